@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MSG } from './messages';
+
+/** A required string field: missing, non-string or blank all read as "fill in all fields". */
+const required = (msg: string = MSG.fillAllFields) =>
+  z.string({ error: msg }).trim().min(1, { error: msg });
+
+const email = required().max(LIMITS.emailMax, { error: MSG.emailInvalid }).pipe(z.email({ error: MSG.emailInvalid }));
+
+export const ZUsername = required()
+  .min(LIMITS.usernameMin, { error: MSG.usernameLength })
+  .max(LIMITS.usernameMax, { error: MSG.usernameLength })
+  .regex(/^[A-Za-z0-9_.]+$/, { error: MSG.usernameInvalid });
+
+export const ZPassword = z
+  .string({ error: MSG.fillAllFields })
+  .min(1, { error: MSG.fillAllFields })
+  .min(LIMITS.passwordMin, { error: MSG.passwordTooShort })
+  .max(LIMITS.passwordMax, { error: MSG.passwordTooLong });
+
+export const ZSignUp = z.object({
+  username: ZUsername,
+  email,
+  password: ZPassword,
+});
+export type SignUp = z.infer<typeof ZSignUp>;
+
+export const ZSignIn = z.object({
+  email: required(),
+  password: z.string({ error: MSG.fillAllFields }).min(1, { error: MSG.fillAllFields }),
+});
+export type SignIn = z.infer<typeof ZSignIn>;
+
+export const ZRequestReset = z.object({
+  email: required(MSG.enterEmail).pipe(z.email({ error: MSG.emailInvalid })),
+});
+export type RequestReset = z.infer<typeof ZRequestReset>;
+
+export const ZResetPassword = z.object({
+  token: required(MSG.resetLinkInvalid),
+  newPassword: ZPassword,
+});
+export type ResetPassword = z.infer<typeof ZResetPassword>;

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { LIMITS } from '@common/limits';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { authRoutes } from './areas/auth/auth.routes';
+import type { AppDeps, AppEnv } from './lib/context';
+import { AppError, errorBody, statusOf } from './lib/errors';
+import { securityHeaders } from './lib/security-headers';
+import { createStaticHandler } from './lib/static';
+import { CLIENT_IP_HEADER } from './platform/auth';
+
+/** The client's address: the socket's, or the last hop our proxy appended when TRUST_PROXY is set. */
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for');
+    const last = forwarded?.split(',').at(-1)?.trim();
+    if (last) return last;
+  }
+  try {
+    return getConnInfo(c as never).remote.address ?? 'unknown';
+  } catch {
+    // In-process requests (tests) have no socket.
+    return 'unknown';
+  }
+}
+
+export function createApp(deps: AppDeps) {
+  const { auth, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    const log = logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.set('viewer', null);
+    const started = performance.now();
+    await next();
+    c.header('x-request-id', requestId);
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(securityHeaders({ https: new URL(auth.options.baseURL ?? 'http://x').protocol === 'https:' }));
+  app.use(compress());
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: LIMITS.jsonBodyBytes,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+  // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
+  api.use('/auth/*', async (c, next) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy));
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+  // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
+  api.use(async (c, next) => {
+    if (c.req.path.startsWith('/api/auth/') || c.req.path === '/api/health') return next();
+    const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    c.set('viewer', response?.user ?? null);
+    await next();
+    for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
+  });
+
+  api.get('/health', async (c) => {
+    const database = await deps.ping();
+    return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
+  });
+  api.route('/', authRoutes(deps));
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND', 'No such API endpoint.');
+  });
+
+  app.route('/api', api);
+
+  if (deps.webDir) {
+    const serve = createStaticHandler(deps.webDir);
+    app.on(['GET', 'HEAD'], '*', serve);
+  }
+
+  app.notFound((c) => c.json(errorBody('NOT_FOUND'), 404));
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(err.code, err.message, err.fields), err.status);
+    if (err instanceof HTTPException && err.status < 500) {
+      const code = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION';
+      return c.json(errorBody(code), statusOf(code));
+    }
+    // Never leak a stack or SQL to the client; the log has it, under the request id.
+    (c.get('log') ?? logger).error({ err }, 'unhandled error');
+    return c.json(errorBody('INTERNAL'), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

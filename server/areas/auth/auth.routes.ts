@@ -1,0 +1,139 @@
+import { ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth-schemas';
+import type { ErrorCode } from '@common/api-types';
+import { MSG } from '@common/messages';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { AppError, errorBody, fieldsFromIssues, statusOf } from '../../lib/errors';
+import { getOwnProfile } from '../profiles/profiles.service';
+
+/*
+ * better-auth serves /api/auth/*. In front of it we validate input with the shared schemas (so the
+ * messages match the page), expose only the endpoints the product uses, and rewrite its errors into
+ * the API's one error shape.
+ */
+
+type Rule = { schema?: z.ZodType; rewrite?: (body: Record<string, unknown>) => Record<string, unknown> };
+
+const POST_RULES: Record<string, Rule> = {
+  '/sign-up/email': {
+    schema: ZSignUp,
+    // The sign-up form asks only for a username; it doubles as the display name until the profile is edited.
+    rewrite: (b) => ({ ...b, name: b.username, callbackURL: '/?verified=1' }),
+  },
+  '/sign-in/email': { schema: ZSignIn, rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }) },
+  '/sign-out': {},
+  '/request-password-reset': { schema: ZRequestReset, rewrite: (b) => ({ ...b, redirectTo: '/reset-password' }) },
+  '/reset-password': { schema: ZResetPassword },
+  '/send-verification-email': { schema: ZRequestReset, rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }) },
+};
+const GET_ALLOWED = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/];
+
+/** better-auth error codes -> our code, message and the field it concerns. */
+const KNOWN: Record<string, { code: ErrorCode; message: string; field?: string }> = {
+  USERNAME_IS_ALREADY_TAKEN: { code: 'CONFLICT', message: MSG.usernameTaken, field: 'username' },
+  USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: { code: 'CONFLICT', message: MSG.usernameTaken, field: 'username' },
+  USER_ALREADY_EXISTS: { code: 'CONFLICT', message: MSG.emailTaken, field: 'email' },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: 'CONFLICT', message: MSG.emailTaken, field: 'email' },
+  INVALID_EMAIL_OR_PASSWORD: { code: 'UNAUTHENTICATED', message: MSG.invalidCredentials },
+  INVALID_EMAIL: { code: 'UNAUTHENTICATED', message: MSG.invalidCredentials },
+  EMAIL_NOT_VERIFIED: { code: 'FORBIDDEN', message: MSG.emailNotConfirmed },
+  INVALID_TOKEN: { code: 'VALIDATION', message: MSG.resetLinkInvalid, field: 'token' },
+  PASSWORD_TOO_SHORT: { code: 'VALIDATION', message: MSG.passwordTooShort, field: 'password' },
+  PASSWORD_TOO_LONG: { code: 'VALIDATION', message: MSG.passwordTooLong, field: 'password' },
+  USERNAME_TOO_SHORT: { code: 'VALIDATION', message: MSG.usernameLength, field: 'username' },
+  USERNAME_TOO_LONG: { code: 'VALIDATION', message: MSG.usernameLength, field: 'username' },
+  INVALID_USERNAME: { code: 'VALIDATION', message: MSG.usernameInvalid, field: 'username' },
+  BANNED_USER: { code: 'FORBIDDEN', message: 'This account has been suspended.' },
+};
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 500) return 'INTERNAL';
+  return 'VALIDATION';
+}
+
+async function rewriteError(res: Response, log: AppEnv['Variables']['log']): Promise<Response> {
+  let raw: { code?: string; message?: string } = {};
+  try {
+    raw = (await res.clone().json()) as typeof raw;
+  } catch {
+    // Not JSON: fall back to the status alone.
+  }
+  const known = raw.code ? KNOWN[raw.code] : undefined;
+  let code = known?.code ?? codeForStatus(res.status);
+  let message = known?.message;
+  if (!message) {
+    if (code === 'INTERNAL') log.error({ status: res.status, raw }, 'auth endpoint failed');
+    message = code === 'INTERNAL' || code === 'RATE_LIMITED' ? undefined : raw.message;
+  }
+  if (res.status === 429) code = 'RATE_LIMITED';
+  const fields = known?.field ? { [known.field]: known.message } : undefined;
+  const headers = new Headers(res.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  const status = code === 'VALIDATION' ? 400 : statusOf(code);
+  return new Response(JSON.stringify(errorBody(code, message, fields)), { status, headers });
+}
+
+export function authRoutes(deps: AppDeps) {
+  const { auth, db } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.on(['GET', 'POST'], '/auth/*', async (c) => {
+    const sub = c.req.path.replace(/^\/api\/auth/, '');
+    let request = c.req.raw;
+
+    if (c.req.method === 'POST') {
+      const rule = POST_RULES[sub];
+      if (!rule) throw new AppError('NOT_FOUND');
+      let body: Record<string, unknown> = {};
+      const text = await c.req.text();
+      if (text.trim()) {
+        try {
+          const parsed: unknown = JSON.parse(text);
+          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+          body = parsed as Record<string, unknown>;
+        } catch {
+          throw new AppError('VALIDATION', 'The request body must be a JSON object.');
+        }
+      }
+      if (rule.schema) {
+        const parsed = rule.schema.safeParse(body);
+        if (!parsed.success) {
+          const fields = fieldsFromIssues(parsed.error.issues);
+          throw new AppError('VALIDATION', Object.values(fields)[0], fields);
+        }
+        body = parsed.data as Record<string, unknown>;
+      }
+      if (rule.rewrite) body = rule.rewrite(body);
+      const headers = new Headers(request.headers);
+      headers.set('content-type', 'application/json');
+      headers.delete('content-length');
+      request = new Request(request.url, { method: 'POST', headers, body: JSON.stringify(body) });
+    } else if (!GET_ALLOWED.some((re) => re.test(sub))) {
+      throw new AppError('NOT_FOUND');
+    }
+
+    const res = await auth.handler(request);
+    if (res.status < 400) return res;
+    return rewriteError(res, c.get('log'));
+  });
+
+  /** Who is signed in: the session's user and their profile, or null for a visitor. */
+  app.get('/me', async (c) => {
+    const viewer = c.get('viewer');
+    if (!viewer) return c.json({ viewer: null });
+    const profile = await getOwnProfile(db, viewer);
+    return c.json({
+      viewer: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified, profile },
+    });
+  });
+
+  return app;
+}

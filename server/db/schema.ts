@@ -1,0 +1,3 @@
+// All tables, for Drizzle's relational queries and drizzle-kit. Each area keeps its own file.
+export * from './schema/auth';
+export * from './schema/profiles';

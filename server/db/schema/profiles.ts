@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** Public face of an account (spec document 1, section 3). Same id as the user it belongs to. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    fullName: text('full_name'),
+    email: text('email').notNull(),
+    avatarUrl: text('avatar_url'),
+    bio: text('bio'),
+    location: text('location'),
+    company: text('company'),
+    title: text('title'),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    coverPhotoUrl: text('cover_photo_url'),
+    verified: boolean('verified').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    isBanned: boolean('is_banned').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // 'Alice' and 'alice' are the same username: uniqueness ignores case.
+  (t) => [uniqueIndex('profiles_username_lower_uq').on(sql`lower(${t.username})`)],
+);

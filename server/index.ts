@@ -1,0 +1,33 @@
+import { serve } from '@hono/node-server';
+import { boot } from './boot';
+import { readEnv } from './env';
+
+const env = readEnv();
+const { app, database, logger, mailer, close } = await boot(env);
+
+const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+  logger.info(
+    { port: info.port, database: database.kind, mail: mailer.mode, dataDir: env.dataDir },
+    `Cofound is running at ${env.baseUrl}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: finishing requests in flight');
+  // Stop accepting connections; give requests in flight up to 10 s.
+  const force = setTimeout(() => {
+    logger.warn('requests still open after 10 s; closing anyway');
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,25 @@
+import type { Auth, AuthSession } from '../platform/auth';
+import type { Db } from '../db/client';
+import type { Logger } from './logger';
+
+export type Viewer = AuthSession['user'];
+
+/** What every handler can read from the Hono context. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    viewer: Viewer | null;
+  };
+};
+
+export type AppDeps = {
+  db: Db;
+  auth: Auth;
+  logger: Logger;
+  ping(): Promise<boolean>;
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  /** dist/web; when absent (API tests without a build) only the API is served. */
+  webDir?: string;
+};

@@ -1,0 +1,57 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isAppPath } from '@common/routes';
+import type { Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/**
+ * Serves the built web app. Hashed files under /assets are cached for a year; everything else is
+ * revalidated. Paths that are not files get index.html, with a 404 status when the app has no such route.
+ */
+export function createStaticHandler(webDir: string) {
+  let indexHtml: string | undefined;
+  const root = path.resolve(webDir);
+
+  return async (c: Context) => {
+    const url = new URL(c.req.url);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      pathname = '/';
+    }
+    const file = path.resolve(root, `.${pathname}`);
+    if (file.startsWith(root + path.sep) && !pathname.endsWith('/') && pathname !== '/index.html') {
+      const info = await stat(file).catch(() => undefined);
+      if (info?.isFile()) {
+        const body = await readFile(file);
+        const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+        const immutable = pathname.startsWith('/assets/');
+        return c.body(body, 200, {
+          'content-type': type,
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        });
+      }
+    }
+    indexHtml ??= await readFile(path.join(root, 'index.html'), 'utf8');
+    c.header('cache-control', 'no-cache');
+    return c.html(indexHtml, isAppPath(pathname) ? 200 : 404);
+  };
+}

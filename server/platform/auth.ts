@@ -1,0 +1,127 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, username } from 'better-auth/plugins';
+import { LIMITS } from '@common/limits';
+import type { Db } from '../db/client';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
+import type { Logger } from '../lib/logger';
+import { resetPasswordMail, verifyEmailMail, welcomeMail } from '../areas/auth/auth.mails';
+import { createProfile } from '../areas/profiles/profiles.service';
+import type { Mailer } from './email';
+import { hashPassword, verifyPassword } from './password';
+
+/** The header our own middleware sets from the socket (or the trusted proxy) before better-auth reads it. */
+export const CLIENT_IP_HEADER = 'x-cofound-client-ip';
+
+export type AuthDeps = {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  baseUrl: string;
+  secret: string;
+  adminEmails: string[];
+  trustedOrigins: string[];
+};
+
+const MINUTE = 60;
+
+export function createAuth(deps: AuthDeps) {
+  const { db, mailer, logger } = deps;
+  // Mail failures are logged and never fail the request that caused them.
+  const sendQuietly = (what: string, mail: Parameters<Mailer['send']>[0]) =>
+    mailer.send(mail).catch((err: unknown) => logger.error({ err, to: mail.to }, `${what} mail failed`));
+
+  return betterAuth({
+    appName: 'Cofound',
+    baseURL: deps.baseUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: deps.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
+      resetPasswordTokenExpiresIn: 60 * MINUTE,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, url }) => {
+        await sendQuietly('reset', resetPasswordMail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * MINUTE,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendQuietly('verification', verifyEmailMail(user.email, user.name, url));
+      },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * MINUTE,
+      // Any request after a day renews the session, so active people stay signed in.
+      updateAge: 24 * 60 * MINUTE,
+    },
+    rateLimit: {
+      // better-auth turns this off outside production and keeps it in memory by default; we want it
+      // everywhere, shared by every instance and kept across restarts.
+      enabled: true,
+      storage: 'database',
+      window: 10,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: MINUTE, max: 10 },
+        '/sign-up/email': { window: 10 * MINUTE, max: 10 },
+        '/request-password-reset': { window: 10 * MINUTE, max: 5 },
+        '/reset-password': { window: 10 * MINUTE, max: 10 },
+        '/send-verification-email': { window: 10 * MINUTE, max: 5 },
+      },
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'cofound',
+      useSecureCookies: deps.baseUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [
+      username({
+        minUsernameLength: LIMITS.usernameMin,
+        maxUsernameLength: LIMITS.usernameMax,
+      }),
+      admin(),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            const u = user as typeof user & { username?: string | null; displayUsername?: string | null };
+            const email = u.email.toLowerCase();
+            await createProfile(db, {
+              id: u.id,
+              username: u.displayUsername || u.username || email.split('@')[0]!,
+              email,
+              fullName: u.name,
+              isSuperAdmin: deps.adminEmails.includes(email),
+            });
+            void sendQuietly('welcome', welcomeMail(u.email, u.name.split(' ')[0] || u.name));
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../lib/logger';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send(mail: Mail): Promise<void>; readonly mode: 'smtp' | 'folder' };
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise every mail is kept as JSON in <dataDir>/mail and its links are
+ * logged, so someone running the app locally can still confirm an address or reset a password.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  const { logger } = opts;
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  const folder = path.join(opts.dataDir, 'mail');
+  return {
+    mode: 'folder',
+    async send(mail) {
+      await mkdir(folder, { recursive: true });
+      const links = [...new Set(mail.text.match(LINK) ?? [])];
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+      await writeFile(file, JSON.stringify({ from: opts.from, ...mail, links, sentAt: new Date() }, null, 2));
+      logger.info({ to: mail.to, subject: mail.subject, links, file }, 'mail kept (no SMTP_URL set)');
+    },
+  };
+}
