@@ -85,6 +85,9 @@ export function createAuth(deps: AuthDeps) {
     advanced: {
       database: { generateId: 'uuid' },
       cookiePrefix: 'cofound',
+      // better-auth skips these checks when it detects a test run; we test them, so keep them on.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: deps.baseUrl.startsWith('https:'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

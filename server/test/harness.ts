@@ -1,0 +1,155 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { boot } from '../boot';
+import { openDatabase, type Database } from '../db/client';
+import { readEnv, WEB_DIST_DIR } from '../env';
+import { createLogger } from '../lib/logger';
+import { startSmtpServer, type SmtpCatcher } from './smtp';
+import { withDatabase } from './global-setup';
+
+export const BASE_URL = 'http://localhost:3000';
+
+/** A fresh copy of the migrated test database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). */
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const source = inject('testDb');
+  if (source.kind === 'pglite') {
+    const dump = new Blob([await readFile(source.dump)]);
+    const database = await openDatabase({ pglite: await PGlite.create({ loadDataDir: dump }) });
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `cofound_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.template}`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(source.url, name), poolSize: 4 });
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      const a = new pg.Client({ connectionString: source.url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export type TestAppOptions = {
+  adminEmails?: string[];
+  /** false: no SMTP (mails are kept in the data folder); a string: that SMTP URL; default: a real local SMTP server. */
+  smtp?: boolean | string;
+  trustProxy?: boolean;
+};
+
+/**
+ * The real app (every middleware, better-auth, the built web app when present) on its own migrated
+ * database and data folder, with a real SMTP server catching its mail. One per test file.
+ */
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cofound-data-'));
+  const smtp = opts.smtp === false || typeof opts.smtp === 'string' ? undefined : await startSmtpServer();
+  const smtpUrl = typeof opts.smtp === 'string' ? opts.smtp : smtp?.url;
+
+  const start = async (adminEmails = opts.adminEmails ?? []) => {
+    const env = readEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      BASE_URL,
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      ADMIN_EMAILS: adminEmails.join(','),
+      SMTP_URL: smtpUrl ?? '',
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: opts.trustProxy === false ? '0' : '1',
+    });
+    return boot(env, { database, logger: createLogger('silent'), webDir: WEB_DIST_DIR });
+  };
+  let booted = await start();
+
+  return {
+    get app() {
+      return booted.app;
+    },
+    db: database.db,
+    database,
+    dataDir,
+    smtp: smtp as SmtpCatcher,
+    agent: (ip?: string) => new Agent(() => booted.app, ip),
+    /** A new app instance on the same database: a restart, or a second instance behind a load balancer. */
+    async restart(adminEmails?: string[]) {
+      booted = await start(adminEmails);
+    },
+    async close() {
+      await smtp?.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+type AppLike = { request(input: string, init?: RequestInit): Response | Promise<Response> };
+
+export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
+
+/** A browser stand-in: keeps cookies, sends the app's Origin, and comes from its own IP address. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  readonly ip: string;
+  constructor(
+    private readonly getApp: () => AppLike,
+    ip?: string,
+  ) {
+    this.ip = ip ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  }
+
+  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const h = new Headers({ origin: BASE_URL, 'x-forwarded-for': this.ip, ...headers });
+    if (this.cookies.size) h.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      if (!h.has('content-type')) h.set('content-type', 'application/json');
+    }
+    const res = await this.getApp().request(new URL(url, BASE_URL).toString(), { method, headers: h, body: payload, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = cookie.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    if (res.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: res.status, body: parsed as T, text, headers: res.headers };
+  }
+  get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
+  post = <T = any>(url: string, body: unknown = {}, headers?: Record<string, string>) => this.request<T>('POST', url, body, headers);
+}
+
+let counter = 0;
+/** Distinct sign-up data for each call. */
+export function newPerson(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
+  const n = `${process.pid}${++counter}${randomInt(1000)}`;
+  return { username: `user_${n}`, email: `user${n}@example.com`, password: 'correct-horse-1', ...overrides };
+}
+
+/** Sign up, confirm the email through the mailed link, and leave the agent signed in. */
+export async function signUpAndVerify(t: TestApp, agent: Agent, person = newPerson()) {
+  const res = await agent.post('/api/auth/sign-up/email', person);
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+  const mail = await t.smtp.waitFor((m) => m.to.includes(person.email.toLowerCase()) && /confirm/i.test(m.subject));
+  const link = mail.links.find((l) => l.includes('/verify-email'))!;
+  const verified = await agent.get(link);
+  if (verified.status !== 302) throw new Error(`verification failed: ${verified.status} ${verified.text}`);
+  const me = await agent.get('/api/me');
+  return { person, viewer: me.body.viewer as { id: string; email: string; profile: { username: string; isSuperAdmin: boolean } } };
+}

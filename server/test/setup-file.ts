@@ -1,0 +1,12 @@
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+// A console.error during a test fails it: errors are either expected (and asserted) or bugs.
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  const calls = consoleError.mock.calls;
+  consoleError.mockRestore();
+  expect(calls, 'console.error was called during the test').toEqual([]);
+});
