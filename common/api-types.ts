@@ -34,4 +34,6 @@ export type Profile = {
 };
 
 /** GET /api/me: who is signed in (viewer null for visitors). */
-export type MeResponse = { viewer: { id: string; email: string; emailVerified: boolean; profile: Profile } | null };
+export type MeResponse = {
+  viewer: { id: string; email: string; emailVerified: boolean; profile: Profile } | null;
+};

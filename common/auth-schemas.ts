@@ -3,10 +3,11 @@ import { LIMITS } from './limits';
 import { MSG } from './messages';
 
 /** A required string field: missing, non-string or blank all read as "fill in all fields". */
-const required = (msg: string = MSG.fillAllFields) =>
-  z.string({ error: msg }).trim().min(1, { error: msg });
+const required = (msg: string = MSG.fillAllFields) => z.string({ error: msg }).trim().min(1, { error: msg });
 
-const email = required().max(LIMITS.emailMax, { error: MSG.emailInvalid }).pipe(z.email({ error: MSG.emailInvalid }));
+const email = required()
+  .max(LIMITS.emailMax, { error: MSG.emailInvalid })
+  .pipe(z.email({ error: MSG.emailInvalid }));
 
 export const ZUsername = required()
   .min(LIMITS.usernameMin, { error: MSG.usernameLength })

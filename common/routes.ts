@@ -33,9 +33,7 @@ export const APP_PATHS = [
   '/admin',
 ] as const;
 
-const PATTERNS = APP_PATHS.map(
-  (p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-);
+const PATTERNS = APP_PATHS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
 
 export function isAppPath(pathname: string): boolean {
   return PATTERNS.some((re) => re.test(pathname));

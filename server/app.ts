@@ -41,7 +41,12 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header('x-request-id', requestId);
     log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });
@@ -67,7 +72,10 @@ export function createApp(deps: AppDeps) {
   // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
   api.use(async (c, next) => {
     if (c.req.path.startsWith('/api/auth/') || c.req.path === '/api/health') return next();
-    const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    const { headers, response } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
     c.set('viewer', response?.user ?? null);
     await next();
     for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
@@ -93,7 +101,8 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(errorBody(err.code, err.message, err.fields), err.status);
     if (err instanceof HTTPException && err.status < 500) {
-      const code = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION';
+      const code =
+        err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION';
       return c.json(errorBody(code), statusOf(code));
     }
     // Never leak a stack or SQL to the client; the log has it, under the request id.

@@ -21,11 +21,16 @@ export type Booted = {
  * Everything the process needs, in order: database (migrated), mail, auth, app. Tests call this with
  * their own database and environment; index.ts adds the HTTP server.
  */
-export async function boot(env: Env, opts: { database?: Database; logger?: Logger; webDir?: string | null } = {}) {
+export async function boot(
+  env: Env,
+  opts: { database?: Database; logger?: Logger; webDir?: string | null } = {},
+) {
   const logger = opts.logger ?? createLogger(env.logLevel);
   const database =
     opts.database ??
-    (await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'pglite') }));
+    (await openDatabase(
+      env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'pglite') },
+    ));
   await database.migrate();
   const promoted = await promoteSuperAdmins(database.db, env.adminEmails);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made super admins');

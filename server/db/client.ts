@@ -28,10 +28,7 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite }
-  | { memory: true };
+  { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite } | { memory: true };
 
 // Any fixed number: every instance takes the same lock while it migrates.
 const MIGRATION_LOCK = 727_001;

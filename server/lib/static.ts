@@ -46,7 +46,9 @@ export function createStaticHandler(webDir: string) {
         const immutable = pathname.startsWith('/assets/');
         return c.body(body, 200, {
           'content-type': type,
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          'cache-control': immutable
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
         });
       }
     }

@@ -13,7 +13,12 @@ const LINK = /https?:\/\/[^\s"'<>]+/g;
  * SMTP when SMTP_URL is set. Otherwise every mail is kept as JSON in <dataDir>/mail and its links are
  * logged, so someone running the app locally can still confirm an address or reset a password.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   const { logger } = opts;
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -31,7 +36,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     async send(mail) {
       await mkdir(folder, { recursive: true });
       const links = [...new Set(mail.text.match(LINK) ?? [])];
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+      const file = path.join(
+        folder,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`,
+      );
       await writeFile(file, JSON.stringify({ from: opts.from, ...mail, links, sentAt: new Date() }, null, 2));
       logger.info({ to: mail.to, subject: mail.subject, links, file }, 'mail kept (no SMTP_URL set)');
     },

@@ -109,7 +109,12 @@ export class Agent {
     this.ip = ip ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   }
 
-  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const h = new Headers({ origin: BASE_URL, 'x-forwarded-for': this.ip, ...headers });
     if (this.cookies.size) h.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let payload: string | undefined;
@@ -117,7 +122,12 @@ export class Agent {
       payload = typeof body === 'string' ? body : JSON.stringify(body);
       if (!h.has('content-type')) h.set('content-type', 'application/json');
     }
-    const res = await this.getApp().request(new URL(url, BASE_URL).toString(), { method, headers: h, body: payload, redirect: 'manual' });
+    const res = await this.getApp().request(new URL(url, BASE_URL).toString(), {
+      method,
+      headers: h,
+      body: payload,
+      redirect: 'manual',
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair, ...attrs] = cookie.split(';');
       const [name, ...rest] = pair!.split('=');
@@ -131,8 +141,10 @@ export class Agent {
     if (res.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
     return { status: res.status, body: parsed as T, text, headers: res.headers };
   }
-  get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
-  post = <T = any>(url: string, body: unknown = {}, headers?: Record<string, string>) => this.request<T>('POST', url, body, headers);
+  get = <T = any>(url: string, headers?: Record<string, string>) =>
+    this.request<T>('GET', url, undefined, headers);
+  post = <T = any>(url: string, body: unknown = {}, headers?: Record<string, string>) =>
+    this.request<T>('POST', url, body, headers);
 }
 
 let counter = 0;
@@ -146,10 +158,19 @@ export function newPerson(overrides: Partial<{ username: string; email: string; 
 export async function signUpAndVerify(t: TestApp, agent: Agent, person = newPerson()) {
   const res = await agent.post('/api/auth/sign-up/email', person);
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
-  const mail = await t.smtp.waitFor((m) => m.to.includes(person.email.toLowerCase()) && /confirm/i.test(m.subject));
+  const mail = await t.smtp.waitFor(
+    (m) => m.to.includes(person.email.toLowerCase()) && /confirm/i.test(m.subject),
+  );
   const link = mail.links.find((l) => l.includes('/verify-email'))!;
   const verified = await agent.get(link);
   if (verified.status !== 302) throw new Error(`verification failed: ${verified.status} ${verified.text}`);
   const me = await agent.get('/api/me');
-  return { person, viewer: me.body.viewer as { id: string; email: string; profile: { username: string; isSuperAdmin: boolean } } };
+  return {
+    person,
+    viewer: me.body.viewer as {
+      id: string;
+      email: string;
+      profile: { username: string; isSuperAdmin: boolean };
+    },
+  };
 }

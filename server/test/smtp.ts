@@ -49,7 +49,11 @@ export async function startSmtpServer() {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching mail within ${timeoutMs} ms; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join(', ') || 'none'}`));
+          reject(
+            new Error(
+              `no matching mail within ${timeoutMs} ms; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join(', ') || 'none'}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -23,16 +23,26 @@ const POST_RULES: Record<string, Rule> = {
   },
   '/sign-in/email': { schema: ZSignIn, rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }) },
   '/sign-out': {},
-  '/request-password-reset': { schema: ZRequestReset, rewrite: (b) => ({ ...b, redirectTo: '/reset-password' }) },
+  '/request-password-reset': {
+    schema: ZRequestReset,
+    rewrite: (b) => ({ ...b, redirectTo: '/reset-password' }),
+  },
   '/reset-password': { schema: ZResetPassword },
-  '/send-verification-email': { schema: ZRequestReset, rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }) },
+  '/send-verification-email': {
+    schema: ZRequestReset,
+    rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }),
+  },
 };
 const GET_ALLOWED = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/];
 
 /** better-auth error codes -> our code, message and the field it concerns. */
 const KNOWN: Record<string, { code: ErrorCode; message: string; field?: string }> = {
   USERNAME_IS_ALREADY_TAKEN: { code: 'CONFLICT', message: MSG.usernameTaken, field: 'username' },
-  USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: { code: 'CONFLICT', message: MSG.usernameTaken, field: 'username' },
+  USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: {
+    code: 'CONFLICT',
+    message: MSG.usernameTaken,
+    field: 'username',
+  },
   USER_ALREADY_EXISTS: { code: 'CONFLICT', message: MSG.emailTaken, field: 'email' },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: 'CONFLICT', message: MSG.emailTaken, field: 'email' },
   INVALID_EMAIL_OR_PASSWORD: { code: 'UNAUTHENTICATED', message: MSG.invalidCredentials },
@@ -97,7 +107,8 @@ export function authRoutes(deps: AppDeps) {
       if (text.trim()) {
         try {
           const parsed: unknown = JSON.parse(text);
-          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+            throw new Error('not an object');
           body = parsed as Record<string, unknown>;
         } catch {
           throw new AppError('VALIDATION', 'The request body must be a JSON object.');

@@ -24,13 +24,21 @@ describe('sign-up', () => {
     expect(agent.cookies.size).toBe(0);
 
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, person.email));
-    expect(profile).toMatchObject({ username: 'Grace_Hopper', fullName: 'Grace_Hopper', isSuperAdmin: false });
+    expect(profile).toMatchObject({
+      username: 'Grace_Hopper',
+      fullName: 'Grace_Hopper',
+      isSuperAdmin: false,
+    });
     expect(profile!.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const welcome = await t.smtp.waitFor((m) => m.to.includes(person.email) && m.subject === 'Welcome to Cofound');
+    const welcome = await t.smtp.waitFor(
+      (m) => m.to.includes(person.email) && m.subject === 'Welcome to Cofound',
+    );
     expect(welcome.text).toContain('Grace_Hopper');
     const confirm = await t.smtp.waitFor((m) => m.to.includes(person.email) && /confirm/i.test(m.subject));
-    expect(confirm.links.some((l) => l.startsWith('http://localhost:3000/api/auth/verify-email?token='))).toBe(true);
+    expect(
+      confirm.links.some((l) => l.startsWith('http://localhost:3000/api/auth/verify-email?token=')),
+    ).toBe(true);
   });
 
   it('stores a scrypt hash, never the password', async () => {
@@ -63,7 +71,10 @@ describe('sign-up', () => {
     const person = newPerson();
     await agent.post('/api/auth/sign-up/email', person);
     const before = await userCount();
-    const again = await agent.post('/api/auth/sign-up/email', newPerson({ email: person.email.toUpperCase() }));
+    const again = await agent.post(
+      '/api/auth/sign-up/email',
+      newPerson({ email: person.email.toUpperCase() }),
+    );
     expect(again.status).toBe(200);
     expect(await userCount()).toBe(before);
   });
@@ -77,10 +88,25 @@ describe('sign-up', () => {
     ['a numeric username', { ...newPerson(), username: 12345 }, 'username', MSG.fillAllFields],
     ['an object as email', { ...newPerson(), email: { $ne: '' } }, 'email', MSG.fillAllFields],
     ['a malformed email', newPerson({ email: 'not-an-email' }), 'email', MSG.emailInvalid],
-    ['SQL in the username', newPerson({ username: "x'; DROP TABLE users;--" }), 'username', MSG.usernameInvalid],
-    ['HTML in the username', newPerson({ username: '<script>alert(1)</script>' }), 'username', MSG.usernameInvalid],
+    [
+      'SQL in the username',
+      newPerson({ username: "x'; DROP TABLE users;--" }),
+      'username',
+      MSG.usernameInvalid,
+    ],
+    [
+      'HTML in the username',
+      newPerson({ username: '<script>alert(1)</script>' }),
+      'username',
+      MSG.usernameInvalid,
+    ],
     ['SQL in the email', newPerson({ email: "a'@b.com; DROP TABLE users" }), 'email', MSG.emailInvalid],
-    ['HTML in the email', newPerson({ email: '<img src=x onerror=alert(1)>@x.com' }), 'email', MSG.emailInvalid],
+    [
+      'HTML in the email',
+      newPerson({ email: '<img src=x onerror=alert(1)>@x.com' }),
+      'email',
+      MSG.emailInvalid,
+    ],
     ['a 2-character username', newPerson({ username: 'ab' }), 'username', MSG.usernameLength],
     ['a 31-character username', newPerson({ username: 'a'.repeat(31) }), 'username', MSG.usernameLength],
   ];
@@ -95,14 +121,18 @@ describe('sign-up', () => {
 
   it('refuses a 1 MB username as too large, and creates nothing', async () => {
     const before = await userCount();
-    const res = await t.agent().post('/api/auth/sign-up/email', newPerson({ username: 'a'.repeat(1024 * 1024) }));
+    const res = await t
+      .agent()
+      .post('/api/auth/sign-up/email', newPerson({ username: 'a'.repeat(1024 * 1024) }));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: MSG.bodyTooLarge } });
     expect(await userCount()).toBe(before);
   });
 
   it('refuses a body that is not JSON', async () => {
-    const res = await t.agent().post('/api/auth/sign-up/email', '{"username": ', { 'content-type': 'application/json' });
+    const res = await t
+      .agent()
+      .post('/api/auth/sign-up/email', '{"username": ', { 'content-type': 'application/json' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
   });
@@ -125,12 +155,15 @@ describe('sign-up', () => {
 });
 
 describe('email confirmation and sign-in', () => {
-  it("refuses sign-in before the email is confirmed, then signs in through the mailed link", async () => {
+  it('refuses sign-in before the email is confirmed, then signs in through the mailed link', async () => {
     const agent = t.agent();
     const person = newPerson();
     await agent.post('/api/auth/sign-up/email', person);
 
-    const early = await agent.post('/api/auth/sign-in/email', { email: person.email, password: person.password });
+    const early = await agent.post('/api/auth/sign-in/email', {
+      email: person.email,
+      password: person.password,
+    });
     expect(early.status).toBe(403);
     expect(early.body).toEqual({ error: { code: 'FORBIDDEN', message: MSG.emailNotConfirmed } });
 
@@ -140,12 +173,18 @@ describe('email confirmation and sign-in', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/?verified=1');
     const me = await agent.get('/api/me');
-    expect(me.body.viewer).toMatchObject({ email: person.email, emailVerified: true, profile: { username: person.username } });
+    expect(me.body.viewer).toMatchObject({
+      email: person.email,
+      emailVerified: true,
+      profile: { username: person.username },
+    });
   });
 
   it('sends a forged confirmation link back with an error and no session', async () => {
     const agent = t.agent();
-    const res = await agent.get('/api/auth/verify-email?token=forged.token.value&callbackURL=%2F%3Fverified%3D1');
+    const res = await agent.get(
+      '/api/auth/verify-email?token=forged.token.value&callbackURL=%2F%3Fverified%3D1',
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/error=/);
     expect((await agent.get('/api/me')).body).toEqual({ viewer: null });
@@ -153,8 +192,12 @@ describe('email confirmation and sign-in', () => {
 
   it("answers a wrong password and an unknown email alike: 'Invalid email or password.'", async () => {
     const { person } = await signUpAndVerify(t, t.agent());
-    const wrong = await t.agent().post('/api/auth/sign-in/email', { email: person.email, password: 'wrong-password' });
-    const unknown = await t.agent().post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'whatever1' });
+    const wrong = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: person.email, password: 'wrong-password' });
+    const unknown = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'whatever1' });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: { code: 'UNAUTHENTICATED', message: MSG.invalidCredentials } });
@@ -164,13 +207,19 @@ describe('email confirmation and sign-in', () => {
   it("asks for every field: 'Please fill in all fields'", async () => {
     const res = await t.agent().post('/api/auth/sign-in/email', { email: '' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ message: MSG.fillAllFields, fields: { email: MSG.fillAllFields, password: MSG.fillAllFields } });
+    expect(res.body.error).toMatchObject({
+      message: MSG.fillAllFields,
+      fields: { email: MSG.fillAllFields, password: MSG.fillAllFields },
+    });
   });
 
   it('signs in with email and password; the session cookie is httpOnly and SameSite=Lax', async () => {
     const { person } = await signUpAndVerify(t, t.agent());
     const agent = t.agent();
-    const res = await agent.post('/api/auth/sign-in/email', { email: person.email, password: person.password });
+    const res = await agent.post('/api/auth/sign-in/email', {
+      email: person.email,
+      password: person.password,
+    });
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cofound.session_token='))!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -201,14 +250,20 @@ describe('sessions', () => {
     const agent = t.agent();
     const { viewer } = await signUpAndVerify(t, agent);
     const soon = new Date(Date.now() + 60 * 60 * 1000);
-    await t.db.update(sessions).set({ expiresAt: soon, updatedAt: new Date(Date.now() - 2 * 86400_000) }).where(eq(sessions.userId, viewer.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: soon, updatedAt: new Date(Date.now() - 2 * 86400_000) })
+      .where(eq(sessions.userId, viewer.id));
 
     const renewed = await agent.get('/api/me');
     expect(renewed.body.viewer.id).toBe(viewer.id);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, viewer.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86400_000);
 
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, viewer.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, viewer.id));
     expect((await agent.get('/api/me')).body).toEqual({ viewer: null });
 
     const other = t.agent();
@@ -252,9 +307,13 @@ describe('password reset', () => {
     expect(done.status).toBe(200);
     expect((await old.get('/api/me')).body).toEqual({ viewer: null });
 
-    const withOld = await t.agent().post('/api/auth/sign-in/email', { email: person.email, password: person.password });
+    const withOld = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: person.email, password: person.password });
     expect(withOld.status).toBe(401);
-    const withNew = await t.agent().post('/api/auth/sign-in/email', { email: person.email, password: 'brand-new-pass' });
+    const withNew = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: person.email, password: 'brand-new-pass' });
     expect(withNew.status).toBe(200);
 
     const reused = await browser.post('/api/auth/reset-password', { token, newPassword: 'another-pass' });
@@ -283,7 +342,10 @@ describe('rate limits', () => {
     const agent = t.agent(ip);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await agent.post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'nope-nope' })).status);
+      statuses.push(
+        (await agent.post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'nope-nope' }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -292,11 +354,15 @@ describe('rate limits', () => {
     expect(rows.some((r) => r.key.includes(ip))).toBe(true);
 
     await t.restart();
-    const after = await t.agent(ip).post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'nope-nope' });
+    const after = await t
+      .agent(ip)
+      .post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'nope-nope' });
     expect(after.status).toBe(429);
     expect(after.body).toEqual({ error: { code: 'RATE_LIMITED', message: MSG.tooManyRequests } });
     // Another address is not affected.
-    const other = await t.agent().post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'nope-nope' });
+    const other = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'nope-nope' });
     expect(other.status).toBe(401);
   });
 
@@ -314,14 +380,16 @@ describe('rate limits', () => {
 });
 
 describe('only the endpoints the product uses', () => {
-  it.each(['/api/auth/update-user', '/api/auth/delete-user', '/api/auth/admin/set-role', '/api/auth/sign-in/username'])(
-    'does not expose %s',
-    async (path) => {
-      const agent = t.agent();
-      await signUpAndVerify(t, agent);
-      const res = await agent.post(path, { name: 'x', role: 'admin' });
-      expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe('NOT_FOUND');
-    },
-  );
+  it.each([
+    '/api/auth/update-user',
+    '/api/auth/delete-user',
+    '/api/auth/admin/set-role',
+    '/api/auth/sign-in/username',
+  ])('does not expose %s', async (path) => {
+    const agent = t.agent();
+    await signUpAndVerify(t, agent);
+    const res = await agent.post(path, { name: 'x', role: 'admin' });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
 });

@@ -49,7 +49,10 @@ export async function createProfile(
  * The viewer's own profile. A missing row (the account was created but the profile insert never ran)
  * is created with defaults, as the specification asks for one's own profile.
  */
-export async function getOwnProfile(db: Db, viewer: { id: string; email: string; username?: string | null; name: string }) {
+export async function getOwnProfile(
+  db: Db,
+  viewer: { id: string; email: string; username?: string | null; name: string },
+) {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, viewer.id));
   if (row) return toProfile(row);
   await createProfile(db, {

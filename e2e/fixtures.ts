@@ -1,0 +1,57 @@
+import { randomInt } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Each test browses from its own address, as if behind a proxy (see playwright.config.ts). */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
+});
+
+let n = 0;
+export function newPerson(prefix = 'e2e') {
+  const id = `${Date.now().toString(36)}${process.pid % 1000}${++n}`;
+  return { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.com`, password: 'correct-horse-1' };
+}
+
+type KeptMail = { to: string; subject: string; text: string; links: string[] };
+
+/** The app runs without SMTP in end-to-end tests: mails are kept as JSON in its data folder. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<KeptMail> {
+  const folder = path.join(process.env.E2E_DATA_DIR!, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await readdir(folder).catch(() => [] as string[]);
+    for (const f of files.sort().reverse()) {
+      const mail = JSON.parse(await readFile(path.join(folder, f), 'utf8')) as KeptMail;
+      if (mail.to.toLowerCase() === to.toLowerCase() && subject.test(mail.subject)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+/** Sign up through the API and confirm through the mailed link: the page ends signed in. */
+export async function signUpVerified(page: Page, person = newPerson()) {
+  const res = await page.request.post('/api/auth/sign-up/email', { data: person });
+  expect(res.status()).toBe(200);
+  const mail = await waitForMail(person.email, /confirm/i);
+  await page.goto(mail.links.find((l) => l.includes('/verify-email'))!);
+  await expect(page).toHaveURL(/\/(\?|$)/);
+  return person;
+}
+
+/** axe-core on the current page: no serious or critical findings. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
+}
