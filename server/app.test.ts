@@ -154,3 +154,23 @@ describe('a mail server that is down', () => {
     expect(row?.username).toBe(person.username);
   });
 });
+
+describe('behind HTTPS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ baseUrl: 'https://cofound.example' });
+  });
+  afterAll(() => t?.close());
+
+  it('marks the session cookie Secure and sends HSTS', async () => {
+    const person = newPerson();
+    const agent = t.agent();
+    await agent.post('/api/auth/sign-up/email', person, { origin: 'https://cofound.example' });
+    const mail = await t.smtp.waitFor((m) => m.to.includes(person.email) && /confirm/i.test(m.subject));
+    const res = await agent.get(new URL(mail.links[0]!).pathname + new URL(mail.links[0]!).search);
+    const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+});

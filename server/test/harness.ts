@@ -45,6 +45,7 @@ export type TestAppOptions = {
   /** false: no SMTP (mails are kept in the data folder); a string: that SMTP URL; default: a real local SMTP server. */
   smtp?: boolean | string;
   trustProxy?: boolean;
+  baseUrl?: string;
 };
 
 /**
@@ -61,7 +62,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     const env = readEnv({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      BASE_URL,
+      BASE_URL: opts.baseUrl ?? BASE_URL,
       AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       ADMIN_EMAILS: adminEmails.join(','),
       SMTP_URL: smtpUrl ?? '',

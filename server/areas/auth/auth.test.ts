@@ -366,6 +366,23 @@ describe('rate limits', () => {
     expect(other.status).toBe(401);
   });
 
+  it('limits sign-ups and reset requests too', async () => {
+    const signUps = t.agent('203.0.113.20');
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++)
+      codes.push((await signUps.post('/api/auth/sign-up/email', newPerson())).status);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(codes[10]).toBe(429);
+
+    const resets = t.agent('203.0.113.21');
+    const resetCodes: number[] = [];
+    for (let i = 0; i < 6; i++)
+      resetCodes.push(
+        (await resets.post('/api/auth/request-password-reset', { email: 'ghost@example.com' })).status,
+      );
+    expect(resetCodes).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
   it('ignores a forged client-address header', async () => {
     const agent = t.agent('198.51.100.9');
     const res = await agent.post(
