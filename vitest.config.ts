@@ -8,7 +8,7 @@ export default defineConfig({
     alias: { '@common': dir('./common'), '@server': dir('./server'), '@web': dir('./web') },
   },
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/setup-file.ts'],
     testTimeout: 30_000,

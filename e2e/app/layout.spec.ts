@@ -1,0 +1,100 @@
+import { MSG } from '../../common/messages';
+import { expect, expectAccessible, newPerson, signUpVerified, test } from '../fixtures';
+
+test('a visitor sees the welcome page and only News Feed and Sign In in the menu', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
+  for (const card of ['Articles', 'Groups', 'Events'])
+    await expect(page.getByRole('heading', { name: card })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['News Feed', 'Sign In']);
+  await expectAccessible(page);
+});
+
+test('protected routes send a visitor to /auth', async ({ page }) => {
+  for (const path of ['/messages', '/settings', '/investing/42', '/profile', '/admin', '/events/create']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/auth$/);
+  }
+});
+
+test("unknown paths show 'Page not found' with a way home", async ({ page }) => {
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: MSG.pageNotFound })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: MSG.returnHome }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the theme choice survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Change theme' }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.reload();
+  // Set before the app's script runs: the theme file in <head> applies it.
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectAccessible(page);
+});
+
+test('signed in: the full menu, the search box, and the Admin button only for super admins', async ({
+  page,
+}) => {
+  const person = await signUpVerified(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'News Feed',
+    'Groups',
+    'Investing',
+    'Articles',
+    'Forums',
+    'Business Pages',
+    'Events',
+    'Messages',
+    'Notifications',
+    'Profile',
+    'Settings',
+  ]);
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  const search = page.getByPlaceholder(MSG.searchPlaceholder);
+  await search.fill('   ');
+  await search.press('Enter');
+  await expect(page).toHaveURL('/');
+  await search.fill('  seed funding  ');
+  await search.press('Enter');
+  await expect(page).toHaveURL('/?search=seed+funding');
+  await expect(page.getByRole('link', { name: 'Back to Feed' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: `Open user menu for ${person.username}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a super admin from ADMIN_EMAILS sees the Admin button', async ({ page }) => {
+  await signUpVerified(page, { ...newPerson('admin'), email: 'e2e-admin@example.com' });
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+});
+
+test.describe('on a 375 px wide phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu is a drawer that closes after navigation', async ({ page }) => {
+    await signUpVerified(page);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByPlaceholder(MSG.searchPlaceholder)).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expectAccessible(page);
+    await drawer.getByRole('link', { name: 'Events' }).click();
+    await expect(page).toHaveURL('/events');
+    await expect(drawer).toBeHidden();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,113 @@
+import { MSG } from '../../common/messages';
+import { expect, expectAccessible, newPerson, signUpVerified, test, waitForMail } from '../fixtures';
+
+test('sign up, confirm the email, log out and log in again', async ({ page }) => {
+  const person = newPerson();
+  await page.goto('/auth');
+  await expect(page.getByText(MSG.tagline)).toBeVisible();
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(MSG.signUpSuccess)).toBeVisible();
+  await expect(page).toHaveURL('/');
+
+  // Not signed in until the address is confirmed.
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText(MSG.emailNotConfirmed)).toBeVisible();
+
+  const mail = await waitForMail(person.email, /confirm/i);
+  await page.goto(mail.links.find((l) => l.includes('/verify-email'))!);
+  await expect(page.getByRole('button', { name: `Open user menu for ${person.username}` })).toBeVisible();
+  await expect(page.getByText('Email confirmed')).toBeVisible();
+
+  // The session survives a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Open user menu for ${person.username}` })).toBeVisible();
+
+  await page.getByRole('button', { name: `Open user menu for ${person.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByText(MSG.signedOutTitle)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText(MSG.invalidCredentials)).toBeVisible();
+
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'News Feed' })).toBeVisible();
+});
+
+test('shows the validation messages without calling the server', async ({ page }) => {
+  const authCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/auth/')) authCalls.push(r.url());
+  });
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText(MSG.fillAllFields).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Username').fill('someone_new');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Password').fill('12345');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(MSG.passwordTooShort)).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  expect(authCalls).toEqual([]);
+});
+
+test("tells that a username is taken: 'Username already taken'", async ({ page }) => {
+  const taken = newPerson();
+  await page.request.post('/api/auth/sign-up/email', { data: taken });
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Username').fill(taken.username.toUpperCase());
+  await page.getByLabel('Email').fill(newPerson().email);
+  await page.getByLabel('Password').fill('correct-horse-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(MSG.usernameTaken)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('resets a forgotten password through the mailed link', async ({ page }) => {
+  const person = await signUpVerified(page);
+  await page.context().clearCookies();
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(MSG.resetSentTitle)).toBeVisible();
+
+  const mail = await waitForMail(person.email, /reset/i);
+  await page.goto(mail.links.find((l) => l.includes('/reset-password/'))!);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await expectAccessible(page);
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-one');
+  await page.getByLabel('Confirm new password').fill('a-brand-new-one');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page).toHaveURL(/\/auth/);
+
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill('a-brand-new-one');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('button', { name: `Open user menu for ${person.username}` })).toBeVisible();
+});
+
+test('the auth page passes an accessibility scan on both tabs', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,43 @@
+import { Search } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '@common/messages';
+import { Input } from '@web/components/ui/input';
+import { cn } from '@web/lib/cn';
+
+/** Top-bar search (desktop only): submits to the feed route as /?search=<trimmed text>. */
+export function SearchBox({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const current = searchParams.get('search') ?? '';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('search');
+    const query = typeof value === 'string' ? value.trim() : '';
+    if (!query) return;
+    void navigate({ pathname: '/', search: `?${new URLSearchParams({ search: query }).toString()}` });
+  };
+
+  return (
+    // The key resets the field when the address's search changes (e.g. Back to Feed).
+    <form key={current} role="search" onSubmit={onSubmit} className={cn('relative w-full', className)}>
+      <label htmlFor="top-bar-search" className="sr-only">
+        Search
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        id="top-bar-search"
+        name="search"
+        type="search"
+        defaultValue={current}
+        placeholder={MSG.searchPlaceholder}
+        autoComplete="off"
+        className="h-9 bg-background pl-9"
+      />
+    </form>
+  );
+}

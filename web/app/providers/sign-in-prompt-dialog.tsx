@@ -1,0 +1,39 @@
+import { MSG } from '@common/messages';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+
+type SignInPromptDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  action: string;
+  onSignIn: () => void;
+};
+
+/** Loaded on first use by SignInPromptProvider, so the dialog code stays out of the first view. */
+export function SignInPromptDialog({ open, onOpenChange, action, onSignIn }: SignInPromptDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent showCloseButton={false}>
+        <DialogHeader>
+          <DialogTitle>{MSG.signInRequiredTitle}</DialogTitle>
+          <DialogDescription>{MSG.signInRequired(action)}</DialogDescription>
+        </DialogHeader>
+        <p className="text-sm text-muted-foreground">{MSG.signInRequiredHint}</p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button onClick={onSignIn}>Sign in</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+const SignInPromptDialog = lazy(() =>
+  import('./sign-in-prompt-dialog').then((m) => ({ default: m.SignInPromptDialog })),
+);
+
+/** What /auth receives as navigation state when the prompt sends someone there. */
+export type AuthNavigationState = { action?: string };
+
+type SignInPromptContextValue = {
+  /**
+   * Asks a visitor to sign in before doing something. `action` completes the sentence
+   * "You need to be signed in to {action}." (for example 'view business idea details').
+   */
+  prompt: (action: string) => void;
+};
+
+const SignInPromptContext = createContext<SignInPromptContextValue | null>(null);
+
+/**
+ * Provides `useSignInPrompt()` and owns the one "Sign in required" dialog; its Sign in button
+ * opens /auth with `state: { action }`.
+ */
+export function SignInPromptProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [action, setAction] = useState<string | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+
+  const prompt = useCallback((next: string) => {
+    setAction(next);
+    setIsOpen(true);
+  }, []);
+
+  const goToSignIn = () => {
+    setIsOpen(false);
+    const state: AuthNavigationState = { action: action ?? undefined };
+    void navigate('/auth', { state });
+  };
+
+  const value = useMemo(() => ({ prompt }), [prompt]);
+
+  return (
+    <SignInPromptContext value={value}>
+      {children}
+      {/* Mounted from the first prompt on (not before), then kept for its closing animation. */}
+      {action !== null ? (
+        <Suspense fallback={null}>
+          <SignInPromptDialog open={isOpen} onOpenChange={setIsOpen} action={action} onSignIn={goToSignIn} />
+        </Suspense>
+      ) : null}
+    </SignInPromptContext>
+  );
+}
+
+/** `const { prompt } = useSignInPrompt(); if (!viewer) return prompt('contact the founder');` */
+export function useSignInPrompt(): SignInPromptContextValue {
+  const context = use(SignInPromptContext);
+  if (!context) throw new Error('useSignInPrompt must be used inside <SignInPromptProvider>');
+  return context;
+}
