@@ -1,8 +1,9 @@
 // `npm run bench`: speed figures that tests do not time. Starts the built server on a throw-away
 // data folder (PGlite) and measures, on this machine:
 //  - sign-in throughput under a burst of concurrent logins;
-//  - /api/health latency while that burst runs, against idle: password hashing runs on the thread
+//  - /api/health latency (or BENCH_PROBE's, e.g. /favicon.svg) while that burst runs, against idle: password hashing runs on the thread
 //    pool, so other requests must not stall behind it.
+// BENCH_DATABASE_URL=postgres://… runs it on a PostgreSQL server (a fresh, empty database).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -63,7 +64,7 @@ async function probeHealth(untilPromise) {
   untilPromise.finally(() => (done = true));
   while (!done) {
     const t0 = performance.now();
-    await call('/api/health');
+    await call(process.env.BENCH_PROBE ?? '/api/health');
     lat.push(performance.now() - t0);
     await new Promise((r) => setTimeout(r, 5));
   }
