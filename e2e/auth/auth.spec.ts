@@ -111,3 +111,31 @@ test('the auth page passes an accessibility scan on both tabs', async ({ page })
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('a session revoked elsewhere (password reset) signs the person out cleanly', async ({
+  page,
+  browser,
+}) => {
+  const person = await signUpVerified(page);
+  await expect(page.getByRole('button', { name: `Open user menu for ${person.username}` })).toBeVisible();
+
+  // Somewhere else, the password is reset: every session of the account ends.
+  const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.200.0.1' } });
+  const req = await other.request.post('/api/auth/request-password-reset', { data: { email: person.email } });
+  expect(req.status()).toBe(200);
+  const mail = await waitForMail(person.email, /reset/i);
+  const landing = await other.request.get(
+    mail.links.find((l) => l.includes('/reset-password/'))!,
+    { maxRedirects: 0 },
+  );
+  const token = new URL(landing.headers()['location']!, 'http://x').searchParams.get('token');
+  const reset = await other.request.post('/api/auth/reset-password', {
+    data: { token, newPassword: 'changed-elsewhere' },
+  });
+  expect(reset.status()).toBe(200);
+  await other.close();
+
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+});

@@ -213,6 +213,20 @@ describe('email confirmation and sign-in', () => {
     });
   });
 
+  it.each([
+    ['SQL in the email', { email: "' OR '1'='1' --", password: 'x' }, 401],
+    ['HTML in the email', { email: '<script>alert(1)</script>', password: 'x' }, 401],
+    ['SQL in the password', { email: 'someone@example.com', password: "' OR '1'='1" }, 401],
+    ['an object as password', { email: 'someone@example.com', password: { $gt: '' } }, 400],
+    ['a number as email', { email: 42, password: 'secret12' }, 400],
+  ])('refuses sign-in with %s, creating no session', async (_, body, status) => {
+    const agent = t.agent();
+    const res = await agent.post('/api/auth/sign-in/email', body);
+    expect(res.status).toBe(status);
+    expect(res.body.error.message).toBe(status === 401 ? MSG.invalidCredentials : MSG.fillAllFields);
+    expect(agent.cookies.size).toBe(0);
+  });
+
   it('signs in with email and password; the session cookie is httpOnly and SameSite=Lax', async () => {
     const { person } = await signUpAndVerify(t, t.agent());
     const agent = t.agent();
@@ -327,6 +341,20 @@ describe('password reset', () => {
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
     expect(t.smtp.mails.slice(sent).filter((m) => m.to.includes('ghost@example.com'))).toEqual([]);
+  });
+
+  it('refuses HTML, SQL or a forged token on the reset form, changing nothing', async () => {
+    const html = await t.agent().post('/api/auth/request-password-reset', { email: '<b>x</b>@example.com' });
+    expect(html.status).toBe(400);
+    expect(html.body.error.fields.email).toBe(MSG.emailInvalid);
+    const forged = await t
+      .agent()
+      .post('/api/auth/reset-password', { token: "' OR 1=1 --", newPassword: 'whatever-1' });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.message).toBe(MSG.resetLinkInvalid);
+    const missing = await t.agent().post('/api/auth/reset-password', { newPassword: 'whatever-1' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.token).toBe(MSG.resetLinkInvalid);
   });
 
   it("asks for the address: 'Please enter your email address'", async () => {
