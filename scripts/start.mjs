@@ -1,8 +1,9 @@
 // `npm start`: builds the web app and the server when the build is missing or older than the
 // sources, then runs the server (PGlite in ./data unless DATABASE_URL is set).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['web', 'common', 'server', 'package.json', 'vite.config.ts', 'index.html'];
@@ -26,9 +27,5 @@ if (built < changed) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/index.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// Run the server in this process, so signals (SIGTERM from a supervisor) reach its shutdown handler.
+await import(pathToFileURL(path.join(root, 'dist/server/index.js')).href);

@@ -12,6 +12,16 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
   );
 });
 
+server.on('error', (err: NodeJS.ErrnoException) => {
+  logger.fatal(
+    { err: { code: err.code, message: err.message } },
+    err.code === 'EADDRINUSE'
+      ? `Port ${env.port} is already in use: stop the other process or set PORT`
+      : 'server error',
+  );
+  void close().finally(() => process.exit(1));
+});
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
