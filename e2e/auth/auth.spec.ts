@@ -93,6 +93,9 @@ test('resets a forgotten password through the mailed link', async ({ page }) => 
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await expectAccessible(page);
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-one');
+  await page.getByLabel('Confirm new password').fill('a-different-one');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText(MSG.passwordsDoNotMatch)).toBeVisible();
   await page.getByLabel('Confirm new password').fill('a-brand-new-one');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page).toHaveURL(/\/auth/);

@@ -1,46 +1,32 @@
 import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ZRequestReset } from '@common/auth-schemas';
 import { MSG } from '@common/messages';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';
-import { focusFirstError, toFieldErrors, type FieldErrors } from '@web/lib/form-errors';
+import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { SubmitButton } from './submit-button';
 
 /** Replaces the login form when the person follows 'Forgot password?'. */
 export function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const requestReset = useRequestPasswordReset();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(ZRequestReset, (data) => ({ email: data.get('email') }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = ZRequestReset.safeParse({ email: new FormData(form).get('email') });
-    if (!parsed.success) {
-      const fieldErrors = toFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(form, fieldErrors);
-      return;
-    }
-    setErrors({});
-    requestReset.mutate(parsed.data, {
+  const onSubmit = form.onSubmit((values) =>
+    requestReset.mutate(values, {
       onSuccess: () => {
         toast.success(MSG.resetSentTitle, { description: MSG.resetSent });
         onBack();
       },
       onError: (error) => {
-        if (isApiError(error) && error.fields?.email) {
-          setErrors({ email: error.fields.email });
-          return;
-        }
+        if (form.showServerErrors(error)) return;
         const description = isApiError(error) && error.code !== 'NETWORK' ? error.message : MSG.unexpected;
         toast.error(MSG.resetFailedTitle, { description });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby="reset-request-heading">
@@ -54,14 +40,12 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
       </div>
       <Field
         label="Email"
-        name="email"
+        {...form.field('email')}
         type="email"
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
         autoFocus
-        error={errors.email}
-        onChange={() => setErrors({})}
       />
       <SubmitButton isBusy={requestReset.isPending} label="Send reset link" busyLabel="Sending..." />
       <Button variant="link" size="sm" className="justify-self-center" onClick={onBack}>

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ZSignUp } from '@common/auth-schemas';
 import { MSG } from '@common/messages';
 import { Field } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';
-import { focusFirstError, toFieldErrors, type FieldErrors } from '@web/lib/form-errors';
+import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useSignUp } from '../api/sign-up';
 import { SubmitButton } from './submit-button';
 
@@ -13,73 +12,50 @@ import { SubmitButton } from './submit-button';
 export function SignUpForm() {
   const signUp = useSignUp();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(ZSignUp, (data) => ({
+    username: data.get('username'),
+    email: data.get('email'),
+    password: data.get('password'),
+  }));
 
-  const clearError = (name: string) => setErrors((current) => ({ ...current, [name]: undefined }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const parsed = ZSignUp.safeParse({
-      username: data.get('username'),
-      email: data.get('email'),
-      password: data.get('password'),
-    });
-    if (!parsed.success) {
-      const fieldErrors = toFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(form, fieldErrors);
-      return;
-    }
-    setErrors({});
-    signUp.mutate(parsed.data, {
+  const onSubmit = form.onSubmit((values) =>
+    signUp.mutate(values, {
       onSuccess: () => {
         toast.success(MSG.signUpSuccess);
         void navigate('/');
       },
       onError: (error) => {
         // Field errors (e.g. 'Username already taken') belong next to their field.
-        if (isApiError(error) && error.fields && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
-          focusFirstError(form, error.fields);
-          return;
-        }
+        if (form.showServerErrors(error)) return;
         const message = isApiError(error) && error.code !== 'NETWORK' ? error.message : MSG.signUpFailed;
         toast.error(message);
       },
-    });
-  };
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign Up">
       <Field
         label="Username"
-        name="username"
+        {...form.field('username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username}
-        onChange={() => clearError('username')}
       />
       <Field
         label="Email"
-        name="email"
+        {...form.field('email')}
         type="email"
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        error={errors.email}
-        onChange={() => clearError('email')}
       />
       <Field
         label="Password"
-        name="password"
+        {...form.field('password')}
         type="password"
         autoComplete="new-password"
         hint="At least 6 characters"
-        error={errors.password}
-        onChange={() => clearError('password')}
       />
       <SubmitButton isBusy={signUp.isPending} label="Create Account" busyLabel="Creating account..." />
     </form>

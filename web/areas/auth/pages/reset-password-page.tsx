@@ -1,15 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { ZResetPassword } from '@common/auth-schemas';
 import { MSG } from '@common/messages';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';
-import { focusFirstError, toFieldErrors, type FieldErrors } from '@web/lib/form-errors';
+import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useResetPassword } from '../api/reset-password';
 import { AuthShell } from '../components/auth-shell';
 import { SubmitButton } from '../components/submit-button';
+
+const ZResetForm = ZResetPassword.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.confirmPassword === v.newPassword,
+  { path: ['confirmPassword'], message: MSG.passwordsDoNotMatch },
+);
 
 /**
  * Where the reset mail's link lands (/reset-password?token=... or ?error=INVALID_TOKEN after the
@@ -21,40 +27,31 @@ export function ResetPasswordPage() {
   const resetPassword = useResetPassword();
   const token = searchParams.get('token') ?? '';
   const hasLinkError = searchParams.has('error') || !token;
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(ZResetForm, (data) => ({
+    token,
+    newPassword: data.get('newPassword'),
+    confirmPassword: data.get('confirmPassword'),
+  }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const parsed = ZResetPassword.safeParse({ token, newPassword: data.get('newPassword') });
-    const fieldErrors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
-    if (!fieldErrors.newPassword && data.get('confirmPassword') !== data.get('newPassword')) {
-      fieldErrors.confirmPassword = MSG.passwordsDoNotMatch;
-    }
-    if (!parsed.success || fieldErrors.confirmPassword) {
-      setErrors(fieldErrors);
-      setFormError(fieldErrors.token ?? null);
-      focusFirstError(form, fieldErrors);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.onSubmit(({ confirmPassword: _, ...values }) => {
     setFormError(null);
-    resetPassword.mutate(parsed.data, {
+    resetPassword.mutate(values, {
       onSuccess: () => {
         toast.success(MSG.passwordUpdated);
         void navigate('/auth', { replace: true });
       },
       onError: (error) => {
         if (isApiError(error) && error.fields?.newPassword) {
-          setErrors({ newPassword: error.fields.newPassword });
+          form.showErrors({ newPassword: error.fields.newPassword });
           return;
         }
         setFormError(isApiError(error) && error.code !== 'NETWORK' ? error.message : MSG.unexpected);
       },
     });
-  };
+  });
+  // The token is not a field on the page: its error shows above the form.
+  const shownError = formError ?? form.errors.token ?? null;
 
   if (hasLinkError) {
     return (
@@ -75,30 +72,26 @@ export function ResetPasswordPage() {
   return (
     <AuthShell title="Choose a new password" subtitle="Enter your new password twice to confirm it.">
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Choose a new password">
-        {formError ? (
+        {shownError ? (
           <p
             role="alert"
             className="rounded-md border border-destructive-text/40 px-3 py-2 text-sm text-destructive-text"
           >
-            {formError}
+            {shownError}
           </p>
         ) : null}
         <Field
           label="New password"
-          name="newPassword"
+          {...form.field('newPassword')}
           type="password"
           autoComplete="new-password"
           hint="At least 6 characters"
-          error={errors.newPassword}
-          onChange={() => setErrors((current) => ({ ...current, newPassword: undefined }))}
         />
         <Field
           label="Confirm new password"
-          name="confirmPassword"
+          {...form.field('confirmPassword')}
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword}
-          onChange={() => setErrors((current) => ({ ...current, confirmPassword: undefined }))}
         />
         <SubmitButton isBusy={resetPassword.isPending} label="Update Password" busyLabel="Updating..." />
         <Button asChild variant="link" size="sm" className="justify-self-center">
