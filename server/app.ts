@@ -27,6 +27,48 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
+/** Everything under /api. Chained, so its type describes every route for the web app's client. */
+function apiRoutes(deps: AppDeps) {
+  const { auth } = deps;
+  return (
+    new Hono<AppEnv>()
+      .use(
+        bodyLimit({
+          maxSize: LIMITS.jsonBodyBytes,
+          onError: () => {
+            throw new AppError('PAYLOAD_TOO_LARGE');
+          },
+        }),
+      )
+      // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
+      .use('/auth/*', async (c, next) => {
+        const headers = new Headers(c.req.raw.headers);
+        headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy));
+        c.req.raw = new Request(c.req.raw, { headers });
+        await next();
+      })
+      // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
+      .use(async (c, next) => {
+        if (c.req.path.startsWith('/api/auth/') || c.req.path === '/api/health') return next();
+        const { headers, response } = await auth.api.getSession({
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        });
+        c.set('viewer', response?.user ?? null);
+        await next();
+        for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
+      })
+      .get('/health', async (c) => {
+        const database = await deps.ping();
+        return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
+      })
+      .route('/', authRoutes(deps))
+  );
+}
+
+/** The API's routes, for the web app's typed client (web/lib/api.ts). */
+export type ApiRoutes = ReturnType<typeof apiRoutes>;
+
 export function createApp(deps: AppDeps) {
   const { auth, logger } = deps;
   const app = new Hono<AppEnv>();
@@ -53,43 +95,10 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders({ https: new URL(auth.options.baseURL ?? 'http://x').protocol === 'https:' }));
   app.use(compress());
 
-  const api = new Hono<AppEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: LIMITS.jsonBodyBytes,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
-  );
-  // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
-  api.use('/auth/*', async (c, next) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy));
-    c.req.raw = new Request(c.req.raw, { headers });
-    await next();
-  });
-  // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
-  api.use(async (c, next) => {
-    if (c.req.path.startsWith('/api/auth/') || c.req.path === '/api/health') return next();
-    const { headers, response } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
-    c.set('viewer', response?.user ?? null);
-    await next();
-    for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
-  });
-
-  api.get('/health', async (c) => {
-    const database = await deps.ping();
-    return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
-  });
-  api.route('/', authRoutes(deps));
+  const api = apiRoutes(deps);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint.');
   });
-
   app.route('/api', api);
 
   if (deps.webDir) {

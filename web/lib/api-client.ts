@@ -71,6 +71,14 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw new ApiError({ status: 0, code: 'NETWORK', message: MSG.unexpected, path });
   }
 
+  return readResponse<T>(response, path);
+}
+
+/** The JSON of an answer, or an ApiError carrying the server's `{ error }` body. */
+export async function readResponse<T>(
+  response: Pick<Response, 'ok' | 'status' | 'text'>,
+  path: string,
+): Promise<T> {
   const text = await response.text();
   let data: unknown = undefined;
   if (text) {

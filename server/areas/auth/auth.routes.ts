@@ -1,5 +1,5 @@
 import { ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth-schemas';
-import type { ErrorCode } from '@common/api-types';
+import type { ErrorCode, MeResponse } from '@common/api-types';
 import { MSG } from '@common/messages';
 import { Hono } from 'hono';
 import type { z } from 'zod';
@@ -93,58 +93,58 @@ async function rewriteError(res: Response, log: AppEnv['Variables']['log']): Pro
 
 export function authRoutes(deps: AppDeps) {
   const { auth, db } = deps;
-  const app = new Hono<AppEnv>();
+  // Chained, so the web app's typed client (hono/client) sees every route and its JSON.
+  return (
+    new Hono<AppEnv>()
+      .on(['GET', 'POST'], '/auth/*', async (c) => {
+        const sub = c.req.path.replace(/^\/api\/auth/, '');
+        let request = c.req.raw;
 
-  app.on(['GET', 'POST'], '/auth/*', async (c) => {
-    const sub = c.req.path.replace(/^\/api\/auth/, '');
-    let request = c.req.raw;
-
-    if (c.req.method === 'POST') {
-      const rule = POST_RULES[sub];
-      if (!rule) throw new AppError('NOT_FOUND');
-      let body: Record<string, unknown> = {};
-      const text = await c.req.text();
-      if (text.trim()) {
-        try {
-          const parsed: unknown = JSON.parse(text);
-          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-            throw new Error('not an object');
-          body = parsed as Record<string, unknown>;
-        } catch {
-          throw new AppError('VALIDATION', 'The request body must be a JSON object.');
+        if (c.req.method === 'POST') {
+          const rule = POST_RULES[sub];
+          if (!rule) throw new AppError('NOT_FOUND');
+          let body: Record<string, unknown> = {};
+          const text = await c.req.text();
+          if (text.trim()) {
+            try {
+              const parsed: unknown = JSON.parse(text);
+              if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+                throw new Error('not an object');
+              body = parsed as Record<string, unknown>;
+            } catch {
+              throw new AppError('VALIDATION', 'The request body must be a JSON object.');
+            }
+          }
+          if (rule.schema) {
+            const parsed = rule.schema.safeParse(body);
+            if (!parsed.success) {
+              const fields = fieldsFromIssues(parsed.error.issues);
+              throw new AppError('VALIDATION', Object.values(fields)[0], fields);
+            }
+            body = parsed.data as Record<string, unknown>;
+          }
+          if (rule.rewrite) body = rule.rewrite(body);
+          const headers = new Headers(request.headers);
+          headers.set('content-type', 'application/json');
+          headers.delete('content-length');
+          request = new Request(request.url, { method: 'POST', headers, body: JSON.stringify(body) });
+        } else if (!GET_ALLOWED.some((re) => re.test(sub))) {
+          throw new AppError('NOT_FOUND');
         }
-      }
-      if (rule.schema) {
-        const parsed = rule.schema.safeParse(body);
-        if (!parsed.success) {
-          const fields = fieldsFromIssues(parsed.error.issues);
-          throw new AppError('VALIDATION', Object.values(fields)[0], fields);
-        }
-        body = parsed.data as Record<string, unknown>;
-      }
-      if (rule.rewrite) body = rule.rewrite(body);
-      const headers = new Headers(request.headers);
-      headers.set('content-type', 'application/json');
-      headers.delete('content-length');
-      request = new Request(request.url, { method: 'POST', headers, body: JSON.stringify(body) });
-    } else if (!GET_ALLOWED.some((re) => re.test(sub))) {
-      throw new AppError('NOT_FOUND');
-    }
 
-    const res = await auth.handler(request);
-    if (res.status < 400) return res;
-    return rewriteError(res, c.get('log'));
-  });
+        const res = await auth.handler(request);
+        if (res.status < 400) return res;
+        return rewriteError(res, c.get('log'));
+      })
 
-  /** Who is signed in: the session's user and their profile, or null for a visitor. */
-  app.get('/me', async (c) => {
-    const viewer = c.get('viewer');
-    if (!viewer) return c.json({ viewer: null });
-    const profile = await getOwnProfile(db, viewer);
-    return c.json({
-      viewer: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified, profile },
-    });
-  });
-
-  return app;
+      /** Who is signed in: the session's user and their profile, or null for a visitor. */
+      .get('/me', async (c) => {
+        const viewer = c.get('viewer');
+        if (!viewer) return c.json({ viewer: null } satisfies MeResponse);
+        const profile = await getOwnProfile(db, viewer);
+        return c.json({
+          viewer: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified, profile },
+        } satisfies MeResponse);
+      })
+  );
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '@common/api-types';
-import { apiFetch } from '@web/lib/api-client';
+import { api, call } from '@web/lib/api';
 import { authKeys } from './query-keys';
 
 export type Viewer = NonNullable<MeResponse['viewer']>;
 
 export function getMe(signal?: AbortSignal): Promise<MeResponse> {
-  return apiFetch<MeResponse>('/api/me', { signal });
+  return call(api.me.$get(undefined, { init: { signal: signal ?? null } }));
 }
 
 export const meQueryOptions = () =>

@@ -1,0 +1,28 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { ApiRoutes } from '@server/app';
+import { ApiError, readResponse } from './api-client';
+import { MSG } from '@common/messages';
+
+/**
+ * The typed client of our own API: paths, inputs and JSON answers come from the server's route
+ * types (server/app.ts), not from hand-written ones. better-auth's /api/auth/* is called through
+ * apiFetch instead.
+ */
+export const api = hc<ApiRoutes>('/api', {
+  fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+    fetch(input, { ...init, credentials: 'same-origin' }).catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError({ status: 0, code: 'NETWORK', message: MSG.unexpected, path: String(input) });
+    }),
+});
+
+/** Awaits a client call and returns its JSON, or throws an ApiError with the server's message. */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  pending: Promise<R>,
+): Promise<BodyOf<R>> {
+  const response = await pending;
+  return readResponse<BodyOf<R>>(response, new URL(response.url || '/', window.location.origin).pathname);
+}
+
+/** The JSON body of a client response; a union when a route answers in several shapes. */
+type BodyOf<R> = R extends ClientResponse<infer T, number, string> ? T : never;
