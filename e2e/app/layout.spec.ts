@@ -94,6 +94,8 @@ test.describe('on a 375 px wide phone', () => {
     await drawer.getByRole('link', { name: 'Events' }).click();
     await expect(page).toHaveURL('/events');
     await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
+    await expectAccessible(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
   });
