@@ -33,7 +33,8 @@ const POST_RULES: Record<string, Rule> = {
     rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }),
   },
 };
-const GET_ALLOWED = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/];
+// No get-session: /api/me answers who is signed in, without the session token.
+const GET_ALLOWED = [/^\/verify-email$/, /^\/reset-password\/[^/]+$/];
 
 /** better-auth error codes -> our code, message and the field it concerns. */
 const KNOWN: Record<string, { code: ErrorCode; message: string; field?: string }> = {
@@ -91,6 +92,23 @@ async function rewriteError(res: Response, log: AppEnv['Variables']['log']): Pro
   return new Response(JSON.stringify(errorBody(code, message, fields)), { status, headers });
 }
 
+/**
+ * better-auth also answers the session token in the JSON body; the page never needs it (the
+ * httpOnly cookie carries the session), and script-readable it would undo what httpOnly protects.
+ */
+async function withoutToken(res: Response): Promise<Response> {
+  if (res.status !== 200 || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => undefined)) as unknown;
+  if (!body || typeof body !== 'object' || !('token' in body)) return res;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(rest), { status: res.status, headers });
+}
+
 export function authRoutes(deps: AppDeps) {
   const { auth, db } = deps;
   // Chained, so the web app's typed client (hono/client) sees every route and its JSON.
@@ -133,8 +151,8 @@ export function authRoutes(deps: AppDeps) {
         }
 
         const res = await auth.handler(request);
-        if (res.status < 400) return res;
-        return rewriteError(res, c.get('log'));
+        if (res.status >= 400) return rewriteError(res, c.get('log'));
+        return withoutToken(res);
       })
 
       /** Who is signed in: the session's user and their profile, or null for a visitor. */

@@ -235,6 +235,7 @@ describe('email confirmation and sign-in', () => {
       password: person.password,
     });
     expect(res.status).toBe(200);
+    expect(res.text).not.toContain('token');
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cofound.session_token='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -436,5 +437,19 @@ describe('only the endpoints the product uses', () => {
     const res = await agent.post(path, { name: 'x', role: 'admin' });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('hands the session token to no script: no get-session, no token in sign-in answers', async () => {
+    const agent = t.agent();
+    const { person } = await signUpAndVerify(t, agent);
+    const token = agent.cookies.get('cofound.session_token')!.split('.')[0]!;
+    const res = await agent.get('/api/auth/get-session');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain(token);
+    const signIn = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: person.email, password: person.password });
+    expect(signIn.status).toBe(200);
+    expect(Object.keys(signIn.body)).not.toContain('token');
   });
 });
