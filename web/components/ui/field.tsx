@@ -41,3 +41,20 @@ export function Field({ label, hint, error, id, className, ...inputProps }: Fiel
     </div>
   );
 }
+
+/** An email address field: the right keyboard on phones, autofill, and a sample address. */
+export function EmailField({
+  label = 'Email',
+  ...props
+}: Omit<FieldProps, 'type' | 'label'> & { label?: string }) {
+  return (
+    <Field
+      label={label}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
+}

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { ZSignIn } from '@common/auth-schemas';
 import { MSG } from '@common/messages';
 import { Button } from '@web/components/ui/button';
-import { Field } from '@web/components/ui/field';
+import { EmailField, Field } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';
 import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useSignIn } from '../api/sign-in';
@@ -35,14 +35,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Login">
-      <Field
-        label="Email"
-        {...form.field('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-      />
+      <EmailField {...form.field('email')} />
       <div className="grid gap-2">
         <Field label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
         <Button variant="link" size="sm" className="justify-self-end" onClick={onForgotPassword}>

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { ZRequestReset } from '@common/auth-schemas';
 import { MSG } from '@common/messages';
 import { Button } from '@web/components/ui/button';
-import { Field } from '@web/components/ui/field';
+import { EmailField } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';
 import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -38,15 +38,7 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
           Enter the email you signed up with and we will send you a link to choose a new password.
         </p>
       </div>
-      <Field
-        label="Email"
-        {...form.field('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        autoFocus
-      />
+      <EmailField {...form.field('email')} autoFocus />
       <SubmitButton isBusy={requestReset.isPending} label="Send reset link" busyLabel="Sending..." />
       <Button variant="link" size="sm" className="justify-self-center" onClick={onBack}>
         <ArrowLeft aria-hidden="true" />

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ZSignUp } from '@common/auth-schemas';
 import { MSG } from '@common/messages';
-import { Field } from '@web/components/ui/field';
+import { EmailField, Field } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';
 import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useSignUp } from '../api/sign-up';
@@ -42,14 +42,7 @@ export function SignUpForm() {
         autoCapitalize="none"
         spellCheck={false}
       />
-      <Field
-        label="Email"
-        {...form.field('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-      />
+      <EmailField {...form.field('email')} />
       <Field
         label="Password"
         {...form.field('password')}
