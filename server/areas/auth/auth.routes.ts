@@ -4,7 +4,8 @@ import { MSG } from '@common/messages';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { AppError, errorBody, fieldsFromIssues, statusOf } from '../../lib/errors';
+import { AppError, errorBody, statusOf } from '../../lib/errors';
+import { parseOrThrow } from '../../lib/validate';
 import { getOwnProfile } from '../profiles/profiles.service';
 
 /*
@@ -133,14 +134,7 @@ export function authRoutes(deps: AppDeps) {
               throw new AppError('VALIDATION', 'The request body must be a JSON object.');
             }
           }
-          if (rule.schema) {
-            const parsed = rule.schema.safeParse(body);
-            if (!parsed.success) {
-              const fields = fieldsFromIssues(parsed.error.issues);
-              throw new AppError('VALIDATION', Object.values(fields)[0], fields);
-            }
-            body = parsed.data as Record<string, unknown>;
-          }
+          if (rule.schema) body = parseOrThrow(rule.schema, body) as Record<string, unknown>;
           if (rule.rewrite) body = rule.rewrite(body);
           const headers = new Headers(request.headers);
           headers.set('content-type', 'application/json');
