@@ -6,6 +6,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { authRoutes } from './areas/auth/auth.routes';
+import { messageRoutes } from './areas/messages/messages.routes';
+import { notificationRoutes } from './areas/notifications/notifications.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError, errorBody, statusOf } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
@@ -63,6 +65,8 @@ function apiRoutes(deps: AppDeps) {
         return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
       })
       .route('/', authRoutes(deps))
+      .route('/', messageRoutes(deps))
+      .route('/', notificationRoutes(deps))
   );
 }
 

@@ -8,12 +8,25 @@ import { createLogger, type Logger } from './lib/logger';
 import { createAuth } from './platform/auth';
 import { createMailer, type Mailer } from './platform/email';
 import { loadAuthSecret } from './platform/secret';
+import { createLocalBus, createPgBus, type Bus } from './platform/bus';
+import { createRealtime, type Realtime } from './platform/realtime';
+import { canMessage, registerMessageLoader } from './areas/messages/messages.service';
+import {
+  createNotificationMailer,
+  type NotificationMailer,
+} from './areas/notifications/notifications.mail';
 
 export type Booted = {
   app: ReturnType<typeof createApp>;
   database: Database;
   logger: Logger;
   mailer: Mailer;
+  bus: Bus;
+  realtime: Realtime;
+  notificationMail: NotificationMailer;
+  /** Stop background work (timers, sockets, the bus), leaving the database open. */
+  stop(): Promise<void>;
+  /** stop(), then close the database. */
   close(): Promise<void>;
 };
 
@@ -23,8 +36,14 @@ export type Booted = {
  */
 export async function boot(
   env: Env,
-  opts: { database?: Database; logger?: Logger; webDir?: string | null } = {},
-) {
+  opts: {
+    database?: Database;
+    logger?: Logger;
+    webDir?: string | null;
+    /** How often the notification mailer looks for due mail (0: only when flushed by hand, in tests). */
+    notificationMailIntervalMs?: number;
+  } = {},
+): Promise<Booted> {
   const logger = opts.logger ?? createLogger(env.logLevel);
   const database =
     opts.database ??
@@ -46,14 +65,59 @@ export async function boot(
     adminEmails: env.adminEmails,
     trustedOrigins: [env.baseUrl, ...env.extraOrigins],
   });
+  // Several processes on one PostgreSQL server share events through it; the embedded database has one process.
+  const bus =
+    env.realtimeBus === 'off'
+      ? createLocalBus(logger, { off: true })
+      : database.url
+        ? await createPgBus({ url: database.url, logger })
+        : createLocalBus(logger);
+  registerMessageLoader({ db: database.db, bus });
+  const realtime = createRealtime({
+    auth,
+    bus,
+    db: database.db,
+    logger,
+    allowedOrigins: [env.baseUrl, ...env.extraOrigins],
+  });
+  realtime.setTypingPolicy((from, to) => canMessage(database.db, from, to));
+  const notificationMail = createNotificationMailer({
+    db: database.db,
+    mailer,
+    logger,
+    baseUrl: env.baseUrl,
+    delayMs: env.notificationMailDelayMs,
+    intervalMs: opts.notificationMailIntervalMs ?? 30_000,
+  });
+
   const webDir = opts.webDir === null ? undefined : (opts.webDir ?? WEB_DIST_DIR);
   const app = createApp({
     db: database.db,
     auth,
     logger,
+    bus,
+    onlineAmong: (ids) => realtime.onlineAmong(ids),
     ping: database.ping,
     trustProxy: env.trustProxy,
     webDir: webDir && existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
-  return { app, database, logger, mailer, close: () => database.close() } satisfies Booted;
+  const stop = async () => {
+    await notificationMail.close();
+    await realtime.close();
+    await bus.close();
+  };
+  return {
+    app,
+    database,
+    logger,
+    mailer,
+    bus,
+    realtime,
+    notificationMail,
+    stop,
+    async close() {
+      await stop();
+      await database.close();
+    },
+  };
 }

@@ -40,6 +40,9 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   DEV_ORIGINS: z.string().default(''),
+  /** Benchmarks only: 'off' publishes no realtime events (to measure what the bus costs). */
+  REALTIME_BUS: z.enum(['on', 'off']).default('on'),
+  NOTIFICATION_MAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(120),
 });
 
 export type Env = {
@@ -57,6 +60,9 @@ export type Env = {
   trustProxy: boolean;
   /** Extra origins allowed to call the auth API (the Vite dev server in development). */
   extraOrigins: string[];
+  realtimeBus: 'on' | 'off';
+  /** How long a notification waits before its mail, so a burst becomes one mail. */
+  notificationMailDelayMs: number;
 };
 
 const list = (s: string) =>
@@ -87,5 +93,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     extraOrigins: list(e.DEV_ORIGINS),
+    realtimeBus: e.REALTIME_BUS,
+    notificationMailDelayMs: e.NOTIFICATION_MAIL_DELAY_S * 1000,
   };
 }

@@ -3,7 +3,7 @@ import { boot } from './boot';
 import { readEnv } from './env';
 
 const env = readEnv();
-const { app, database, logger, mailer, close } = await boot(env);
+const { app, database, logger, mailer, realtime, close } = await boot(env);
 
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   logger.info(
@@ -11,6 +11,8 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
     `Cofound is running at ${env.baseUrl}`,
   );
 });
+
+realtime.attach(server as import('node:http').Server);
 
 server.on('error', (err: NodeJS.ErrnoException) => {
   logger.fatal(
@@ -34,6 +36,8 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   if ('closeIdleConnections' in server) server.closeIdleConnections();
+  // Open WebSockets would hold the server open; browsers reconnect to another instance.
+  await realtime.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await close();
   logger.info('stopped');

@@ -19,6 +19,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string (the realtime bus opens its own connections). */
+  url?: string;
   /** Apply the committed SQL migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
@@ -43,6 +45,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       async migrate() {
         const client = await pool.connect();
         try {

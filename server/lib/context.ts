@@ -1,4 +1,5 @@
 import type { Auth, AuthSession } from '../platform/auth';
+import type { Bus } from '../platform/bus';
 import type { Db } from '../db/client';
 import type { Logger } from './logger';
 
@@ -20,6 +21,10 @@ export type AppDeps = {
   ping(): Promise<boolean>;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Realtime events: publish after commit. */
+  bus: Bus;
+  /** Which of these people have a realtime connection open (presence). */
+  onlineAmong(ids: string[]): Promise<Set<string>>;
   /** dist/web; when absent (API tests without a build) only the API is served. */
   webDir?: string;
 };

@@ -4,8 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { inject } from 'vitest';
-import { boot } from '../boot';
+import WebSocket from 'ws';
+import type { ServerEvent } from '@common/realtime';
+import { boot, type Booted } from '../boot';
 import { openDatabase, type Database } from '../db/client';
 import { readEnv, WEB_DIST_DIR } from '../env';
 import { createLogger } from '../lib/logger';
@@ -69,9 +73,27 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       LOG_LEVEL: 'silent',
       TRUST_PROXY: opts.trustProxy === false ? '0' : '1',
     });
-    return boot(env, { database, logger: createLogger('silent'), webDir: WEB_DIST_DIR });
+    return boot(env, {
+      database,
+      logger: createLogger('silent'),
+      webDir: WEB_DIST_DIR,
+      notificationMailIntervalMs: 0,
+    });
   };
   let booted = await start();
+  const instances: Booted[] = [];
+  const servers: ServerType[] = [];
+
+  /** Serve an instance over real HTTP (for WebSockets); returns its base URL. */
+  async function listen(instance: Booted) {
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: instance.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    instance.realtime.attach(server as Server);
+    servers.push(server);
+    const address = server.address() as { port: number };
+    return `http://127.0.0.1:${address.port}`;
+  }
 
   return {
     get app() {
@@ -82,11 +104,26 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     dataDir,
     smtp: smtp as SmtpCatcher,
     agent: (ip?: string) => new Agent(() => booted.app, ip),
-    /** A new app instance on the same database: a restart, or a second instance behind a load balancer. */
-    async restart(adminEmails?: string[]) {
-      booted = await start(adminEmails);
+    get booted() {
+      return booted;
     },
+    /** A new app instance on the same database: a restart. */
+    async restart(adminEmails?: string[]) {
+      const old = booted;
+      booted = await start(adminEmails);
+      await old.stop();
+    },
+    /** Another app process on the same database, as behind a load balancer. */
+    async startInstance() {
+      const instance = await start();
+      instances.push(instance);
+      return instance;
+    },
+    /** Serve the current instance (or another) over HTTP; returns its base URL. */
+    listen: (instance?: Booted) => listen(instance ?? booted),
     async close() {
+      for (const s of servers) s.close();
+      await Promise.allSettled([booted, ...instances].map((b) => b.stop()));
       await smtp?.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
@@ -175,3 +212,53 @@ export async function signUpAndVerify(t: TestApp, agent: Agent, person = newPers
     },
   };
 }
+
+/** A realtime client as a browser tab opens it: the agent's cookies and the app's Origin. */
+export async function openSocket(baseUrl: string, agent: Agent | null, opts: { origin?: string } = {}) {
+  const headers: Record<string, string> = { origin: opts.origin ?? BASE_URL };
+  if (agent?.cookies.size) headers.cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`, { headers });
+  const events: ServerEvent[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    events.push(JSON.parse(data.toString()) as ServerEvent);
+    for (const w of waiters) w();
+  });
+  const opened = await new Promise<{ ok: true } | { ok: false; status: number }>((resolve) => {
+    ws.once('open', () => resolve({ ok: true }));
+    ws.once('unexpected-response', (_req, res) => resolve({ ok: false, status: res.statusCode ?? 0 }));
+    ws.once('error', () => resolve({ ok: false, status: 0 }));
+  });
+  return {
+    ws,
+    opened,
+    events,
+    send: (cmd: unknown) => ws.send(JSON.stringify(cmd)),
+    /** The first event (already received or yet to come) matching `match`. */
+    waitFor<T extends ServerEvent['type']>(
+      type: T,
+      match: (e: Extract<ServerEvent, { type: T }>) => boolean = () => true,
+      timeoutMs = 5000,
+    ) {
+      const matches = (e: ServerEvent): e is Extract<ServerEvent, { type: T }> =>
+        e.type === type && match(e as Extract<ServerEvent, { type: T }>);
+      return new Promise<Extract<ServerEvent, { type: T }>>((resolve, reject) => {
+        const check = () => {
+          const found = events.find(matches);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching realtime event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.type))}`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    close: () => ws.close(),
+  };
+}
+export type TestSocket = Awaited<ReturnType<typeof openSocket>>;

@@ -1,15 +1,5 @@
 import type { Mail } from '../../platform/email';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
-  const body = paragraphs.map((p) => `<p>${escape(p)}</p>`).join('');
-  const button = action
-    ? `<p><a href="${escape(action.url)}" style="background:#4338ca;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p><p style="color:#555;font-size:13px">Or open this link: ${escape(action.url)}</p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111"><h1 style="font-size:20px">${escape(title)}</h1>${body}${button}<p style="color:#555;font-size:13px">Cofound: where entrepreneurs, investors and professionals meet.</p></body></html>`;
-}
+import { mailLayout as layout } from '../../platform/mail-layout';
 
 export function welcomeMail(to: string, firstName: string): Mail {
   const text = [

@@ -1,0 +1,59 @@
+import type { Message } from './messaging';
+import type { Notification } from './notifications';
+
+/**
+ * The realtime protocol on /api/realtime (one WebSocket per browser tab, authenticated by the
+ * session cookie). Server events are JSON objects with a `type`; later areas add theirs here.
+ */
+export type ServerEvent =
+  /** First frame after the upgrade. */
+  | { type: 'hello'; userId: string }
+  /** Answer to a subscribe: the topics accepted and those refused. */
+  | { type: 'subscribed'; topics: string[]; refused: string[] }
+  /** Events may have been missed (the server lost its bus connection): refetch what is shown. */
+  | { type: 'resync' }
+  | { type: 'pong' }
+  /** To the sender (every tab) and the receiver. */
+  | { type: 'message.created'; message: Message }
+  /**
+   * `readerId` read the messages `partnerId` sent them: every one created at or before `readAt`
+   * (`messageIds` lists them when there are few, else is empty). To both people.
+   */
+  | { type: 'message.read'; readerId: string; partnerId: string; readAt: string; messageIds: string[] }
+  | { type: 'notification.created'; notification: Notification }
+  /** A notification changed (read, or coalesced into an existing one): refetch counts. */
+  | { type: 'notification.read'; ids: string[] | 'all' }
+  /** `from` is typing to the receiver. Show for MESSAGING.typingMs. */
+  | { type: 'typing'; from: string }
+  /** Sent to subscribers of `presence:{userId}`. */
+  | { type: 'presence'; userId: string; online: boolean };
+
+export type ServerEventType = ServerEvent['type'];
+
+/** Frames the browser sends. */
+export type ClientCommand =
+  | { op: 'subscribe'; topics: string[] }
+  | { op: 'unsubscribe'; topics: string[] }
+  | { op: 'typing'; to: string }
+  | { op: 'ping' };
+
+export const REALTIME = {
+  path: '/api/realtime',
+  /** Reconnect backoff: starts here, doubles, capped, with jitter. */
+  backoffStartMs: 500,
+  backoffMaxMs: 30_000,
+  /** Client sends a ping this often; the server closes a socket silent for 3 intervals. */
+  pingIntervalMs: 25_000,
+  /** While the socket is down, lists poll this often (DECISIONS 8). */
+  fallbackPollMs: 30_000,
+  maxTopicsPerSocket: 200,
+  maxFrameBytes: 4096,
+} as const;
+
+/** Topic names a client may subscribe to. */
+export const topic = {
+  presence: (userId: string) => `presence:${userId}`,
+} as const;
+
+/** Close codes the server uses. */
+export const CLOSE = { unauthenticated: 4401, forbidden: 4403, sessionEnded: 4001 } as const;

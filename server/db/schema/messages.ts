@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** Direct messages (spec document 1, section 3). Readable only by their sender and receiver. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The pair in a fixed order, so one index serves a thread in both directions.
+    userLo: uuid('user_lo')
+      .notNull()
+      .generatedAlwaysAs(sql`least(sender_id, receiver_id)`),
+    userHi: uuid('user_hi')
+      .notNull()
+      .generatedAlwaysAs(sql`greatest(sender_id, receiver_id)`),
+    content: text('content').notNull(),
+    read: boolean('read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    messageType: text('message_type', { enum: ['general', 'business_inquiry', 'business_page'] })
+      .notNull()
+      .default('general'),
+    businessIdeaId: uuid('business_idea_id'),
+    businessPageId: uuid('business_page_id'),
+    metadata: jsonb('metadata').$type<{ title?: string }>(),
+    // Made by the sending browser: a retried send finds the stored row instead of adding a second.
+    clientId: uuid('client_id'),
+  },
+  (t) => [
+    unique('messages_sender_client_uq').on(t.senderId, t.clientId),
+    // A thread page: newest first, keyset-paged on (created_at, id), whatever the thread's length.
+    index('messages_thread_idx').on(t.userLo, t.userHi, t.createdAt.desc(), t.id.desc()),
+    // Marking a partner's messages read touches only the unread ones.
+    index('messages_unread_idx').on(t.receiverId, t.senderId).where(sql`not ${t.read}`),
+    index('messages_inquiries_idx')
+      .on(t.receiverId, t.createdAt.desc())
+      .where(sql`${t.messageType} <> 'general'`),
+    check('messages_not_to_self', sql`${t.senderId} <> ${t.receiverId}`),
+    check('messages_content_length', sql`char_length(${t.content}) between 1 and 5000`),
+    check(
+      'messages_type',
+      sql`${t.messageType} in ('general', 'business_inquiry', 'business_page')`,
+    ),
+  ],
+);
+
+/**
+ * One row per person and partner, kept in the same transaction as each message: the contact list
+ * and the unread badge read this instead of scanning every message a person ever exchanged.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: uuid('last_message_id').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    unreadCount: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.partnerId] }),
+    index('conversations_owner_recent_idx').on(t.ownerId, t.lastMessageAt.desc(), t.partnerId),
+  ],
+);

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** Notifications (spec document 1, section 3). Written only through the notifications service. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    link: text('link'),
+    relatedId: uuid('related_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    // Notifications with the same key fold into one while unread (fifty messages, one notification).
+    groupKey: text('group_key'),
+    // Waiting for the batched notification mail.
+    emailPending: boolean('email_pending').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_recent_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`not ${t.read}`),
+    uniqueIndex('notifications_open_group_uq')
+      .on(t.userId, t.groupKey)
+      .where(sql`not ${t.read} and ${t.groupKey} is not null`),
+    index('notifications_email_pending_idx').on(t.updatedAt).where(sql`${t.emailPending}`),
+    check(
+      'notifications_type',
+      sql`${t.type} in ('message', 'business_inquiry', 'connection_request', 'group_action', 'business_action', 'reaction', 'comment', 'event_invitation', 'event_rsvp')`,
+    ),
+  ],
+);
+
+/** Per-person settings (spec document 1, section 2, Settings). A missing row means every default. */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  pushNotifications: boolean('push_notifications').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerEvent } from '@common/realtime';
+import pg from 'pg';
+import type { Logger } from '../lib/logger';
+
+/**
+ * Where an event goes: to every connection of some people, to the subscribers of a topic, or to
+ * every connection of this process (`local`, used for resync).
+ */
+export type Envelope = {
+  to?: string[];
+  topic?: string;
+  event: ServerEvent;
+  /**
+   * For events that may be large (a 5,000-character message): how another process loads the event
+   * from the database instead of receiving it in the NOTIFY payload, which is limited to 8,000 bytes.
+   */
+  ref?: { loader: string; id: string };
+};
+
+type Wire = { to?: string[]; topic?: string; event?: ServerEvent; ref?: Envelope['ref'] };
+type Packet = { i: string; e: Wire[] };
+
+export type Loader = (id: string) => Promise<ServerEvent | null>;
+
+export type Bus = {
+  readonly instanceId: string;
+  readonly kind: 'postgres' | 'local' | 'off';
+  /** Call after the transaction that made the change has committed. Never throws. */
+  publish(...envelopes: Envelope[]): void;
+  /** Every envelope, from this process or another. */
+  subscribe(handler: (envelope: Envelope) => void): () => void;
+  registerLoader(name: string, loader: Loader): void;
+  close(): Promise<void>;
+};
+
+const CHANNEL = 'cofound_events';
+/** NOTIFY refuses payloads of 8,000 bytes or more; keep room for the envelope around the events. */
+const PACKET_BYTES = 7_000;
+/** An event inlined in a packet; larger ones travel by reference. */
+const INLINE_EVENT_BYTES = 2_000;
+
+function fanOut() {
+  const handlers = new Set<(e: Envelope) => void>();
+  return {
+    handlers,
+    deliver(envelope: Envelope, logger: Logger) {
+      for (const handler of handlers) {
+        try {
+          handler(envelope);
+        } catch (err) {
+          logger.error({ err }, 'realtime handler failed');
+        }
+      }
+    },
+  };
+}
+
+/** One process, no PostgreSQL server (the embedded default): events stay in this process. */
+export function createLocalBus(logger: Logger, opts: { off?: boolean } = {}): Bus {
+  const { handlers, deliver } = fanOut();
+  return {
+    instanceId: randomUUID(),
+    kind: opts.off ? 'off' : 'local',
+    publish(...envelopes) {
+      if (opts.off) return;
+      queueMicrotask(() => envelopes.forEach((e) => deliver(e, logger)));
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    registerLoader() {},
+    async close() {
+      handlers.clear();
+    },
+  };
+}
+
+/**
+ * Several processes on one PostgreSQL database: each delivers its own events at once and passes
+ * them to the others through LISTEN/NOTIFY.
+ *
+ * Writers never NOTIFY inside their own transactions: NOTIFY takes a database-wide lock at commit,
+ * which would serialise every writer. Instead one connection per process sends the queued events,
+ * packed several to a NOTIFY, one NOTIFY per (tiny) transaction, while the next batch gathers.
+ */
+export async function createPgBus(opts: { url: string; logger: Logger }): Promise<Bus> {
+  const { logger } = opts;
+  const instanceId = randomUUID();
+  const { handlers, deliver } = fanOut();
+  const loaders = new Map<string, Loader>();
+  let closed = false;
+
+  // Sending: one connection, one batch in flight.
+  let sender: pg.Client | null = null;
+  let queue: Wire[] = [];
+  let flushing = false;
+
+  async function connectSender() {
+    const client = new pg.Client({ connectionString: opts.url });
+    client.on('error', () => {
+      if (sender === client) sender = null;
+    });
+    await client.connect();
+    return client;
+  }
+
+  function pack(wires: Wire[]): { payload: string; rest: Wire[] } {
+    const taken: Wire[] = [];
+    let size = 64;
+    let i = 0;
+    for (; i < wires.length; i++) {
+      const bytes = Buffer.byteLength(JSON.stringify(wires[i]));
+      if (taken.length && size + bytes + 1 > PACKET_BYTES) break;
+      taken.push(wires[i]!);
+      size += bytes + 1;
+    }
+    return { payload: JSON.stringify({ i: instanceId, e: taken } satisfies Packet), rest: wires.slice(i) };
+  }
+
+  async function flush() {
+    if (flushing || closed) return;
+    flushing = true;
+    try {
+      while (queue.length && !closed) {
+        const { payload, rest } = pack(queue);
+        queue = rest;
+        try {
+          sender ??= await connectSender();
+          await sender.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+        } catch (err) {
+          // Other processes miss these events; their clients catch up when they next refetch.
+          logger.warn({ err }, 'realtime bus: could not publish; events dropped for other instances');
+          sender?.end().catch(() => {});
+          sender = null;
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  function toWire(envelope: Envelope): Wire | null {
+    const { to, topic, event, ref } = envelope;
+    if (Buffer.byteLength(JSON.stringify(event)) <= INLINE_EVENT_BYTES) return { to, topic, event };
+    if (ref) return { to, topic, ref };
+    logger.error({ type: event.type }, 'realtime bus: event too large and has no loader; not sent to other instances');
+    return null;
+  }
+
+  // Receiving: a dedicated LISTEN connection, reconnected with backoff; a gap means a resync.
+  let listener: pg.Client | null = null;
+  let retryMs = 250;
+  async function listen(isReconnect: boolean) {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: opts.url });
+    const retry = () => {
+      if (listener !== client || closed) return;
+      listener = null;
+      client.end().catch(() => {});
+      setTimeout(() => void listen(true), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, 10_000);
+    };
+    client.on('error', (err) => {
+      logger.warn({ err }, 'realtime bus: LISTEN connection lost; reconnecting');
+      retry();
+    });
+    client.on('end', retry);
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      void receive(msg.payload);
+    });
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      retryMs = 250;
+      if (isReconnect) deliver({ event: { type: 'resync' } }, logger);
+    } catch (err) {
+      if (!isReconnect) throw err;
+      logger.warn({ err }, 'realtime bus: reconnect failed');
+      retry();
+    }
+  }
+
+  async function receive(payload: string) {
+    let packet: Packet;
+    try {
+      packet = JSON.parse(payload) as Packet;
+    } catch {
+      return;
+    }
+    if (packet.i === instanceId) return;
+    for (const wire of packet.e) {
+      let event = wire.event;
+      if (!event && wire.ref) {
+        const loader = loaders.get(wire.ref.loader);
+        try {
+          event = (await loader?.(wire.ref.id)) ?? undefined;
+        } catch (err) {
+          logger.warn({ err }, 'realtime bus: loading a referenced event failed');
+        }
+      }
+      if (event) deliver({ to: wire.to, topic: wire.topic, event }, logger);
+    }
+  }
+
+  await listen(false);
+
+  return {
+    instanceId,
+    kind: 'postgres',
+    publish(...envelopes) {
+      if (closed) return;
+      queueMicrotask(() => envelopes.forEach((e) => deliver(e, logger)));
+      for (const envelope of envelopes) {
+        const wire = toWire(envelope);
+        if (wire) queue.push(wire);
+      }
+      void flush();
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    registerLoader(name, loader) {
+      loaders.set(name, loader);
+    },
+    async close() {
+      closed = true;
+      handlers.clear();
+      const l = listener;
+      listener = null;
+      await Promise.allSettled([l?.end(), sender?.end()]);
+    },
+  };
+}
