@@ -71,6 +71,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       ADMIN_EMAILS: adminEmails.join(','),
       SMTP_URL: smtpUrl ?? '',
       LOG_LEVEL: 'silent',
+      // Notification mail is sent when a test flushes it (booted.notificationMail.flush()).
+      NOTIFICATION_MAIL_DELAY_S: '0',
       TRUST_PROXY: opts.trustProxy === false ? '0' : '1',
     });
     return boot(env, {

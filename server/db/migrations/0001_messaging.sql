@@ -74,11 +74,11 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_actor_id_users_id_fk" 
 ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "realtime_presence" ADD CONSTRAINT "realtime_presence_instance_id_realtime_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."realtime_instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "realtime_presence" ADD CONSTRAINT "realtime_presence_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "conversations_owner_recent_idx" ON "conversations" USING btree ("owner_id","last_message_at" DESC NULLS LAST,"partner_id");--> statement-breakpoint
-CREATE INDEX "messages_thread_idx" ON "messages" USING btree ("user_lo","user_hi","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "conversations_owner_recent_idx" ON "conversations" USING btree ("owner_id","last_message_at","partner_id");--> statement-breakpoint
+CREATE INDEX "messages_thread_idx" ON "messages" USING btree ("user_lo","user_hi","created_at","id");--> statement-breakpoint
 CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("receiver_id","sender_id") WHERE not "messages"."read";--> statement-breakpoint
-CREATE INDEX "messages_inquiries_idx" ON "messages" USING btree ("receiver_id","created_at" DESC NULLS LAST) WHERE "messages"."message_type" <> 'general';--> statement-breakpoint
-CREATE INDEX "notifications_user_recent_idx" ON "notifications" USING btree ("user_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "messages_inquiries_idx" ON "messages" USING btree ("receiver_id","created_at") WHERE "messages"."message_type" <> 'general';--> statement-breakpoint
+CREATE INDEX "notifications_user_recent_idx" ON "notifications" USING btree ("user_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE not "notifications"."read";--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_open_group_uq" ON "notifications" USING btree ("user_id","group_key") WHERE not "notifications"."read" and "notifications"."group_key" is not null;--> statement-breakpoint
 CREATE INDEX "notifications_email_pending_idx" ON "notifications" USING btree ("updated_at") WHERE "notifications"."email_pending";--> statement-breakpoint

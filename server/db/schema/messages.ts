@@ -47,12 +47,14 @@ export const messages = pgTable(
   },
   (t) => [
     unique('messages_sender_client_uq').on(t.senderId, t.clientId),
-    // A thread page: newest first, keyset-paged on (created_at, id), whatever the thread's length.
-    index('messages_thread_idx').on(t.userLo, t.userHi, t.createdAt.desc(), t.id.desc()),
+    // A thread page: newest first (a backward scan), keyset-paged on (created_at, id), whatever the
+    // thread's length. Ascending on purpose: drizzle's .desc() means NULLS LAST, which ORDER BY ... DESC
+    // (NULLS FIRST) cannot use.
+    index('messages_thread_idx').on(t.userLo, t.userHi, t.createdAt, t.id),
     // Marking a partner's messages read touches only the unread ones.
     index('messages_unread_idx').on(t.receiverId, t.senderId).where(sql`not ${t.read}`),
     index('messages_inquiries_idx')
-      .on(t.receiverId, t.createdAt.desc())
+      .on(t.receiverId, t.createdAt)
       .where(sql`${t.messageType} <> 'general'`),
     check('messages_not_to_self', sql`${t.senderId} <> ${t.receiverId}`),
     check('messages_content_length', sql`char_length(${t.content}) between 1 and 5000`),
@@ -82,6 +84,6 @@ export const conversations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.ownerId, t.partnerId] }),
-    index('conversations_owner_recent_idx').on(t.ownerId, t.lastMessageAt.desc(), t.partnerId),
+    index('conversations_owner_recent_idx').on(t.ownerId, t.lastMessageAt, t.partnerId),
   ],
 );

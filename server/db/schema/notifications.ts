@@ -26,7 +26,7 @@ export const notifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_recent_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('notifications_user_recent_idx').on(t.userId, t.updatedAt, t.id),
     index('notifications_user_unread_idx').on(t.userId).where(sql`not ${t.read}`),
     uniqueIndex('notifications_open_group_uq')
       .on(t.userId, t.groupKey)

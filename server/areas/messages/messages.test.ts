@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGING, MESSAGING_MSG } from '@common/messaging';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, notifications, userSettings } from '../../db/schema';
+import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { registerInquiryTarget } from './messages.service';
+
+let t: TestApp;
+type Person = { agent: Agent; id: string; email: string; username: string };
+let alice: Person, bob: Person, carol: Person;
+
+async function person(): Promise<Person> {
+  const agent = t.agent();
+  const { viewer, person } = await signUpAndVerify(t, agent);
+  return { agent, id: viewer.id, email: person.email, username: person.username };
+}
+
+const send = (from: Person, to: Person, content: string, extra: Record<string, unknown> = {}) =>
+  from.agent.post('/api/messages', { receiverId: to.id, clientId: randomUUID(), content, ...extra });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [alice, bob, carol] = [await person(), await person(), await person()];
+});
+afterAll(() => t?.close());
+
+describe('sending', () => {
+  it('stores a trimmed message and answers with it', async () => {
+    const clientId = randomUUID();
+    const res = await alice.agent.post('/api/messages', { receiverId: bob.id, clientId, content: '  Hello Bob  ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      clientId,
+      senderId: alice.id,
+      receiverId: bob.id,
+      content: 'Hello Bob',
+      read: false,
+      messageType: 'general',
+    });
+  });
+
+  it('never stores a retried client id twice, even when the retries race', async () => {
+    const clientId = randomUUID();
+    const body = { receiverId: bob.id, clientId, content: 'once only' };
+    const first = await alice.agent.post('/api/messages', body);
+    const again = await alice.agent.post('/api/messages', body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+
+    const raceId = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => alice.agent.post('/api/messages', { ...body, clientId: raceId })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const [row] = await t.db.select({ n: count() }).from(messages).where(eq(messages.clientId, raceId));
+    expect(row!.n).toBe(1);
+  });
+
+  it('refuses empty, whitespace-only and over-long messages, and changes nothing', async () => {
+    const before = (await t.db.select({ n: count() }).from(messages))[0]!.n;
+    for (const content of ['', '   ', '\n\t ']) {
+      const res = await send(alice, bob, content);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(MESSAGING_MSG.emptyMessage);
+    }
+    const long = await send(alice, bob, 'x'.repeat(MESSAGING.contentMax + 1));
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toBe(MESSAGING_MSG.tooLong);
+    expect((await t.db.select({ n: count() }).from(messages))[0]!.n).toBe(before);
+
+    const longest = await send(alice, bob, '€'.repeat(MESSAGING.contentMax));
+    expect(longest.status).toBe(201);
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    expect((await send(alice, alice, 'me')).body.error.message).toBe(MESSAGING_MSG.cannotMessageSelf);
+    const nobody = await alice.agent.post('/api/messages', { receiverId: randomUUID(), clientId: randomUUID(), content: 'hi' });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.error.message).toBe(MESSAGING_MSG.recipientNotFound);
+    const badId = await alice.agent.post('/api/messages', { receiverId: 'bob', clientId: randomUUID(), content: 'hi' });
+    expect(badId.status).toBe(400);
+    const noClientId = await alice.agent.post('/api/messages', { receiverId: bob.id, content: 'hi' });
+    expect(noClientId.status).toBe(400);
+    const extra = await send(alice, bob, 'hi', { senderId: carol.id });
+    expect(extra.status).toBe(400);
+    const notJson = await alice.agent.post('/api/messages', 'not json', { 'content-type': 'application/json' });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('refuses visitors', async () => {
+    const visitor = t.agent();
+    expect((await visitor.post('/api/messages', { receiverId: bob.id, clientId: randomUUID(), content: 'hi' })).status).toBe(401);
+    expect((await visitor.get('/api/messages/conversations')).status).toBe(401);
+    expect((await visitor.get(`/api/messages/threads/${bob.id}`)).status).toBe(401);
+    expect((await visitor.get('/api/messages/unread')).status).toBe(401);
+    expect((await visitor.get('/api/notifications')).status).toBe(401);
+  });
+});
+
+describe('who can read what', () => {
+  it('shows a message to its sender and receiver only', async () => {
+    const sent = await send(alice, bob, 'between us');
+    const id = sent.body.id as string;
+    expect((await alice.agent.get(`/api/messages/${id}`)).status).toBe(200);
+    expect((await bob.agent.get(`/api/messages/${id}`)).status).toBe(200);
+    const snoop = await carol.agent.get(`/api/messages/${id}`);
+    expect(snoop.status).toBe(404);
+    // Carol's thread with either of them does not contain it.
+    const carolThread = await carol.agent.get(`/api/messages/threads/${alice.id}`);
+    expect(carolThread.status).toBe(200);
+    expect(carolThread.body.items.map((m: { id: string }) => m.id)).not.toContain(id);
+    const carolConversations = await carol.agent.get('/api/messages/conversations');
+    expect(carolConversations.body.items).toEqual([]);
+  });
+
+  it('lets only the receiver mark a message read', async () => {
+    const sent = await send(alice, bob, 'read me');
+    const id = sent.body.id as string;
+    expect((await carol.agent.post(`/api/messages/${id}/read`)).status).toBe(404);
+    expect((await alice.agent.post(`/api/messages/${id}/read`)).status).toBe(404);
+    // Carol "opening" a thread with Alice cannot touch Bob's messages.
+    await carol.agent.post(`/api/messages/threads/${alice.id}/read`);
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, id));
+    expect(row!.read).toBe(false);
+    const ok = await bob.agent.post(`/api/messages/${id}/read`);
+    expect(ok.body).toEqual({ updated: 1 });
+  });
+});
+
+describe('threads, conversations and read state', () => {
+  it('keeps a conversation per person with the last message and unread count', async () => {
+    const dave = await person();
+    await send(dave, carol, 'first');
+    await send(dave, carol, 'A long message that goes well past the fifty characters a preview shows');
+    const list = await carol.agent.get('/api/messages/conversations');
+    const row = list.body.items.find((c: { partner: { id: string } }) => c.partner.id === dave.id);
+    expect(row).toMatchObject({
+      unreadCount: 2,
+      partner: { id: dave.id, username: dave.username, isOnline: false },
+      lastMessage: { preview: 'A long message that goes well past the fifty chara...', senderId: dave.id },
+    });
+    const mine = await dave.agent.get('/api/messages/conversations');
+    expect(mine.body.items[0]).toMatchObject({ unreadCount: 0, partner: { id: carol.id } });
+    // Search by the partner's name, literally.
+    const found = await carol.agent.get(`/api/messages/conversations?q=${encodeURIComponent(dave.username.slice(0, 8))}`);
+    expect(found.body.items.map((c: { partner: { id: string } }) => c.partner.id)).toContain(dave.id);
+    const none = await carol.agent.get(`/api/messages/conversations?q=${encodeURIComponent('%_\\')}`);
+    expect(none.body.items).toEqual([]);
+
+    expect((await carol.agent.get('/api/messages/unread')).body.messages).toBeGreaterThanOrEqual(2);
+    const read = await carol.agent.post(`/api/messages/threads/${dave.id}/read`);
+    expect(read.body).toEqual({ updated: 2 });
+    const after = await carol.agent.get('/api/messages/conversations');
+    expect(after.body.items.find((c: { partner: { id: string } }) => c.partner.id === dave.id).unreadCount).toBe(0);
+    const thread = await dave.agent.get(`/api/messages/threads/${carol.id}`);
+    expect(thread.body.items.every((m: { read: boolean; readAt: string }) => m.read && m.readAt)).toBe(true);
+  });
+
+  it('pages a thread newest first, without gaps or repeats', async () => {
+    const [erin, frank] = [await person(), await person()];
+    for (let i = 0; i < 75; i++) await send(erin, frank, `message ${i}`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: { body: { items: { content: string }[]; nextCursor: string | null } } = await frank.agent.get(
+        `/api/messages/threads/${erin.id}${cursor ? `?cursor=${cursor}` : ''}`,
+      );
+      seen.push(...res.body.items.map((m) => m.content));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(Array.from({ length: 75 }, (_, i) => `message ${74 - i}`));
+    expect((await frank.agent.get(`/api/messages/threads/${erin.id}?cursor=nope`)).status).toBe(400);
+    expect((await frank.agent.get(`/api/messages/threads/${erin.id}?limit=1000`)).status).toBe(400);
+    expect((await frank.agent.get(`/api/messages/threads/${randomUUID()}`)).status).toBe(404);
+    expect((await frank.agent.get('/api/messages/threads/not-a-uuid')).status).toBe(400);
+  });
+
+  it('opens a thread of 100,000 messages through the index, without sorting them', async () => {
+    const [gina, hank] = [await person(), await person()];
+    await t.db.execute(sql`
+      insert into messages (sender_id, receiver_id, content, created_at)
+      select case when i % 2 = 0 then ${gina.id}::uuid else ${hank.id}::uuid end,
+             case when i % 2 = 0 then ${hank.id}::uuid else ${gina.id}::uuid end,
+             'bulk ' || i, now() - make_interval(secs => 100000 - i)
+      from generate_series(1, 100000) as i`);
+    await t.db.execute(sql`analyze messages`);
+    const first = await gina.agent.get(`/api/messages/threads/${hank.id}`);
+    expect(first.body.items[0].content).toBe('bulk 100000');
+    const second = await gina.agent.get(`/api/messages/threads/${hank.id}?cursor=${first.body.nextCursor}`);
+    expect(second.body.items[0].content).toBe(`bulk ${100000 - MESSAGING.threadPageSize}`);
+
+    const [lo, hi] = [gina.id, hank.id].sort();
+    const plan = await t.db.execute<{ 'QUERY PLAN': string }>(sql`
+      explain select * from messages
+      where user_lo = ${lo} and user_hi = ${hi}
+        and (created_at, id) < (select m.created_at, m.id from messages m where m.id = ${second.body.nextCursor as string})
+      order by created_at desc, id desc limit 31`);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('messages_thread_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+  }, 60_000);
+});
+
+describe('notifications from messages', () => {
+  it('gives one "New Message" notification for a burst, and one mail', async () => {
+    const [ivan, judy] = [await person(), await person()];
+    for (let i = 0; i < 5; i++) await send(ivan, judy, `ping ${i}`);
+    const list = await judy.agent.get('/api/notifications');
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({
+      type: 'message',
+      title: 'New Message',
+      message: `${ivan.username} sent you a message`,
+      link: `/messages?with=${ivan.id}`,
+      read: false,
+      actor: { id: ivan.id, username: ivan.username },
+    });
+    expect(list.body.unreadCount).toBe(1);
+
+    const sent = await t.booted.notificationMail.flush();
+    expect(sent).toBeGreaterThanOrEqual(1);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(judy.email.toLowerCase()) && /New Message/.test(m.subject));
+    expect(mail.text).toContain(`${ivan.username} sent you a message`);
+    // Nothing left to send for that burst.
+    await t.booted.notificationMail.flush();
+    expect(t.smtp.mails.filter((m) => m.to.includes(judy.email.toLowerCase()) && /New Message/.test(m.subject))).toHaveLength(1);
+
+    // Opening the thread reads the notification too.
+    await judy.agent.post(`/api/messages/threads/${ivan.id}/read`);
+    expect((await judy.agent.get('/api/notifications')).body.unreadCount).toBe(0);
+    // The next message starts a new unread notification.
+    await send(ivan, judy, 'again');
+    const again = await judy.agent.get('/api/notifications');
+    expect(again.body.items).toHaveLength(2);
+    expect(again.body.unreadCount).toBe(1);
+  });
+
+  it('sends no mail when the person turned email notifications off', async () => {
+    const [kate, liam] = [await person(), await person()];
+    await t.db.insert(userSettings).values({ userId: liam.id, emailNotifications: false });
+    await send(kate, liam, 'quiet please');
+    const [n] = await t.db.select().from(notifications).where(eq(notifications.userId, liam.id));
+    expect(n!.emailPending).toBe(false);
+    await t.booted.notificationMail.flush();
+    expect(t.smtp.mails.some((m) => m.to.includes(liam.email.toLowerCase()) && /New Message/.test(m.subject))).toBe(false);
+  });
+
+  it('marks notifications read one by one or all at once, only the owner', async () => {
+    const [mia, noah, olga] = [await person(), await person(), await person()];
+    await send(mia, olga, 'one');
+    await send(noah, olga, 'two');
+    const list = await olga.agent.get('/api/notifications');
+    expect(list.body.unreadCount).toBe(2);
+    const first = list.body.items[0].id as string;
+    expect((await mia.agent.post(`/api/notifications/${first}/read`)).status).toBe(404);
+    expect((await mia.agent.get('/api/notifications')).body.items.map((n: { id: string }) => n.id)).not.toContain(first);
+    expect((await olga.agent.post(`/api/notifications/${first}/read`)).body).toEqual({ updated: 1 });
+    expect((await olga.agent.post(`/api/notifications/${randomUUID()}/read`)).status).toBe(404);
+    expect((await olga.agent.post('/api/notifications/nope/read')).status).toBe(400);
+    expect((await olga.agent.post('/api/notifications/read-all')).body).toEqual({ updated: 1 });
+    expect((await olga.agent.get('/api/notifications')).body.unreadCount).toBe(0);
+  });
+
+  it('pages notifications with a cursor', async () => {
+    const pat = await person();
+    for (let i = 0; i < 5; i++) {
+      const other = await person();
+      await send(other, pat, 'hello');
+    }
+    const first = await pat.agent.get('/api/notifications?limit=2');
+    expect(first.body.items).toHaveLength(2);
+    const second = await pat.agent.get(`/api/notifications?limit=2&cursor=${first.body.nextCursor}`);
+    const third = await pat.agent.get(`/api/notifications?limit=2&cursor=${second.body.nextCursor}`);
+    const ids = [...first.body.items, ...second.body.items, ...third.body.items].map((n: { id: string }) => n.id);
+    expect(new Set(ids).size).toBe(5);
+    expect(third.body.nextCursor).toBeNull();
+  });
+});
+
+describe('business inquiries', () => {
+  it('refuses an inquiry about something no area knows', async () => {
+    const res = await send(alice, bob, 'interested', { messageType: 'business_page', businessPageId: randomUUID() });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MESSAGING_MSG.unknownBusinessPage);
+  });
+
+  it('carries the idea, counts as an inquiry and notifies the owner', async () => {
+    const [owner, investor] = [await person(), await person()];
+    const ideaId = randomUUID();
+    registerInquiryTarget('business_inquiry', async (_db, id) =>
+      id === ideaId ? { ownerId: owner.id, title: 'Solar Kiosks' } : null,
+    );
+    // Only to the idea's owner.
+    const wrong = await send(investor, bob, 'hi', { messageType: 'business_inquiry', businessIdeaId: ideaId });
+    expect(wrong.status).toBe(400);
+    const res = await send(investor, owner, 'I would like to invest', {
+      messageType: 'business_inquiry',
+      businessIdeaId: ideaId,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ messageType: 'business_inquiry', businessIdeaId: ideaId, metadata: { title: 'Solar Kiosks' } });
+
+    expect((await owner.agent.get('/api/messages/unread')).body).toEqual({ messages: 1, inquiries: 1 });
+    const inquiries = await owner.agent.get('/api/messages/inquiries');
+    expect(inquiries.body.items).toHaveLength(1);
+    expect(inquiries.body.items[0]).toMatchObject({ content: 'I would like to invest', sender: { id: investor.id } });
+    expect((await investor.agent.get('/api/messages/inquiries')).body.items).toEqual([]);
+    const [n] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'business_inquiry')));
+    expect(n).toMatchObject({
+      title: 'New Business Inquiry',
+      message: `${investor.username} is interested in your business idea "Solar Kiosks"`,
+    });
+  });
+});
