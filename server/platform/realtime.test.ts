@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, openSocket, signUpAndVerify, type TestApp } from '../test/harness';
+
+let t: TestApp;
+let url: string;
+type Person = { agent: Agent; id: string; username: string };
+let alice: Person, bob: Person, carol: Person;
+
+async function person(): Promise<Person> {
+  const agent = t.agent();
+  const { viewer, person } = await signUpAndVerify(t, agent);
+  return { agent, id: viewer.id, username: person.username };
+}
+const send = (from: Person, to: Person, content: string) =>
+  from.agent.post('/api/messages', { receiverId: to.id, clientId: randomUUID(), content });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.listen();
+  [alice, bob, carol] = [await person(), await person(), await person()];
+});
+afterAll(() => t?.close());
+
+describe('the WebSocket endpoint', () => {
+  it('refuses anonymous, cross-origin and unknown upgrades', async () => {
+    expect((await openSocket(url, null)).opened).toEqual({ ok: false, status: 401 });
+    expect((await openSocket(url, alice.agent, { origin: 'https://evil.example' })).opened).toEqual({ ok: false, status: 403 });
+    const signedOut = t.agent();
+    signedOut.cookies.set('cofound.session_token', 'forged.value');
+    expect((await openSocket(url, signedOut)).opened).toEqual({ ok: false, status: 401 });
+  });
+
+  it('greets a signed-in person and answers pings', async () => {
+    const s = await openSocket(url, alice.agent);
+    expect(s.opened).toEqual({ ok: true });
+    expect(await s.waitFor('hello')).toEqual({ type: 'hello', userId: alice.id });
+    s.send({ op: 'ping' });
+    await s.waitFor('pong');
+    s.close();
+  });
+});
+
+describe('delivery', () => {
+  it('delivers a message to both people and to nobody else', async () => {
+    const [a, b, c] = await Promise.all([alice, bob, carol].map((p) => openSocket(url, p.agent)));
+    await Promise.all([a, b, c].map((s) => s.waitFor('hello')));
+    const res = await send(alice, bob, 'live hello');
+    const atBob = await b.waitFor('message.created', (e) => e.message.id === res.body.id);
+    expect(atBob.message).toMatchObject({ content: 'live hello', senderId: alice.id });
+    await a.waitFor('message.created', (e) => e.message.id === res.body.id);
+    const note = await b.waitFor('notification.created');
+    expect(note.notification).toMatchObject({ title: 'New Message', link: `/messages?with=${alice.id}` });
+
+    // Carol's next event is her own message: nothing of Alice and Bob's reached her before it.
+    const mine = await send(bob, carol, 'for carol');
+    const first = await c.waitFor('message.created');
+    expect(first.message.id).toBe(mine.body.id);
+    expect(c.events.some((e) => e.type === 'message.created' && e.message.id === res.body.id)).toBe(false);
+    expect(c.events.filter((e) => e.type === 'notification.created')).toHaveLength(1);
+    [a, b, c].forEach((s) => s.close());
+  });
+
+  it('tells the sender live when their messages are read', async () => {
+    const a = await openSocket(url, alice.agent);
+    await a.waitFor('hello');
+    const res = await send(alice, bob, 'did you read this?');
+    await bob.agent.post(`/api/messages/threads/${alice.id}/read`);
+    const read = await a.waitFor('message.read', (e) => e.readerId === bob.id);
+    expect(read.partnerId).toBe(alice.id);
+    expect(read.messageIds).toContain(res.body.id);
+    expect(Date.parse(read.readAt)).toBeGreaterThanOrEqual(Date.parse(res.body.createdAt));
+    a.close();
+  });
+
+  it('passes typing to the addressee only', async () => {
+    const [a, b, c] = await Promise.all([alice, bob, carol].map((p) => openSocket(url, p.agent)));
+    await Promise.all([a, b, c].map((s) => s.waitFor('hello')));
+    a.send({ op: 'typing', to: bob.id });
+    expect(await b.waitFor('typing')).toEqual({ type: 'typing', from: alice.id });
+    a.send({ op: 'typing', to: 'not-a-user' });
+    a.send({ op: 'typing', to: alice.id });
+    // A sentinel: Carol's first typing event comes from Bob, so Alice's never reached her.
+    b.send({ op: 'typing', to: carol.id });
+    expect(await c.waitFor('typing')).toEqual({ type: 'typing', from: bob.id });
+    expect(a.events.some((e) => e.type === 'typing')).toBe(false);
+    [a, b, c].forEach((s) => s.close());
+  });
+
+  it('ignores garbage frames and keeps the connection', async () => {
+    const a = await openSocket(url, alice.agent);
+    await a.waitFor('hello');
+    a.ws.send('not json');
+    a.send({ op: 'nope' });
+    a.send({ op: 'subscribe', topics: 'presence' });
+    a.send({ op: 'ping' });
+    await a.waitFor('pong');
+    a.close();
+  });
+});
+
+describe('presence', () => {
+  it('is online while at least one connection is open', async () => {
+    const dave = await person();
+    const watcher = await openSocket(url, carol.agent);
+    await watcher.waitFor('hello');
+    watcher.send({ op: 'subscribe', topics: [`presence:${dave.id}`, 'secret:everything', `presence:x`] });
+    const sub = await watcher.waitFor('subscribed');
+    expect(sub).toEqual({ type: 'subscribed', topics: [`presence:${dave.id}`], refused: ['secret:everything', 'presence:x'] });
+
+    const tab1 = await openSocket(url, dave.agent);
+    await watcher.waitFor('presence', (e) => e.userId === dave.id && e.online);
+    const thread = await carol.agent.get(`/api/messages/threads/${dave.id}`);
+    expect(thread.body.partner.isOnline).toBe(true);
+
+    const tab2 = await openSocket(url, dave.agent);
+    await tab2.waitFor('hello');
+    tab1.close();
+    // Still one tab open: no offline event. Then the last tab closes.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(watcher.events.some((e) => e.type === 'presence' && !e.online)).toBe(false);
+    expect((await carol.agent.get(`/api/messages/threads/${dave.id}`)).body.partner.isOnline).toBe(true);
+    tab2.close();
+    await watcher.waitFor('presence', (e) => e.userId === dave.id && !e.online);
+    expect((await carol.agent.get(`/api/messages/threads/${dave.id}`)).body.partner.isOnline).toBe(false);
+    watcher.close();
+  });
+});
+
+// Several processes need a PostgreSQL server: PGlite belongs to one process. .ci/run runs both.
+const pg = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(pg)('two app instances on one PostgreSQL database (needs TEST_DATABASE_URL)', () => {
+  it('delivers a message sent through one instance to a socket on the other', async () => {
+    const second = await t.startInstance();
+    const url2 = await t.listen(second);
+    const bobOn2 = await openSocket(url2, bob.agent);
+    await bobOn2.waitFor('hello');
+    const aliceOn1 = await openSocket(url, alice.agent);
+    await aliceOn1.waitFor('hello');
+
+    const res = await send(alice, bob, 'across instances');
+    expect(res.status).toBe(201);
+    const got = await bobOn2.waitFor('message.created', (e) => e.message.id === res.body.id);
+    expect(got.message.content).toBe('across instances');
+    await bobOn2.waitFor('notification.created');
+
+    // A message too large for a NOTIFY payload travels by reference and is loaded on arrival.
+    const big = await send(alice, bob, 'é'.repeat(5000));
+    const gotBig = await bobOn2.waitFor('message.created', (e) => e.message.id === big.body.id);
+    expect(gotBig.message.content).toBe('é'.repeat(5000));
+
+    // Typing and read receipts cross too.
+    bobOn2.send({ op: 'typing', to: alice.id });
+    await aliceOn1.waitFor('typing', (e) => e.from === bob.id);
+    const bobAgent2 = new Agent(() => second.app, bob.agent.ip);
+    bob.agent.cookies.forEach((v, k) => bobAgent2.cookies.set(k, v));
+    await bobAgent2.post(`/api/messages/threads/${alice.id}/read`);
+    await aliceOn1.waitFor('message.read', (e) => e.readerId === bob.id);
+    bobOn2.close();
+    aliceOn1.close();
+  });
+});
+
+describe.runIf(!pg)('one embedded database (PGlite)', () => {
+  it('keeps events in the one process, since PGlite serves a single process', () => {
+    expect(t.booted.bus.kind).toBe('local');
+  });
+});
