@@ -42,7 +42,12 @@ export const NOTIFICATION_TEXT = {
   businessAction: { title: 'Business Activity' },
 } as const;
 
-export type NotificationActor = { id: string; username: string; fullName: string | null; avatarUrl: string | null };
+export type NotificationActor = {
+  id: string;
+  username: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+};
 
 export type Notification = {
   id: string;

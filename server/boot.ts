@@ -11,10 +11,7 @@ import { loadAuthSecret } from './platform/secret';
 import { createLocalBus, createPgBus, type Bus } from './platform/bus';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { canMessage, registerMessageLoader } from './areas/messages/messages.service';
-import {
-  createNotificationMailer,
-  type NotificationMailer,
-} from './areas/notifications/notifications.mail';
+import { createNotificationMailer, type NotificationMailer } from './areas/notifications/notifications.mail';
 
 export type Booted = {
   app: ReturnType<typeof createApp>;

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { boot } from './boot';
 import { readEnv } from './env';
@@ -12,7 +13,7 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
   );
 });
 
-realtime.attach(server as import('node:http').Server);
+realtime.attach(server as Server);
 
 server.on('error', (err: NodeJS.ErrnoException) => {
   logger.fatal(

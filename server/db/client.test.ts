@@ -10,7 +10,9 @@ import { MIGRATIONS_DIR } from '../env';
 import { openDatabase, type Database } from './client';
 
 const migrationCount = (
-  JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+  JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
 ).entries.length;
 
 async function tableNames(database: Database) {

@@ -145,7 +145,10 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     const { to, topic, event, ref } = envelope;
     if (Buffer.byteLength(JSON.stringify(event)) <= INLINE_EVENT_BYTES) return { to, topic, event };
     if (ref) return { to, topic, ref };
-    logger.error({ type: event.type }, 'realtime bus: event too large and has no loader; not sent to other instances');
+    logger.error(
+      { type: event.type },
+      'realtime bus: event too large and has no loader; not sent to other instances',
+    );
     return null;
   }
 

@@ -9,4 +9,3 @@ export function mailLayout(title: string, paragraphs: string[], action?: { label
     : '';
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#555;font-size:13px">Cofound: where entrepreneurs, investors and professionals meet.</p></body></html>`;
 }
-

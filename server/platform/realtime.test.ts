@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, openSocket, signUpAndVerify, type TestApp } from '../test/harness';
+import {
+  Agent,
+  createTestApp,
+  openSocket,
+  signUpAndVerify,
+  type TestApp,
+  type TestSocket,
+} from '../test/harness';
 
 let t: TestApp;
 let url: string;
@@ -11,6 +18,12 @@ async function person(): Promise<Person> {
   const agent = t.agent();
   const { viewer, person } = await signUpAndVerify(t, agent);
   return { agent, id: viewer.id, username: person.username };
+}
+/** Sockets for several people, each past its hello. */
+async function sockets(...people: Person[]) {
+  const list = await Promise.all(people.map((p) => openSocket(url, p.agent)));
+  await Promise.all(list.map((s) => s.waitFor('hello')));
+  return list as [TestSocket, TestSocket, TestSocket];
 }
 const send = (from: Person, to: Person, content: string) =>
   from.agent.post('/api/messages', { receiverId: to.id, clientId: randomUUID(), content });
@@ -25,7 +38,10 @@ afterAll(() => t?.close());
 describe('the WebSocket endpoint', () => {
   it('refuses anonymous, cross-origin and unknown upgrades', async () => {
     expect((await openSocket(url, null)).opened).toEqual({ ok: false, status: 401 });
-    expect((await openSocket(url, alice.agent, { origin: 'https://evil.example' })).opened).toEqual({ ok: false, status: 403 });
+    expect((await openSocket(url, alice.agent, { origin: 'https://evil.example' })).opened).toEqual({
+      ok: false,
+      status: 403,
+    });
     const signedOut = t.agent();
     signedOut.cookies.set('cofound.session_token', 'forged.value');
     expect((await openSocket(url, signedOut)).opened).toEqual({ ok: false, status: 401 });
@@ -43,8 +59,7 @@ describe('the WebSocket endpoint', () => {
 
 describe('delivery', () => {
   it('delivers a message to both people and to nobody else', async () => {
-    const [a, b, c] = await Promise.all([alice, bob, carol].map((p) => openSocket(url, p.agent)));
-    await Promise.all([a, b, c].map((s) => s.waitFor('hello')));
+    const [a, b, c] = await sockets(alice, bob, carol);
     const res = await send(alice, bob, 'live hello');
     const atBob = await b.waitFor('message.created', (e) => e.message.id === res.body.id);
     expect(atBob.message).toMatchObject({ content: 'live hello', senderId: alice.id });
@@ -74,8 +89,7 @@ describe('delivery', () => {
   });
 
   it('passes typing to the addressee only', async () => {
-    const [a, b, c] = await Promise.all([alice, bob, carol].map((p) => openSocket(url, p.agent)));
-    await Promise.all([a, b, c].map((s) => s.waitFor('hello')));
+    const [a, b, c] = await sockets(alice, bob, carol);
     a.send({ op: 'typing', to: bob.id });
     expect(await b.waitFor('typing')).toEqual({ type: 'typing', from: alice.id });
     a.send({ op: 'typing', to: 'not-a-user' });
@@ -106,7 +120,11 @@ describe('presence', () => {
     await watcher.waitFor('hello');
     watcher.send({ op: 'subscribe', topics: [`presence:${dave.id}`, 'secret:everything', `presence:x`] });
     const sub = await watcher.waitFor('subscribed');
-    expect(sub).toEqual({ type: 'subscribed', topics: [`presence:${dave.id}`], refused: ['secret:everything', 'presence:x'] });
+    expect(sub).toEqual({
+      type: 'subscribed',
+      topics: [`presence:${dave.id}`],
+      refused: ['secret:everything', 'presence:x'],
+    });
 
     const tab1 = await openSocket(url, dave.agent);
     await watcher.waitFor('presence', (e) => e.userId === dave.id && e.online);

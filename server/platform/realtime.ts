@@ -68,7 +68,8 @@ export function createRealtime(opts: {
     const targets = new Set<Conn>();
     if (to) for (const id of to) for (const c of byUser.get(id) ?? []) targets.add(c);
     if (topic) for (const c of byTopic.get(topic) ?? []) targets.add(c);
-    if (!to && !topic && event.type === 'resync') for (const set of byUser.values()) set.forEach((c) => targets.add(c));
+    if (!to && !topic && event.type === 'resync')
+      for (const set of byUser.values()) set.forEach((c) => targets.add(c));
     for (const conn of targets) {
       if (conn.expiresAt <= now) {
         conn.ws.close(CLOSE.sessionEnded, 'session ended');
@@ -287,7 +288,10 @@ export function createRealtime(opts: {
   async function heartbeat() {
     try {
       await ensureInstance();
-      await db.update(realtimeInstances).set({ seenAt: sql`now()` }).where(eq(realtimeInstances.id, instanceId));
+      await db
+        .update(realtimeInstances)
+        .set({ seenAt: sql`now()` })
+        .where(eq(realtimeInstances.id, instanceId));
       // Forget processes that died without saying so.
       await db
         .delete(realtimeInstances)

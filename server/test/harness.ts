@@ -255,7 +255,11 @@ export async function openSocket(baseUrl: string, agent: Agent | null, opts: { o
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching realtime event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.type))}`));
+          reject(
+            new Error(
+              `no matching realtime event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.type))}`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });

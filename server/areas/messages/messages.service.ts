@@ -19,7 +19,11 @@ import type { Db } from '../../db/client';
 import { conversations, messages, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
-import { createNotification, markGroupRead, notificationEnvelope } from '../notifications/notifications.service';
+import {
+  createNotification,
+  markGroupRead,
+  notificationEnvelope,
+} from '../notifications/notifications.service';
 
 export type MessagingDeps = {
   db: Db;
@@ -36,7 +40,10 @@ type PersonRow = { id: string; username: string; fullName: string | null; avatar
  * page, its owner and its title; an inquiry must go to that owner.
  */
 export type InquiryTarget = { ownerId: string; title: string };
-const inquiryTargets = new Map<Exclude<MessageType, 'general'>, (db: Db, id: string) => Promise<InquiryTarget | null>>();
+const inquiryTargets = new Map<
+  Exclude<MessageType, 'general'>,
+  (db: Db, id: string) => Promise<InquiryTarget | null>
+>();
 export function registerInquiryTarget(
   type: Exclude<MessageType, 'general'>,
   find: (db: Db, id: string) => Promise<InquiryTarget | null>,
@@ -125,16 +132,22 @@ export async function sendMessage(
 ): Promise<{ message: Message; created: boolean }> {
   const { db } = deps;
   if (input.receiverId === senderId) {
-    throw new AppError('VALIDATION', MESSAGING_MSG.cannotMessageSelf, { receiverId: MESSAGING_MSG.cannotMessageSelf });
+    throw new AppError('VALIDATION', MESSAGING_MSG.cannotMessageSelf, {
+      receiverId: MESSAGING_MSG.cannotMessageSelf,
+    });
   }
   const existing = await findByClientId(db, senderId, input.clientId);
   if (existing) return { message: existing, created: false };
 
-  const people = await db.select(personColumns).from(profiles).where(inArray(profiles.id, [senderId, input.receiverId]));
+  const people = await db
+    .select(personColumns)
+    .from(profiles)
+    .where(inArray(profiles.id, [senderId, input.receiverId]));
   const sender = people.find((p) => p.id === senderId);
   const receiver = people.find((p) => p.id === input.receiverId);
   if (!receiver || !sender) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
-  if (!(await canMessage(db, senderId, receiver.id))) throw new AppError('FORBIDDEN', "You can't message this person.");
+  if (!(await canMessage(db, senderId, receiver.id)))
+    throw new AppError('FORBIDDEN', "You can't message this person.");
 
   let metadata: { title?: string } | null = null;
   let businessIdeaId: string | null = null;
@@ -143,7 +156,10 @@ export async function sendMessage(
     const id = input.messageType === 'business_inquiry' ? input.businessIdeaId : input.businessPageId;
     const find = inquiryTargets.get(input.messageType);
     const target = id && find ? await find(db, id) : null;
-    const unknown = input.messageType === 'business_inquiry' ? MESSAGING_MSG.unknownBusinessIdea : MESSAGING_MSG.unknownBusinessPage;
+    const unknown =
+      input.messageType === 'business_inquiry'
+        ? MESSAGING_MSG.unknownBusinessIdea
+        : MESSAGING_MSG.unknownBusinessPage;
     if (!target || target.ownerId !== receiver.id) throw new AppError('VALIDATION', unknown);
     metadata = { title: target.title };
     if (input.messageType === 'business_inquiry') businessIdeaId = id!;
@@ -341,11 +357,15 @@ export async function listConversations(
 }
 
 export async function countUnreadMessages(db: Db, viewerId: string): Promise<UnreadCounts> {
-  const [row] = await db.execute<{ messages: number; inquiries: number }>(sql`
+  const [row] = await db
+    .execute<{ messages: number; inquiries: number }>(
+      sql`
     select
       (select coalesce(sum(unread_count), 0)::int from conversations where owner_id = ${viewerId}) as messages,
       (select count(*)::int from messages where receiver_id = ${viewerId} and not read and message_type <> 'general') as inquiries
-  `).then((r) => r.rows);
+  `,
+    )
+    .then((r) => r.rows);
   return { messages: row?.messages ?? 0, inquiries: row?.inquiries ?? 0 };
 }
 
@@ -358,7 +378,9 @@ export async function markThreadRead(deps: MessagingDeps, viewerId: string, part
     const rows = await tx
       .update(messages)
       .set({ read: true, readAt: sql`now()` })
-      .where(and(eq(messages.receiverId, viewerId), eq(messages.senderId, partnerId), eq(messages.read, false)))
+      .where(
+        and(eq(messages.receiverId, viewerId), eq(messages.senderId, partnerId), eq(messages.read, false)),
+      )
       .returning({ id: messages.id, createdAt: messages.createdAt, readAt: messages.readAt });
     if (!rows.length) return null;
     await tx
@@ -419,12 +441,16 @@ function publishRead(
       },
     },
   ];
-  if (notificationIds.length) envelopes.push({ to: [readerId], event: { type: 'notification.read', ids: notificationIds } });
+  if (notificationIds.length)
+    envelopes.push({ to: [readerId], event: { type: 'notification.read', ids: notificationIds } });
   bus.publish(...envelopes);
 }
 
 /** Inquiries the viewer received (business ideas and pages), newest first. */
-export async function listInquiries(deps: MessagingDeps, viewerId: string): Promise<{ items: BusinessInquiry[] }> {
+export async function listInquiries(
+  deps: MessagingDeps,
+  viewerId: string,
+): Promise<{ items: BusinessInquiry[] }> {
   const rows = await deps.db
     .select({ message: messages, sender: personColumns })
     .from(messages)
@@ -434,6 +460,9 @@ export async function listInquiries(deps: MessagingDeps, viewerId: string): Prom
     .limit(50);
   const online = await deps.onlineAmong(rows.map((r) => r.message.senderId));
   return {
-    items: rows.map((r) => ({ ...toMessage(r.message), sender: toPerson(r.sender, r.message.senderId, online) })),
+    items: rows.map((r) => ({
+      ...toMessage(r.message),
+      sender: toPerson(r.sender, r.message.senderId, online),
+    })),
   };
 }

@@ -28,7 +28,11 @@ afterAll(() => t?.close());
 describe('sending', () => {
   it('stores a trimmed message and answers with it', async () => {
     const clientId = randomUUID();
-    const res = await alice.agent.post('/api/messages', { receiverId: bob.id, clientId, content: '  Hello Bob  ' });
+    const res = await alice.agent.post('/api/messages', {
+      receiverId: bob.id,
+      clientId,
+      content: '  Hello Bob  ',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       clientId,
@@ -77,22 +81,35 @@ describe('sending', () => {
 
   it('refuses bad input with a clear message', async () => {
     expect((await send(alice, alice, 'me')).body.error.message).toBe(MESSAGING_MSG.cannotMessageSelf);
-    const nobody = await alice.agent.post('/api/messages', { receiverId: randomUUID(), clientId: randomUUID(), content: 'hi' });
+    const nobody = await alice.agent.post('/api/messages', {
+      receiverId: randomUUID(),
+      clientId: randomUUID(),
+      content: 'hi',
+    });
     expect(nobody.status).toBe(404);
     expect(nobody.body.error.message).toBe(MESSAGING_MSG.recipientNotFound);
-    const badId = await alice.agent.post('/api/messages', { receiverId: 'bob', clientId: randomUUID(), content: 'hi' });
+    const badId = await alice.agent.post('/api/messages', {
+      receiverId: 'bob',
+      clientId: randomUUID(),
+      content: 'hi',
+    });
     expect(badId.status).toBe(400);
     const noClientId = await alice.agent.post('/api/messages', { receiverId: bob.id, content: 'hi' });
     expect(noClientId.status).toBe(400);
     const extra = await send(alice, bob, 'hi', { senderId: carol.id });
     expect(extra.status).toBe(400);
-    const notJson = await alice.agent.post('/api/messages', 'not json', { 'content-type': 'application/json' });
+    const notJson = await alice.agent.post('/api/messages', 'not json', {
+      'content-type': 'application/json',
+    });
     expect(notJson.status).toBe(400);
   });
 
   it('refuses visitors', async () => {
     const visitor = t.agent();
-    expect((await visitor.post('/api/messages', { receiverId: bob.id, clientId: randomUUID(), content: 'hi' })).status).toBe(401);
+    expect(
+      (await visitor.post('/api/messages', { receiverId: bob.id, clientId: randomUUID(), content: 'hi' }))
+        .status,
+    ).toBe(401);
     expect((await visitor.get('/api/messages/conversations')).status).toBe(401);
     expect((await visitor.get(`/api/messages/threads/${bob.id}`)).status).toBe(401);
     expect((await visitor.get('/api/messages/unread')).status).toBe(401);
@@ -145,7 +162,9 @@ describe('threads, conversations and read state', () => {
     const mine = await dave.agent.get('/api/messages/conversations');
     expect(mine.body.items[0]).toMatchObject({ unreadCount: 0, partner: { id: carol.id } });
     // Search by the partner's name, literally.
-    const found = await carol.agent.get(`/api/messages/conversations?q=${encodeURIComponent(dave.username.slice(0, 8))}`);
+    const found = await carol.agent.get(
+      `/api/messages/conversations?q=${encodeURIComponent(dave.username.slice(0, 8))}`,
+    );
     expect(found.body.items.map((c: { partner: { id: string } }) => c.partner.id)).toContain(dave.id);
     const none = await carol.agent.get(`/api/messages/conversations?q=${encodeURIComponent('%_\\')}`);
     expect(none.body.items).toEqual([]);
@@ -154,7 +173,9 @@ describe('threads, conversations and read state', () => {
     const read = await carol.agent.post(`/api/messages/threads/${dave.id}/read`);
     expect(read.body).toEqual({ updated: 2 });
     const after = await carol.agent.get('/api/messages/conversations');
-    expect(after.body.items.find((c: { partner: { id: string } }) => c.partner.id === dave.id).unreadCount).toBe(0);
+    expect(
+      after.body.items.find((c: { partner: { id: string } }) => c.partner.id === dave.id).unreadCount,
+    ).toBe(0);
     const thread = await dave.agent.get(`/api/messages/threads/${carol.id}`);
     expect(thread.body.items.every((m: { read: boolean; readAt: string }) => m.read && m.readAt)).toBe(true);
   });
@@ -166,9 +187,8 @@ describe('threads, conversations and read state', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: { body: { items: { content: string }[]; nextCursor: string | null } } = await frank.agent.get(
-        `/api/messages/threads/${erin.id}${cursor ? `?cursor=${cursor}` : ''}`,
-      );
+      const res: { body: { items: { content: string }[]; nextCursor: string | null } } =
+        await frank.agent.get(`/api/messages/threads/${erin.id}${cursor ? `?cursor=${cursor}` : ''}`);
       seen.push(...res.body.items.map((m) => m.content));
       cursor = res.body.nextCursor;
       pages++;
@@ -225,11 +245,15 @@ describe('notifications from messages', () => {
 
     const sent = await t.booted.notificationMail.flush();
     expect(sent).toBeGreaterThanOrEqual(1);
-    const mail = await t.smtp.waitFor((m) => m.to.includes(judy.email.toLowerCase()) && /New Message/.test(m.subject));
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(judy.email.toLowerCase()) && /New Message/.test(m.subject),
+    );
     expect(mail.text).toContain(`${ivan.username} sent you a message`);
     // Nothing left to send for that burst.
     await t.booted.notificationMail.flush();
-    expect(t.smtp.mails.filter((m) => m.to.includes(judy.email.toLowerCase()) && /New Message/.test(m.subject))).toHaveLength(1);
+    expect(
+      t.smtp.mails.filter((m) => m.to.includes(judy.email.toLowerCase()) && /New Message/.test(m.subject)),
+    ).toHaveLength(1);
 
     // Opening the thread reads the notification too.
     await judy.agent.post(`/api/messages/threads/${ivan.id}/read`);
@@ -248,7 +272,9 @@ describe('notifications from messages', () => {
     const [n] = await t.db.select().from(notifications).where(eq(notifications.userId, liam.id));
     expect(n!.emailPending).toBe(false);
     await t.booted.notificationMail.flush();
-    expect(t.smtp.mails.some((m) => m.to.includes(liam.email.toLowerCase()) && /New Message/.test(m.subject))).toBe(false);
+    expect(
+      t.smtp.mails.some((m) => m.to.includes(liam.email.toLowerCase()) && /New Message/.test(m.subject)),
+    ).toBe(false);
   });
 
   it('marks notifications read one by one or all at once, only the owner', async () => {
@@ -259,7 +285,9 @@ describe('notifications from messages', () => {
     expect(list.body.unreadCount).toBe(2);
     const first = list.body.items[0].id as string;
     expect((await mia.agent.post(`/api/notifications/${first}/read`)).status).toBe(404);
-    expect((await mia.agent.get('/api/notifications')).body.items.map((n: { id: string }) => n.id)).not.toContain(first);
+    expect(
+      (await mia.agent.get('/api/notifications')).body.items.map((n: { id: string }) => n.id),
+    ).not.toContain(first);
     expect((await olga.agent.post(`/api/notifications/${first}/read`)).body).toEqual({ updated: 1 });
     expect((await olga.agent.post(`/api/notifications/${randomUUID()}/read`)).status).toBe(404);
     expect((await olga.agent.post('/api/notifications/nope/read')).status).toBe(400);
@@ -277,7 +305,9 @@ describe('notifications from messages', () => {
     expect(first.body.items).toHaveLength(2);
     const second = await pat.agent.get(`/api/notifications?limit=2&cursor=${first.body.nextCursor}`);
     const third = await pat.agent.get(`/api/notifications?limit=2&cursor=${second.body.nextCursor}`);
-    const ids = [...first.body.items, ...second.body.items, ...third.body.items].map((n: { id: string }) => n.id);
+    const ids = [...first.body.items, ...second.body.items, ...third.body.items].map(
+      (n: { id: string }) => n.id,
+    );
     expect(new Set(ids).size).toBe(5);
     expect(third.body.nextCursor).toBeNull();
   });
@@ -285,7 +315,10 @@ describe('notifications from messages', () => {
 
 describe('business inquiries', () => {
   it('refuses an inquiry about something no area knows', async () => {
-    const res = await send(alice, bob, 'interested', { messageType: 'business_page', businessPageId: randomUUID() });
+    const res = await send(alice, bob, 'interested', {
+      messageType: 'business_page',
+      businessPageId: randomUUID(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(MESSAGING_MSG.unknownBusinessPage);
   });
@@ -297,19 +330,29 @@ describe('business inquiries', () => {
       id === ideaId ? { ownerId: owner.id, title: 'Solar Kiosks' } : null,
     );
     // Only to the idea's owner.
-    const wrong = await send(investor, bob, 'hi', { messageType: 'business_inquiry', businessIdeaId: ideaId });
+    const wrong = await send(investor, bob, 'hi', {
+      messageType: 'business_inquiry',
+      businessIdeaId: ideaId,
+    });
     expect(wrong.status).toBe(400);
     const res = await send(investor, owner, 'I would like to invest', {
       messageType: 'business_inquiry',
       businessIdeaId: ideaId,
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ messageType: 'business_inquiry', businessIdeaId: ideaId, metadata: { title: 'Solar Kiosks' } });
+    expect(res.body).toMatchObject({
+      messageType: 'business_inquiry',
+      businessIdeaId: ideaId,
+      metadata: { title: 'Solar Kiosks' },
+    });
 
     expect((await owner.agent.get('/api/messages/unread')).body).toEqual({ messages: 1, inquiries: 1 });
     const inquiries = await owner.agent.get('/api/messages/inquiries');
     expect(inquiries.body.items).toHaveLength(1);
-    expect(inquiries.body.items[0]).toMatchObject({ content: 'I would like to invest', sender: { id: investor.id } });
+    expect(inquiries.body.items[0]).toMatchObject({
+      content: 'I would like to invest',
+      sender: { id: investor.id },
+    });
     expect((await investor.agent.get('/api/messages/inquiries')).body.items).toEqual([]);
     const [n] = await t.db
       .select()

@@ -44,14 +44,24 @@ export function createNotificationMailer(opts: {
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) continue;
       const subject =
-        unread.length === 1 ? `${unread[0]!.title}: ${unread[0]!.message}` : `You have ${unread.length} new notifications on Cofound`;
-      const lines = unread.slice(0, 20).map((n) => `${n.title}: ${n.message}${n.link ? ` (${baseUrl}${n.link})` : ''}`);
+        unread.length === 1
+          ? `${unread[0]!.title}: ${unread[0]!.message}`
+          : `You have ${unread.length} new notifications on Cofound`;
+      const lines = unread
+        .slice(0, 20)
+        .map((n) => `${n.title}: ${n.message}${n.link ? ` (${baseUrl}${n.link})` : ''}`);
       const settings = `${baseUrl}/settings`;
       try {
         await mailer.send({
           to: user.email,
           subject,
-          text: [...lines, '', `See them all: ${baseUrl}/notifications`, '', `Turn these emails off in Settings: ${settings}`].join('\n'),
+          text: [
+            ...lines,
+            '',
+            `See them all: ${baseUrl}/notifications`,
+            '',
+            `Turn these emails off in Settings: ${settings}`,
+          ].join('\n'),
           html: mailLayout(
             unread.length === 1 ? unread[0]!.title : `${unread.length} new notifications`,
             [...lines, `You can turn these emails off in Settings, Notifications: ${settings}`],

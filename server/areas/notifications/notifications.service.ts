@@ -1,4 +1,9 @@
-import type { Notification, NotificationActor, NotificationPage, NotificationType } from '@common/notifications';
+import type {
+  Notification,
+  NotificationActor,
+  NotificationPage,
+  NotificationType,
+} from '@common/notifications';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, profiles } from '../../db/schema';
@@ -73,22 +78,23 @@ export async function createNotification(tx: Tx, input: NewNotification): Promis
     emailPending,
   };
   const insert = tx.insert(notifications).values(values);
-  const [row] = await (input.groupKey
-    ? insert.onConflictDoUpdate({
-        target: [notifications.userId, notifications.groupKey],
-        targetWhere: sql`not ${notifications.read} and ${notifications.groupKey} is not null`,
-        set: {
-          title: values.title,
-          message: values.message,
-          link: values.link,
-          relatedId: values.relatedId,
-          data: values.data,
-          actorId: values.actorId,
-          updatedAt: sql`now()`,
-          emailPending,
-        },
-      })
-    : insert
+  const [row] = await (
+    input.groupKey
+      ? insert.onConflictDoUpdate({
+          target: [notifications.userId, notifications.groupKey],
+          targetWhere: sql`not ${notifications.read} and ${notifications.groupKey} is not null`,
+          set: {
+            title: values.title,
+            message: values.message,
+            link: values.link,
+            relatedId: values.relatedId,
+            data: values.data,
+            actorId: values.actorId,
+            updatedAt: sql`now()`,
+            emailPending,
+          },
+        })
+      : insert
   ).returning();
   if (!row) return null;
   const [actor] = row.actorId
@@ -168,7 +174,13 @@ export async function markGroupRead(tx: Tx, userId: string, groupKey: string) {
   const rows = await tx
     .update(notifications)
     .set({ read: true, emailPending: false })
-    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), eq(notifications.read, false)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.groupKey, groupKey),
+        eq(notifications.read, false),
+      ),
+    )
     .returning({ id: notifications.id });
   return rows.map((r) => r.id);
 }

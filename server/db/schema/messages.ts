@@ -52,16 +52,15 @@ export const messages = pgTable(
     // (NULLS FIRST) cannot use.
     index('messages_thread_idx').on(t.userLo, t.userHi, t.createdAt, t.id),
     // Marking a partner's messages read touches only the unread ones.
-    index('messages_unread_idx').on(t.receiverId, t.senderId).where(sql`not ${t.read}`),
+    index('messages_unread_idx')
+      .on(t.receiverId, t.senderId)
+      .where(sql`not ${t.read}`),
     index('messages_inquiries_idx')
       .on(t.receiverId, t.createdAt)
       .where(sql`${t.messageType} <> 'general'`),
     check('messages_not_to_self', sql`${t.senderId} <> ${t.receiverId}`),
     check('messages_content_length', sql`char_length(${t.content}) between 1 and 5000`),
-    check(
-      'messages_type',
-      sql`${t.messageType} in ('general', 'business_inquiry', 'business_page')`,
-    ),
+    check('messages_type', sql`${t.messageType} in ('general', 'business_inquiry', 'business_page')`),
   ],
 );
 

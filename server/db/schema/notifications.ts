@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Notifications (spec document 1, section 3). Written only through the notifications service. */
@@ -27,11 +37,15 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_recent_idx').on(t.userId, t.updatedAt, t.id),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`not ${t.read}`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.read}`),
     uniqueIndex('notifications_open_group_uq')
       .on(t.userId, t.groupKey)
       .where(sql`not ${t.read} and ${t.groupKey} is not null`),
-    index('notifications_email_pending_idx').on(t.updatedAt).where(sql`${t.emailPending}`),
+    index('notifications_email_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.emailPending}`),
     check(
       'notifications_type',
       sql`${t.type} in ('message', 'business_inquiry', 'connection_request', 'group_action', 'business_action', 'reaction', 'comment', 'event_invitation', 'event_rsvp')`,

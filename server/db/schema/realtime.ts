@@ -19,5 +19,8 @@ export const realtimePresence = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     connections: integer('connections').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.instanceId, t.userId] }), index('realtime_presence_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId] }),
+    index('realtime_presence_user_idx').on(t.userId),
+  ],
 );
