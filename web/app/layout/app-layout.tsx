@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { LIMITS } from '@common/limits';
 import { useMe } from '@web/areas/auth/api/get-me';
+import { ChatDialogSlot, ChatProvider } from '@web/areas/messages/components/chat-context';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -11,6 +12,9 @@ const SIDE_MENU_ID = 'side-menu';
 // The drawer (a Radix dialog) is only needed on phones, and only once the menu is opened.
 const loadMobileDrawer = () => import('./mobile-drawer');
 const MobileDrawer = lazy(() => loadMobileDrawer().then((m) => ({ default: m.MobileDrawer })));
+
+// The realtime socket and its cache updates: signed-in people only, after the first paint.
+const LiveUpdates = lazy(() => import('../realtime/live-updates').then((m) => ({ default: m.LiveUpdates })));
 
 /**
  * The shared layout: top bar, side menu and main content. At 768px and wider the side menu is a
@@ -36,57 +40,66 @@ export function AppLayout() {
   };
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main-content"
-        className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-100"
-      >
-        Skip to content
-      </a>
+    <ChatProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main-content"
+          className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-100"
+        >
+          Skip to content
+        </a>
 
-      {navigation.state === 'loading' ? (
-        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
-          <div className="h-full w-1/3 animate-pulse bg-primary" />
-        </div>
-      ) : null}
-
-      <TopBar
-        viewer={viewer}
-        isSessionLoading={isLoading}
-        isMenuOpen={isMenuOpen}
-        onToggleMenu={toggleMenu}
-        onMenuButtonIntent={isWide ? undefined : () => void loadMobileDrawer()}
-        menuButtonRef={menuButtonRef}
-        menuId={SIDE_MENU_ID}
-      />
-
-      <div className="flex flex-1">
-        {isWide && isColumnOpen ? (
-          <div className="w-60 shrink-0 border-r border-border bg-card">
-            <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto">
-              <SideNav id={SIDE_MENU_ID} isSignedIn={Boolean(viewer)} />
-            </div>
+        {navigation.state === 'loading' ? (
+          <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+            <div className="h-full w-1/3 animate-pulse bg-primary" />
           </div>
         ) : null}
 
-        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-          <Outlet />
-        </main>
+        <TopBar
+          viewer={viewer}
+          isSessionLoading={isLoading}
+          isMenuOpen={isMenuOpen}
+          onToggleMenu={toggleMenu}
+          onMenuButtonIntent={isWide ? undefined : () => void loadMobileDrawer()}
+          menuButtonRef={menuButtonRef}
+          menuId={SIDE_MENU_ID}
+        />
+
+        <div className="flex flex-1">
+          {isWide && isColumnOpen ? (
+            <div className="w-60 shrink-0 border-r border-border bg-card">
+              <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto">
+                <SideNav id={SIDE_MENU_ID} isSignedIn={Boolean(viewer)} />
+              </div>
+            </div>
+          ) : null}
+
+          <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+            <Outlet />
+          </main>
+        </div>
+
+        {!isWide && isDrawerMounted ? (
+          <Suspense fallback={null}>
+            <MobileDrawer
+              id={SIDE_MENU_ID}
+              open={isDrawerOpen}
+              onOpenChange={setIsDrawerOpen}
+              isSignedIn={Boolean(viewer)}
+              returnFocusRef={menuButtonRef}
+            />
+          </Suspense>
+        ) : null}
+
+        {viewer ? (
+          <Suspense fallback={null}>
+            <LiveUpdates key={viewer.id} viewerId={viewer.id} />
+          </Suspense>
+        ) : null}
+
+        {/* The chat dialog of every layout page; its code loads on the first openChat. */}
+        <ChatDialogSlot />
       </div>
-
-      {!isWide && isDrawerMounted ? (
-        <Suspense fallback={null}>
-          <MobileDrawer
-            id={SIDE_MENU_ID}
-            open={isDrawerOpen}
-            onOpenChange={setIsDrawerOpen}
-            isSignedIn={Boolean(viewer)}
-            returnFocusRef={menuButtonRef}
-          />
-        </Suspense>
-      ) : null}
-
-      {/* SLOT chat-dialog: the messaging issue mounts the chat dialog here (every layout page). */}
-    </div>
+    </ChatProvider>
   );
 }

@@ -12,6 +12,8 @@ type DeferredMenuProps = {
   menu: ReactNode;
   /** Draws the trigger; it must look exactly like the real menu's trigger. */
   renderTrigger: (props: PlaceholderTriggerProps) => ReactNode;
+  /** What the trigger opens: a menu (the default) or a dialog-like popover. */
+  popup?: 'menu' | 'dialog';
 };
 
 /**
@@ -19,11 +21,11 @@ type DeferredMenuProps = {
  * a look-alike button stands in until the first click, then the real menu mounts open and takes
  * over (focus moves into it, and back to its trigger when it closes).
  */
-export function DeferredMenu({ preload, menu, renderTrigger }: DeferredMenuProps) {
+export function DeferredMenu({ preload, menu, renderTrigger, popup = 'menu' }: DeferredMenuProps) {
   const [isRequested, setIsRequested] = useState(false);
   const warmUp = () => void preload();
   const placeholder = renderTrigger({
-    'aria-haspopup': 'menu',
+    'aria-haspopup': popup,
     'aria-expanded': false,
     onPointerEnter: warmUp,
     onFocus: warmUp,

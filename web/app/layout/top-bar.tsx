@@ -3,7 +3,11 @@ import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import type { Viewer } from '@web/areas/auth/api/get-me';
 import { Logo } from '@web/components/logo';
+import { InquiryBadge } from '@web/areas/messages/components/inquiry-badge';
 import { Button } from '@web/components/ui/button';
+import { MessagesMenu } from './messages-menu';
+import { NotificationsMenu } from './notifications-menu';
+import { RealtimeStatus } from './realtime-status';
 import { SearchBox } from './search-box';
 import { ThemeSwitcher } from './theme-switcher';
 import { UserMenu } from './user-menu';
@@ -71,9 +75,10 @@ export function TopBar({
                   </Link>
                 </Button>
               ) : null}
-              {/* SLOT business-inquiry-badge: the next issue renders the inquiry count badge here. */}
-              {/* SLOT messages-dropdown: the next issue renders the messages dropdown here. */}
-              {/* SLOT notifications-dropdown: the next issue renders the notifications dropdown here. */}
+              <RealtimeStatus />
+              <InquiryBadge />
+              <MessagesMenu viewerId={viewer.id} />
+              <NotificationsMenu />
               <ThemeSwitcher />
               <UserMenu viewer={viewer} />
             </>

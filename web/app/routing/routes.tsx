@@ -29,8 +29,22 @@ const signInRoutes: RouteObject[] = [
   comingSoon('events/create', 'Create Event'),
   // DECISIONS 5: /business lists business pages.
   comingSoon('business', 'Business Pages'),
-  comingSoon('messages', 'Messages'),
-  comingSoon('notifications', 'Notifications'),
+  {
+    path: 'messages',
+    handle: { title: 'Messages' } satisfies RouteHandle,
+    lazy: async () => {
+      const { MessagesPage } = await import('@web/areas/messages/pages/messages-page');
+      return { Component: MessagesPage };
+    },
+  },
+  {
+    path: 'notifications',
+    handle: { title: 'Notifications' } satisfies RouteHandle,
+    lazy: async () => {
+      const { NotificationsPage } = await import('@web/areas/notifications/pages/notifications-page');
+      return { Component: NotificationsPage };
+    },
+  },
   comingSoon('settings', 'Settings'),
   comingSoon('investing', 'Investing'),
   comingSoon('investing/:id', 'Investing', 'Business Idea'),

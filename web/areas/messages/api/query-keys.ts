@@ -1,0 +1,19 @@
+import type { MessageType } from '@common/messaging';
+
+export type ConversationFilters = { q: string; type?: MessageType | undefined };
+
+/**
+ * Query keys of the messages area. Everything starts with 'messages' so a resync or sign-out can
+ * drop the whole area with one key.
+ */
+export const messagesKeys = {
+  all: ['messages'] as const,
+  conversationLists: () => [...messagesKeys.all, 'conversations'] as const,
+  conversations: (filters: ConversationFilters) => [...messagesKeys.conversationLists(), filters] as const,
+  threads: () => [...messagesKeys.all, 'thread'] as const,
+  thread: (partnerId: string) => [...messagesKeys.threads(), partnerId] as const,
+  unread: () => [...messagesKeys.all, 'unread'] as const,
+  inquiries: () => [...messagesKeys.all, 'inquiries'] as const,
+  /** Mutation key of the sends to one partner: their variables are the pending messages. */
+  send: (partnerId: string) => [...messagesKeys.all, 'send', partnerId] as const,
+};

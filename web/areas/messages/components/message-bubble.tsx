@@ -1,0 +1,60 @@
+import { Briefcase, Check, CheckCheck, Clock } from 'lucide-react';
+import type { Message } from '@common/messaging';
+import { cn } from '@web/lib/cn';
+import { formatDateTime } from '@web/lib/format-time';
+
+function formatClock(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
+
+/** Sending, sent or read: the tick under the viewer's own messages. */
+function DeliveryTick({ isPending, isRead }: { isPending: boolean; isRead: boolean }) {
+  const [Icon, label] = isPending ? [Clock, 'Sending'] : isRead ? [CheckCheck, 'Read'] : [Check, 'Sent'];
+  return (
+    <span role="img" aria-label={label} title={label} className="inline-flex">
+      <Icon aria-hidden="true" className={cn('size-3.5', isRead && 'text-sky-600 dark:text-sky-400')} />
+    </span>
+  );
+}
+
+type MessageBubbleProps = {
+  message: Message;
+  isOwn: boolean;
+  isPending: boolean;
+};
+
+export function MessageBubble({ message, isOwn, isPending }: MessageBubbleProps) {
+  const title = message.messageType !== 'general' ? message.metadata?.title : undefined;
+  return (
+    <div className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn('flex max-w-[85%] flex-col gap-1 sm:max-w-[75%]', isOwn ? 'items-end' : 'items-start')}
+      >
+        {title ? (
+          <span className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-card px-2 py-0.5 text-xs text-muted-foreground">
+            <Briefcase aria-hidden="true" className="size-3 shrink-0" />
+            <span className="sr-only">Business inquiry about </span>
+            <span className="truncate">{title}</span>
+          </span>
+        ) : null}
+        <div
+          className={cn(
+            'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+            isOwn
+              ? 'rounded-br-sm bg-primary text-primary-foreground'
+              : 'rounded-bl-sm bg-muted text-foreground',
+            isPending && 'opacity-70',
+          )}
+        >
+          {message.content}
+        </div>
+        <div className="flex items-center gap-1 px-1 text-xs text-muted-foreground">
+          <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+            {formatClock(message.createdAt)}
+          </time>
+          {isOwn ? <DeliveryTick isPending={isPending} isRead={message.read} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { MessageCircle, Search } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MESSAGING_MSG } from '@common/messaging';
+import { useMe } from '@web/areas/auth/api/get-me';
+import { Input } from '@web/components/ui/input';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { cn } from '@web/lib/cn';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { ChatConversation } from '../components/chat-conversation';
+import { ConversationList } from '../components/conversation-list';
+
+/**
+ * /messages: the contact list and the open conversation side by side; on phones one or the
+ * other, with a back button. `?with=<userId>` opens a conversation (notifications link here).
+ */
+export function MessagesPage() {
+  const { viewer } = useMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const partnerId = searchParams.get('with');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+
+  // RequireAuth keeps visitors out; this covers the moment of signing out.
+  if (!viewer) return <PageSpinner />;
+
+  const select = (id: string) => setSearchParams({ with: id });
+  const back = () => setSearchParams({});
+
+  return (
+    <div className="flex h-[calc(100dvh-3.5rem)] min-h-80 bg-card">
+      <section
+        aria-labelledby="messages-heading"
+        className={cn(
+          'flex w-full min-w-0 flex-col border-r border-border md:w-80 md:shrink-0 lg:w-96',
+          partnerId && 'max-md:hidden',
+        )}
+      >
+        <div className="flex flex-col gap-3 border-b border-border p-3 sm:p-4">
+          <h1 id="messages-heading" className="text-xl font-semibold tracking-tight">
+            Messages
+          </h1>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={MESSAGING_MSG.searchContacts}
+              aria-label="Search contacts"
+              autoComplete="off"
+              className="h-9 pl-9"
+            />
+          </div>
+        </div>
+        <ConversationList
+          viewerId={viewer.id}
+          q={q}
+          label="Conversations"
+          selectedId={partnerId}
+          onSelect={select}
+          emptyText={MESSAGING_MSG.noConversations}
+          noMatchText={MESSAGING_MSG.noConversationsFound}
+          className="flex-1"
+        />
+      </section>
+
+      <section
+        aria-label="Conversation"
+        className={cn('flex min-w-0 flex-1 flex-col bg-background', !partnerId && 'max-md:hidden')}
+      >
+        {partnerId ? (
+          <ChatConversation key={partnerId} viewerId={viewer.id} partnerId={partnerId} onBack={back} />
+        ) : (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-muted-foreground">
+            <MessageCircle aria-hidden="true" className="size-10" />
+            <p>{MESSAGING_MSG.selectConversation}</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { MSG } from '@common/messages';
+import { NOTIFICATIONS_MSG } from '@common/notifications';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { PageSpinner, Spinner } from '@web/components/ui/spinner';
+import { isApiError } from '@web/lib/api-client';
+import { useNotificationsList } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-notifications-read';
+import { NotificationItem } from '../components/notification-item';
+import { useOpenNotification } from '../components/use-open-notification';
+
+/** /notifications: every notification, newest first, a page at a time. */
+export function NotificationsPage() {
+  const query = useNotificationsList();
+  const markAll = useMarkAllNotificationsRead();
+  const openNotification = useOpenNotification();
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const unread = query.data?.pages[0]?.unreadCount ?? 0;
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-3 py-6 sm:px-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{NOTIFICATIONS_MSG.title}</h1>
+        {unread > 0 ? (
+          <Button variant="outline" size="sm" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+            {NOTIFICATIONS_MSG.markAllReadCount(unread)}
+          </Button>
+        ) : null}
+      </div>
+
+      {query.isPending ? (
+        <PageSpinner className="min-h-40" />
+      ) : query.isError && items.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-8 text-center">
+          <p role="alert" className="text-sm text-destructive-text">
+            {isApiError(query.error) ? query.error.message : MSG.unexpected}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : items.length === 0 ? (
+        <Card className="p-8 text-center text-muted-foreground">{NOTIFICATIONS_MSG.pageEmpty}</Card>
+      ) : (
+        <Card className="p-2">
+          <ul aria-label={NOTIFICATIONS_MSG.title} className="flex flex-col gap-0.5">
+            {items.map((notification) => (
+              <li key={notification.id}>
+                <NotificationItem notification={notification} onOpen={openNotification} />
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="flex justify-center p-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+              >
+                {query.isFetchingNextPage ? <Spinner /> : null}
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatRelativeTime } from './format-time';
+
+const now = new Date(2025, 5, 15, 12, 0, 0).getTime();
+const ago = (ms: number) => new Date(now - ms).toISOString();
+
+describe('formatRelativeTime', () => {
+  it("says 'Just now' under a minute (and for clocks slightly ahead)", () => {
+    expect(formatRelativeTime(ago(0), now)).toBe('Just now');
+    expect(formatRelativeTime(ago(59_000), now)).toBe('Just now');
+    expect(formatRelativeTime(ago(-5_000), now)).toBe('Just now');
+  });
+
+  it('counts minutes, hours and days under 7', () => {
+    expect(formatRelativeTime(ago(60_000), now)).toBe('1m ago');
+    expect(formatRelativeTime(ago(59 * 60_000), now)).toBe('59m ago');
+    expect(formatRelativeTime(ago(60 * 60_000), now)).toBe('1h ago');
+    expect(formatRelativeTime(ago(23 * 3_600_000), now)).toBe('23h ago');
+    expect(formatRelativeTime(ago(24 * 3_600_000), now)).toBe('1d ago');
+    expect(formatRelativeTime(ago(6 * 86_400_000), now)).toBe('6d ago');
+  });
+
+  it('shows a date from 7 days on, with the year only when it differs', () => {
+    expect(formatRelativeTime(new Date(2025, 5, 8, 12, 0, 0), now)).toBe('Jun 8');
+    expect(formatRelativeTime(new Date(2024, 11, 31, 9, 0, 0), now)).toBe('Dec 31, 2024');
+  });
+});

@@ -1,0 +1,40 @@
+import type { ServerEventType } from '@common/realtime';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  getRealtimeStatus,
+  onRealtimeEvent,
+  retainTopics,
+  subscribeRealtimeStatus,
+  type EventOf,
+  type RealtimeStatus,
+} from './hub';
+
+/** Calls `handler` for every server event of `type` while the component is mounted. */
+export function useRealtimeEvent<T extends ServerEventType>(
+  type: T,
+  handler: (event: EventOf<T>) => void,
+): void {
+  // The latest handler is called without resubscribing on every render.
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => onRealtimeEvent(type, (event) => handlerRef.current(event)), [type]);
+}
+
+/** Holds a subscription to `topic` (e.g. topic.presence(id)) while mounted; null holds nothing. */
+export function useTopic(name: string | null | undefined): void {
+  useEffect(() => (name ? retainTopics([name]) : undefined), [name]);
+}
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(subscribeRealtimeStatus, getRealtimeStatus, () => 'idle' as const);
+}
+
+/**
+ * The refetch interval for lists that realtime keeps fresh: none while the socket is open,
+ * `fallbackMs` while it is down (DECISIONS 8: polling only as a fallback).
+ */
+export function useFallbackPolling(fallbackMs: number): number | false {
+  return useRealtimeStatus() === 'open' ? false : fallbackMs;
+}
