@@ -15,6 +15,8 @@ const INSTANCE_TTL_S = 45;
 const HEARTBEAT_MS = 15_000;
 /** Sessions are checked again this often, so a signed-out or expired session stops receiving. */
 const SESSION_RECHECK_MS = 60_000;
+/** Tabs per person on one process; more is a runaway script, not a person. */
+const MAX_CONNECTIONS_PER_USER = 30;
 
 /** May `userId` follow `topic`'s events? Each area registers its own topic prefixes. */
 export type TopicAuthorizer = (userId: string, id: string) => boolean | Promise<boolean>;
@@ -245,6 +247,9 @@ export function createRealtime(opts: {
       logger.warn({ err }, 'realtime: session lookup failed');
     }
     if (!session) return refuse(socket, 401, 'Unauthorized');
+    if ((byUser.get(session.user.id)?.size ?? 0) >= MAX_CONNECTIONS_PER_USER) {
+      return refuse(socket, 429, 'Too Many Requests');
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       const conn: Conn = {
         ws,
