@@ -1,3 +1,4 @@
+import { WifiOff } from 'lucide-react';
 import { useRealtimeStatus } from '@web/lib/realtime/use-realtime';
 
 /**
@@ -9,8 +10,9 @@ export function RealtimeStatus() {
   return (
     <span role="status" className="contents">
       {status === 'reconnecting' ? (
-        <span className="rounded-full bg-muted px-2.5 py-1 text-xs whitespace-nowrap text-muted-foreground">
-          Reconnecting…
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-2 py-1 text-xs whitespace-nowrap text-muted-foreground">
+          <WifiOff aria-hidden="true" className="size-3.5" />
+          <span className="max-sm:sr-only">Reconnecting…</span>
         </span>
       ) : null}
     </span>

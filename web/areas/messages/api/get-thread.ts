@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { MESSAGING, type ThreadPage } from '@common/messaging';
+import { REALTIME } from '@common/realtime';
 import { api, call } from '@web/lib/api';
+import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { messagesKeys } from './query-keys';
 
 export type ThreadData = InfiniteData<ThreadPage, string | null>;
@@ -30,5 +32,7 @@ export const threadQueryOptions = (partnerId: string) =>
 
 /** The messages with one partner, newest page first; fetchNextPage loads older ones. */
 export function useThread(partnerId: string) {
-  return useInfiniteQuery(threadQueryOptions(partnerId));
+  // Live over realtime; while it is down, an open thread polls like the lists do.
+  const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
+  return useInfiniteQuery({ ...threadQueryOptions(partnerId), refetchInterval });
 }

@@ -83,7 +83,10 @@ export function ChatConversation({
   });
 
   const isNotFound = isApiError(thread.error) && thread.error.status === 404;
-  const emptyState = thread.isPending ? (
+  const isSelf = partnerId === viewerId;
+  const emptyState = isSelf ? (
+    <p>{MESSAGING_MSG.cannotMessageSelf}</p>
+  ) : thread.isPending ? (
     <>
       <Spinner className="size-5" />
       <p>{MESSAGING_MSG.loadingMessages}</p>
@@ -154,7 +157,7 @@ export function ChatConversation({
         partnerId={partnerId}
         partnerName={name || MESSAGING_MSG.unknownUser}
         textareaRef={textareaRef}
-        disabled={isNotFound || partnerId === viewerId}
+        disabled={isSelf || (thread.isError && !thread.data)}
       />
     </div>
   );

@@ -22,7 +22,8 @@ export function ChatDialog({ partnerId, open, onOpenChange }: ChatDialogProps) {
       <DialogContent
         aria-describedby={undefined}
         onOpenAutoFocus={(event) => {
-          if (!textareaRef.current) return;
+          // Straight to typing, except on touch screens where that would pop the keyboard up.
+          if (!textareaRef.current || window.matchMedia('(pointer: coarse)').matches) return;
           event.preventDefault();
           textareaRef.current.focus();
         }}

@@ -3,7 +3,7 @@ import type { Message } from '@common/messaging';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
 
-function formatClock(iso: string): string {
+export function formatClock(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 }
 
@@ -21,9 +21,14 @@ type MessageBubbleProps = {
   message: Message;
   isOwn: boolean;
   isPending: boolean;
+  /**
+   * False inside a run of messages from one person in the same minute with the same status: the
+   * time and tick are then only said to screen readers, and shown under the run's last message.
+   */
+  isMetaShown?: boolean;
 };
 
-export function MessageBubble({ message, isOwn, isPending }: MessageBubbleProps) {
+export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }: MessageBubbleProps) {
   const title = message.messageType !== 'general' ? message.metadata?.title : undefined;
   return (
     <div className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
@@ -48,7 +53,12 @@ export function MessageBubble({ message, isOwn, isPending }: MessageBubbleProps)
         >
           {message.content}
         </div>
-        <div className="flex items-center gap-1 px-1 text-xs text-muted-foreground">
+        <div
+          className={cn(
+            'flex items-center gap-1 px-1 text-xs text-muted-foreground',
+            !isMetaShown && 'sr-only',
+          )}
+        >
           <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
             {formatClock(message.createdAt)}
           </time>

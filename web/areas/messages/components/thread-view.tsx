@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatChatSeparator } from '@web/lib/format-time';
 import { isPendingMessage } from '../api/send-message';
-import { MessageBubble } from './message-bubble';
+import { formatClock, MessageBubble } from './message-bubble';
 
 type ThreadViewProps = {
   viewerId: string;
@@ -124,12 +124,20 @@ export function ThreadView({
               </Button>
             ) : null}
           </div>
-          <ol className="flex flex-col gap-2">
+          <ol className="flex flex-col gap-1.5">
             {messages.map((message, index) => {
               const previous = messages[index - 1];
+              const next = messages[index + 1];
               const gap = previous
                 ? Date.parse(message.createdAt) - Date.parse(previous.createdAt)
                 : Infinity;
+              const isPending = isPendingMessage(message);
+              const isMetaShown =
+                !next ||
+                next.senderId !== message.senderId ||
+                formatClock(next.createdAt) !== formatClock(message.createdAt) ||
+                next.read !== message.read ||
+                isPendingMessage(next) !== isPending;
               return (
                 <Fragment key={keyOf(message)}>
                   {gap > MESSAGING.separatorGapMs ? (
@@ -146,7 +154,8 @@ export function ThreadView({
                     <MessageBubble
                       message={message}
                       isOwn={message.senderId === viewerId}
-                      isPending={isPendingMessage(message)}
+                      isPending={isPending}
+                      isMetaShown={isMetaShown}
                     />
                   </li>
                 </Fragment>
