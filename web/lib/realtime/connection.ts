@@ -30,7 +30,8 @@ function isServerEvent(value: unknown): value is ServerEvent {
 /**
  * Opens the tab's one realtime socket and keeps it open until the returned function is called:
  * reconnects with backoff, resubscribes every held topic, pings, and reports its status to the
- * hub. After any reconnect it emits a local 'resync' so lists refetch what they may have missed.
+ * hub. Each time it is (re)connected it emits a local 'resync' so lists refetch what they may
+ * have missed.
  */
 export function startRealtime({ onSessionEnded }: StartOptions): () => void {
   let socket: WebSocket | null = null;
@@ -93,12 +94,15 @@ export function startRealtime({ onSessionEnded }: StartOptions): () => void {
       }
       if (!isServerEvent(data)) return;
       if (data.type === 'hello') {
-        const isReconnect = hasBeenOpen;
         hasBeenOpen = true;
         attempt = 0;
         sendTopics('subscribe', currentTopics());
         setRealtimeStatus('open');
-        if (isReconnect) emitRealtimeEvent({ type: 'resync' });
+        emitRealtimeEvent(data);
+        // Whatever was fetched before this socket listened (the first page load, or the time it
+        // was down) may have missed events: the lists refetch once.
+        emitRealtimeEvent({ type: 'resync' });
+        return;
       }
       emitRealtimeEvent(data);
     };
