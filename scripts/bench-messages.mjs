@@ -1,0 +1,828 @@
+// `npm run bench -- messages`: how fast a message reaches its receiver over the realtime WebSocket,
+// on a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432; each run
+// creates fresh databases and drops them at the end).
+//  1. Latency: 1,000 members, each with one open WebSocket; after a short warm-up, 200 messages/s
+//     between random pairs for 30 s through POST /api/messages; time from the POST's start to the
+//     receiver's message.created.
+//  2. Floor: the same sockets and rate against a bare `ws` echo server (a child process).
+//  3. Write rate with the realtime bus on and off (REALTIME_BUS): 32 concurrent POSTs, 10 s each,
+//     in alternating rounds.
+// Members are inserted straight into the database with a session each (signing up would hash
+// passwords and mail confirmations for minutes); the browser's signed session cookie is made here.
+// The load generator runs on the same machine: it is one process and does little per message; CPU
+// use of each side and of everything else on the machine is printed beside the figures.
+// Knobs: BENCH_PARTS=latency,floor,write; BENCH_MEMBERS, BENCH_RATE, BENCH_SECONDS,
+// BENCH_FLOOR_SECONDS, BENCH_WRITE_SECONDS; BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof").
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import WebSocket from 'ws';
+import {
+  cpuPressureUs,
+  cpuSeconds,
+  freePort,
+  machineCpu,
+  ms,
+  pct,
+  postgresCpu,
+  postgresCpuDelta,
+  requireBuild,
+  signedCookieValue,
+  sleep,
+  startServer,
+} from './bench-lib.mjs';
+
+const num = (name, fallback) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+const CFG = {
+  members: num('BENCH_MEMBERS', 1000),
+  rate: num('BENCH_RATE', 200),
+  seconds: num('BENCH_SECONDS', 30),
+  warmupSeconds: 4,
+  floorSeconds: num('BENCH_FLOOR_SECONDS', 15),
+  drainMs: 5000,
+  writeMembers: 100,
+  writeConcurrency: 32,
+  writeSeconds: num('BENCH_WRITE_SECONDS', 10),
+  pingMs: 20_000,
+  connectConcurrency: 50,
+};
+const TARGET = { p99: 50, ratio: 0.8 };
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DB_BASE = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432';
+const AUTH_SECRET = 'cofound-bench-secret-0123456789-abcdefghij';
+const COOKIE_NAME = 'cofound.session_token';
+const CONTENT = 'Hi! Are you still looking for a co-founder for the project we talked about last week?';
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: every phase registers what it started; a phase's things go when it ends, and all of
+// them on an error or a signal.
+
+const scopes = new Set();
+function openScope() {
+  const undo = [];
+  let closing = null;
+  const scope = {
+    defer: (fn) => undo.push(fn),
+    // Once: a signal and the phase's own `finally` may both close it; the second waits for the first.
+    close: () =>
+      (closing ??= (async () => {
+        scopes.delete(scope);
+        while (undo.length) {
+          try {
+            await undo.pop()();
+          } catch (err) {
+            console.error(`  clean-up: ${err.message}`);
+          }
+        }
+      })()),
+  };
+  scopes.add(scope);
+  return scope;
+}
+async function closeAllScopes() {
+  for (const s of [...scopes].reverse()) await s.close();
+}
+function onSignal(signal) {
+  console.error(`\n${signal}: cleaning up…`);
+  void closeAllScopes().finally(() => process.exit(130));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database and server
+
+function dbUrl(name) {
+  const u = new URL(DB_BASE);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: dbUrl('postgres') });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(scope, tag) {
+  const name = `cofound_bench_${process.pid}_${tag}`;
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  scope.defer(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  return dbUrl(name);
+}
+
+/** A fresh database, a temp data folder and the built server on a free port. */
+async function startApp(scope, tag, bus) {
+  const url = await freshDatabase(scope, tag);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cofound-bench-'));
+  scope.defer(() => rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const server = await startServer({
+    port,
+    env: {
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      AUTH_SECRET,
+      BASE_URL: base,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      REALTIME_BUS: bus,
+    },
+  });
+  scope.defer(server.stop);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  scope.defer(() => agent.destroy());
+  return { url, port, base, agent, pid: server.pid };
+}
+
+/**
+ * Members inserted directly: users, profiles and one session each (as a sign-in would leave them).
+ * The session lasts the full 30 days of the app's setting, so better-auth does not renew it (a write)
+ * on first use.
+ */
+async function seedMembers(url, n) {
+  const members = Array.from({ length: n }, (_, i) => {
+    const token = randomBytes(24).toString('base64url');
+    return {
+      i,
+      id: randomUUID(),
+      username: `bench_${String(i).padStart(5, '0')}`,
+      token,
+      cookie: `${COOKIE_NAME}=${signedCookieValue(token, AUTH_SECRET)}`,
+      ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    };
+  });
+  const col = (f) => members.map(f);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO users (id, name, email, email_verified, username, display_username)
+       SELECT id, name, email, true, username, username
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS t(id, name, email, username)`,
+      [
+        col((m) => m.id),
+        col((m) => `Bench Member ${m.i}`),
+        col((m) => `${m.username}@bench.example`),
+        col((m) => m.username),
+      ],
+    );
+    await client.query(
+      `INSERT INTO profiles (id, username, email, full_name)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])`,
+      [
+        col((m) => m.id),
+        col((m) => m.username),
+        col((m) => `${m.username}@bench.example`),
+        col((m) => `Bench Member ${m.i}`),
+      ],
+    );
+    await client.query(
+      `INSERT INTO sessions (token, user_id, expires_at, ip_address, user_agent)
+       SELECT token, user_id, now() + interval '30 days', ip, 'cofound-bench'
+       FROM unnest($1::text[], $2::uuid[], $3::text[]) AS t(token, user_id, ip)`,
+      [col((m) => m.token), col((m) => m.id), col((m) => m.ip)],
+    );
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
+  }
+  return members;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP and WebSocket clients (node:http with keep-alive: cheaper per request than fetch)
+
+function request(app, method, urlPath, member, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers = { origin: app.base, cookie: member.cookie, 'x-forwarded-for': member.ip };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = Buffer.byteLength(payload);
+  }
+  return new Promise((resolve) => {
+    const req = http.request(
+      { agent: app.agent, host: '127.0.0.1', port: app.port, method, path: urlPath, headers },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (data += d));
+        res.on('end', () => resolve({ status: res.statusCode, body: data }));
+        res.on('error', (err) => resolve({ status: 0, body: err.message }));
+      },
+    );
+    req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
+    req.on('error', (err) => resolve({ status: 0, body: err.message }));
+    req.end(payload);
+  });
+}
+
+const sendMessage = (app, from, to) =>
+  request(app, 'POST', '/api/messages', from, {
+    receiverId: to.id,
+    clientId: randomUUID(),
+    content: CONTENT,
+  });
+
+/** The hand-made cookie must be accepted before anything is measured. */
+async function checkCookie(app, member) {
+  const res = await request(app, 'GET', '/api/me', member);
+  let viewer = null;
+  try {
+    viewer = JSON.parse(res.body).viewer;
+  } catch {
+    // reported below
+  }
+  if (res.status !== 200 || viewer?.id !== member.id) {
+    throw new Error(
+      `the session cookie was not accepted: GET /api/me answered ${res.status} ${res.body.slice(0, 200)}`,
+    );
+  }
+}
+
+/**
+ * Open one WebSocket and resolve once its first frame ({type:'hello'}) came. `onFrame(text, t)` gets
+ * every later frame with its arrival time.
+ */
+function openSocket(url, headers, onFrame, waitHello = true) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers, perMessageDeflate: false });
+    const timer = setTimeout(() => {
+      ws.terminate();
+      reject(new Error('no hello within 15 s'));
+    }, 15_000);
+    const fail = (err) => {
+      clearTimeout(timer);
+      reject(err);
+    };
+    ws.once('unexpected-response', (_req, res) => fail(new Error(`upgrade refused: HTTP ${res.statusCode}`)));
+    ws.once('error', fail);
+    let greeted = !waitHello;
+    ws.on('message', (data) => {
+      const t = performance.now();
+      if (!greeted) {
+        greeted = true;
+        const first = JSON.parse(data.toString());
+        if (first.type !== 'hello') return fail(new Error(`first frame was ${first.type}, not hello`));
+        clearTimeout(timer);
+        ws.removeListener('error', fail);
+        ws.on('error', () => {});
+        return resolve(ws);
+      }
+      onFrame(data, t);
+    });
+    if (!waitHello)
+      ws.once('open', () => {
+        clearTimeout(timer);
+        ws.removeListener('error', fail);
+        ws.on('error', () => {});
+        resolve(ws);
+      });
+  });
+}
+
+/** Open `n` sockets, `CFG.connectConcurrency` at a time. */
+async function openSockets(n, open) {
+  const sockets = new Array(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CFG.connectConcurrency, n) }, async () => {
+      while (next < n) {
+        const i = next++;
+        sockets[i] = await open(i);
+      }
+    }),
+  );
+  return sockets;
+}
+
+/** Every socket pings once per CFG.pingMs, spread evenly (one timer, round robin), not all at once. */
+function startPinging(sockets) {
+  const tick = Math.max(10, CFG.pingMs / sockets.length);
+  const perTick = Math.ceil((sockets.length * tick) / CFG.pingMs);
+  let i = 0;
+  const timer = setInterval(() => {
+    for (let k = 0; k < perTick; k++) {
+      const ws = sockets[i++ % sockets.length];
+      if (ws.readyState === WebSocket.OPEN) ws.send('{"op":"ping"}');
+    }
+  }, tick);
+  return () => clearInterval(timer);
+}
+
+function watchCloses(sockets) {
+  const state = { closed: 0 };
+  for (const ws of sockets) ws.on('close', () => state.closed++);
+  return state;
+}
+
+function closeSockets(sockets) {
+  for (const ws of sockets) ws?.terminate();
+}
+
+/** Call `fire(k)` `rate` times a second for `seconds`, evenly (catching up after a late timer). */
+function steady(rate, seconds, fire) {
+  const total = Math.round(rate * seconds);
+  let issued = 0;
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+      while (issued < due) fire(issued++);
+      if (issued >= total) return resolve((performance.now() - start) / 1000);
+      setTimeout(tick, 2);
+    };
+    tick();
+  });
+}
+
+const randomPair = (n) => {
+  const s = Math.floor(Math.random() * n);
+  let r = Math.floor(Math.random() * (n - 1));
+  if (r >= s) r++;
+  return [s, r];
+};
+
+async function until(cond, timeoutMs) {
+  const end = performance.now() + timeoutMs;
+  while (!cond() && performance.now() < end) await sleep(25);
+  return cond();
+}
+
+function summarize(xs) {
+  const s = Float64Array.from(xs).sort();
+  return { n: s.length, p50: pct(s, 50), p90: pct(s, 90), p99: pct(s, 99), max: s.at(-1) ?? NaN };
+}
+
+/**
+ * CPU use while `fn` runs, in % of one core: the server, this process (the load generator),
+ * PostgreSQL, and everything else on the machine; with the share of time some task waited for a CPU
+ * (PSI): on a shared machine, other work moves every figure. The server's use is also sampled per
+ * 5 s slice.
+ */
+async function withCpu(serverPid, fn) {
+  const c0 = process.cpuUsage();
+  const s0 = serverPid ? cpuSeconds(serverPid) : null;
+  const p0 = postgresCpu();
+  const m0 = machineCpu();
+  const psi0 = cpuPressureUs();
+  const t0 = performance.now();
+  const serverSlices = [];
+  let last = s0;
+  const sampler = setInterval(() => {
+    const s = serverPid ? cpuSeconds(serverPid) : null;
+    if (s !== null && last !== null) serverSlices.push((100 * (s - last)) / 5);
+    last = s;
+  }, 5000);
+  let result;
+  try {
+    result = await fn();
+  } finally {
+    clearInterval(sampler);
+  }
+  const secs = (performance.now() - t0) / 1000;
+  const c1 = process.cpuUsage(c0);
+  const s1 = serverPid ? cpuSeconds(serverPid) : null;
+  const pgSecs = postgresCpuDelta(p0, postgresCpu());
+  const m1 = machineCpu();
+  const psi1 = cpuPressureUs();
+  const pctOf = (x) => (x === null ? null : (100 * x) / secs);
+  const server = s0 === null || s1 === null ? null : pctOf(s1 - s0);
+  const client = pctOf((c1.user + c1.system) / 1e6);
+  const postgres = pctOf(pgSecs);
+  const machine = m0 && m1 ? pctOf(m1.busy - m0.busy) : null;
+  return {
+    result,
+    cpu: {
+      server,
+      client,
+      postgres,
+      others: machine === null ? null : Math.max(0, machine - (server ?? 0) - client - postgres),
+      pressure: psi0 === null || psi1 === null ? null : (psi1 - psi0) / 1e4 / secs,
+      serverSlices,
+      secs,
+    },
+  };
+}
+
+const pc = (x) => (x === null || x === undefined ? 'n/a' : `${x.toFixed(0)}%`);
+const cpuLine = (cpu) =>
+  `CPU (% of one core; ${os.cpus().length} cores): server ${pc(cpu.server)}, load generator ${pc(cpu.client)}, ` +
+  `postgres ${pc(cpu.postgres)}, other processes ${pc(cpu.others)}; ` +
+  `some task waiting for a CPU ${pc(cpu.pressure)} of the time`;
+
+// ---------------------------------------------------------------------------------------------
+// 1. Delivery latency through the app
+
+async function latencyRun() {
+  const scope = openScope();
+  try {
+    const n = CFG.members;
+    console.log(`\n[1/3] delivery latency: ${n} members, ${CFG.rate} msgs/s for ${CFG.seconds} s`);
+    let t = performance.now();
+    const app = await startApp(scope, 'latency', 'on');
+    console.log(`  server up on :${app.port} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    t = performance.now();
+    const members = await seedMembers(app.url, n);
+    await checkCookie(app, members[0]);
+    console.log(
+      `  ${n} members and sessions inserted, cookie accepted (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
+
+    // Per message: when its POST started and when (how often) the receiver's socket got it.
+    const sent = new Map();
+    const warmIds = new Set();
+    let stray = 0;
+    let duplicates = 0;
+    t = performance.now();
+    const sockets = await openSockets(n, (i) => {
+      const me = members[i].id;
+      return openSocket(
+        `ws://127.0.0.1:${app.port}/api/realtime`,
+        { origin: app.base, cookie: members[i].cookie },
+        (data, at) => {
+          const text = data.toString();
+          if (!text.includes('"message.created"')) return;
+          const { message } = JSON.parse(text);
+          if (message?.receiverId !== me) return;
+          const rec = sent.get(message.clientId);
+          if (!rec) {
+            if (!warmIds.has(message.clientId)) stray++;
+            return;
+          }
+          if (rec.deliveries++ === 0) {
+            rec.deliveredAt = at;
+            rec.messageId = message.id;
+            rec.createdAt = message.createdAt;
+          } else if (rec.messageId === message.id) duplicates++;
+        },
+      );
+    });
+    scope.defer(() => closeSockets(sockets));
+    const closes = watchCloses(sockets);
+    const stopPinging = startPinging(sockets);
+    scope.defer(stopPinging);
+    console.log(`  ${n} sockets open (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    let inflight = 0;
+    let httpErrors = 0;
+    const errorSamples = new Map();
+    const postOne = (track) => {
+      const [s, r] = randomPair(n);
+      const rec = { t0: performance.now(), status: 0, postMs: 0, deliveries: 0, deliveredAt: 0 };
+      const clientId = randomUUID();
+      if (track) sent.set(clientId, rec);
+      else warmIds.add(clientId);
+      inflight++;
+      void request(app, 'POST', '/api/messages', members[s], {
+        receiverId: members[r].id,
+        clientId,
+        content: CONTENT,
+      }).then(({ status, body }) => {
+        inflight--;
+        rec.status = status;
+        rec.postMs = performance.now() - rec.t0;
+        if (status !== 201 && track) {
+          httpErrors++;
+          const key = `${status} ${body.slice(0, 120)}`;
+          errorSamples.set(key, (errorSamples.get(key) ?? 0) + 1);
+        }
+      });
+    };
+    // Warm-up, not counted: a freshly started server runs its code cold (not yet optimised by the
+    // JIT) and its pool has no connections; a steady state is what is measured.
+    await steady(CFG.rate / 2, CFG.warmupSeconds, () => postOne(false));
+    await until(() => inflight === 0, 20_000);
+    await sleep(500);
+    console.log(`  warm-up: ${warmIds.size} messages in ${CFG.warmupSeconds} s, not counted`);
+
+    const { cpu, result: elapsed } = await withCpu(app.pid, async () => {
+      loop.enable();
+      const secs = await steady(CFG.rate, CFG.seconds, () => postOne(true));
+      loop.disable();
+      return secs;
+    });
+    await until(() => inflight === 0, 20_000);
+    const ok = [...sent.values()].filter((r) => r.status === 201);
+    await until(() => ok.every((r) => r.deliveries > 0), CFG.drainMs);
+    stopPinging();
+
+    const delivered = ok.filter((r) => r.deliveries > 0);
+    const latency = summarize(delivered.map((r) => r.deliveredAt - r.t0));
+    const post = summarize([...sent.values()].filter((r) => r.status).map((r) => r.postMs));
+    // Where the time goes, by the message's created_at (PostgreSQL's now() at the start of the
+    // writing transaction; same machine, same clock, millisecond precision): before the write
+    // (HTTP, session, checks, waiting for a CPU or a pooled connection) and from there to delivery
+    // (the write, commit, publish, WebSocket).
+    const wall = (t) => performance.timeOrigin + t;
+    const beforeWrite = summarize(delivered.map((r) => Date.parse(r.createdAt) - wall(r.t0)));
+    const writeToDelivery = summarize(delivered.map((r) => wall(r.deliveredAt) - Date.parse(r.createdAt)));
+    // Latency over time: the worst p99 of any 5-second slice shows stalls a global p99 hides.
+    const t0 = Math.min(...ok.map((r) => r.t0));
+    const slices = [];
+    for (const r of delivered) (slices[Math.floor((r.t0 - t0) / 5000)] ??= []).push(r.deliveredAt - r.t0);
+    const sliceP99 = slices.map((xs) => summarize(xs).p99);
+
+    const out = {
+      sent: sent.size,
+      ok: ok.length,
+      rate: sent.size / elapsed,
+      httpErrors,
+      lost: ok.length - delivered.length,
+      duplicates,
+      stray,
+      closes: closes.closed,
+      latency,
+      post,
+      beforeWrite,
+      writeToDelivery,
+      sliceP99,
+      cpu,
+      loopP99: loop.percentile(99) / 1e6,
+      loopMax: loop.max / 1e6,
+    };
+    console.log(
+      `  sent ${out.sent} (${out.rate.toFixed(1)}/s), ${out.ok} answered 201, ${httpErrors} HTTP errors, ` +
+        `${out.lost} lost, ${duplicates} duplicated, ${closes.closed} sockets closed by the server`,
+    );
+    for (const [k, v] of errorSamples) console.log(`    ${v}× ${k}`);
+    console.log(
+      `  delivery p50 ${ms(latency.p50)}, p90 ${ms(latency.p90)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}`,
+    );
+    console.log(`  POST answer p50 ${ms(post.p50)}, p99 ${ms(post.p99)}, max ${ms(post.max)}`);
+    console.log(
+      `  of which POST start → transaction start p50 ${ms(beforeWrite.p50)}, p99 ${ms(beforeWrite.p99)}; ` +
+        `transaction start → delivered p50 ${ms(writeToDelivery.p50)}, p99 ${ms(writeToDelivery.p99)}`,
+    );
+    console.log(`  p99 per 5 s slice: ${sliceP99.map((x) => x.toFixed(0)).join(', ')} ms`);
+    console.log(`  ${cpuLine(cpu)}`);
+    const perMsg = (x) => (x === null ? 'n/a' : `${((x * 10) / out.rate).toFixed(1)} ms`);
+    console.log(`  CPU per message: server ${perMsg(cpu.server)}, postgres ${perMsg(cpu.postgres)}`);
+    console.log(`  server CPU per 5 s slice: ${cpu.serverSlices.map((x) => x.toFixed(0)).join(', ')}%`);
+    console.log(
+      `  load generator event-loop delay: p99 ${ms(out.loopP99)}, max ${ms(out.loopMax)} (its own lateness is part of every figure)`,
+    );
+    return out;
+  } finally {
+    await scope.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. The floor: a bare ws echo server, same sockets and rate
+
+const ECHO_SERVER = `
+import { WebSocketServer } from 'ws';
+const wss = new WebSocketServer({ host: '127.0.0.1', port: Number(process.env.ECHO_PORT), perMessageDeflate: false });
+wss.on('connection', (ws) => {
+  ws.send('{"type":"hello"}');
+  ws.on('message', (data, isBinary) => ws.send(data, { binary: isBinary }));
+});
+wss.on('listening', () => console.log('ready'));
+`;
+
+async function floorRun() {
+  const scope = openScope();
+  try {
+    const n = CFG.members;
+    console.log(
+      `\n[2/3] floor: bare ws echo server, ${n} sockets, ${CFG.rate} msgs/s for ${CFG.floorSeconds} s`,
+    );
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--input-type=module', '-e', ECHO_SERVER], {
+      cwd: ROOT,
+      env: { ...process.env, ECHO_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((r) => child.once('exit', r));
+    scope.defer(async () => {
+      child.kill('SIGTERM');
+      await exited;
+    });
+    await new Promise((resolve, reject) => {
+      child.stdout.once('data', resolve);
+      child.once('exit', (code) => reject(new Error(`echo server exited (${code})`)));
+    });
+
+    const sentAt = new Map();
+    const lat = [];
+    const sockets = await openSockets(n, () =>
+      openSocket(`ws://127.0.0.1:${port}/`, { origin: 'http://localhost' }, (data, at) => {
+        const text = data.toString();
+        if (!text.includes('"echo"')) return;
+        const { id } = JSON.parse(text);
+        const t0 = sentAt.get(id);
+        if (t0 === undefined) return;
+        sentAt.delete(id);
+        lat.push(at - t0);
+      }),
+    );
+    scope.defer(() => closeSockets(sockets));
+    scope.defer(startPinging(sockets));
+    // A frame about as large as a message.created event.
+    const pad = 'x'.repeat(300);
+    const { cpu } = await withCpu(child.pid, async () => {
+      await steady(CFG.rate, CFG.floorSeconds, (k) => {
+        sentAt.set(k, performance.now());
+        sockets[Math.floor(Math.random() * n)].send(
+          JSON.stringify({ op: 'echo', id: k, content: CONTENT, pad }),
+        );
+      });
+    });
+    await until(() => sentAt.size === 0, CFG.drainMs);
+    const latency = summarize(lat);
+    console.log(
+      `  echo p50 ${ms(latency.p50)}, p90 ${ms(latency.p90)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}; ` +
+        `${sentAt.size} lost`,
+    );
+    console.log(`  ${cpuLine(cpu)}`);
+    return { latency, lost: sentAt.size, cpu };
+  } finally {
+    await scope.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Write rate, realtime bus on and off. Both servers run side by side (each on its own fresh
+// database) and are driven in turn, in short alternating rounds (on, off, off, on, …), so a change
+// in what else the machine is doing weighs on both alike.
+
+async function writeServer(scope, bus) {
+  const n = CFG.writeMembers;
+  const app = await startApp(scope, `write_${bus}`, bus);
+  const members = await seedMembers(app.url, n);
+  await checkCookie(app, members[0]);
+  const t = { bus, app, members, frames: 0, ok: 0, errors: 0, secs: 0, cpu: {} };
+  const sockets = await openSockets(n, (i) =>
+    openSocket(
+      `ws://127.0.0.1:${app.port}/api/realtime`,
+      { origin: app.base, cookie: members[i].cookie },
+      () => t.frames++,
+    ),
+  );
+  scope.defer(() => closeSockets(sockets));
+  scope.defer(startPinging(sockets));
+  return t;
+}
+
+/** CFG.writeConcurrency senders, each posting its next message as soon as the last is answered. */
+async function drive(t, seconds) {
+  let ok = 0;
+  let errors = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CFG.writeConcurrency }, async () => {
+      while (performance.now() < end) {
+        const [s, r] = randomPair(t.members.length);
+        const { status } = await sendMessage(t.app, t.members[s], t.members[r]);
+        if (status === 201) ok++;
+        else errors++;
+      }
+    }),
+  );
+  return { ok, errors, secs: (performance.now() - start) / 1000 };
+}
+
+async function writeRun() {
+  const scope = openScope();
+  try {
+    const rounds = 4;
+    console.log(
+      `\n[3/3] write rate: ${CFG.writeConcurrency} concurrent POST /api/messages, ${CFG.writeSeconds} s per ` +
+        `setting in ${rounds} alternating rounds; ${CFG.writeMembers} members with a socket each`,
+    );
+    const on = await writeServer(scope, 'on');
+    const off = await writeServer(scope, 'off');
+    // Warm-up: connections, JIT, PostgreSQL caches.
+    await drive(on, 1);
+    await drive(off, 1);
+    on.frames = off.frames = 0;
+    const order = [];
+    for (let i = 0; i < rounds; i++) order.push(...(i % 2 ? [off, on] : [on, off]));
+    for (const t of order) {
+      const { result, cpu } = await withCpu(t.app.pid, () => drive(t, CFG.writeSeconds / rounds));
+      t.ok += result.ok;
+      t.errors += result.errors;
+      t.secs += result.secs;
+      for (const k of ['server', 'client', 'postgres', 'others', 'pressure'])
+        t.cpu[k] = (t.cpu[k] ?? 0) + (cpu[k] ?? 0) * result.secs;
+    }
+    const out = {};
+    for (const t of [on, off]) {
+      for (const k of Object.keys(t.cpu)) t.cpu[k] /= t.secs;
+      const rate = t.ok / t.secs;
+      out[t.bus] = { rate, ok: t.ok, errors: t.errors, secs: t.secs, frames: t.frames };
+      console.log(
+        `  REALTIME_BUS=${t.bus}: ${rate.toFixed(0)} messages/s (${t.ok} in ${t.secs.toFixed(1)} s, ` +
+          `${t.errors} errors, ${t.frames} frames received on ${t.members.length} sockets)`,
+      );
+      console.log(`    ${cpuLine(t.cpu)}`);
+    }
+    console.log(`  on / off: ${(out.on.rate / out.off.rate).toFixed(2)}`);
+    return out;
+  } finally {
+    await scope.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function printSummary(r, failures, totalSecs) {
+  const mark = (ok) => (ok ? 'met' : 'MISSED');
+  const L = r.latency;
+  const F = r.floor;
+  const on = r.write?.on;
+  const off = r.write?.off;
+  const rows = [];
+  const row = (what, app, floor = '', target = '') => rows.push([what, app, floor, target]);
+  if (L) {
+    row('delivery p50', ms(L.latency.p50), F ? ms(F.latency.p50) : '');
+    row('delivery p90', ms(L.latency.p90), F ? ms(F.latency.p90) : '');
+    row(
+      'delivery p99',
+      ms(L.latency.p99),
+      F ? ms(F.latency.p99) : '',
+      `< ${TARGET.p99} ms: ${mark(L.latency.p99 < TARGET.p99)}`,
+    );
+    row('delivery max', ms(L.latency.max), F ? ms(F.latency.max) : '');
+    row('POST answer p50 / p99', `${ms(L.post.p50)} / ${ms(L.post.p99)}`);
+    row('messages sent (201)', `${L.sent} (${L.ok}) at ${L.rate.toFixed(0)}/s`);
+    row('HTTP errors', String(L.httpErrors));
+    row('lost', String(L.lost), F ? String(F.lost) : '', `0: ${mark(L.lost === 0)}`);
+    row('duplicated', String(L.duplicates), '', `0: ${mark(L.duplicates === 0)}`);
+  }
+  if (on) row('write rate, bus on', `${on.rate.toFixed(0)} msgs/s`);
+  if (off) row('write rate, bus off', `${off.rate.toFixed(0)} msgs/s`);
+  if (on && off) {
+    const ratio = on.rate / off.rate;
+    row('on / off', ratio.toFixed(2), '', `>= ${TARGET.ratio}: ${mark(ratio >= TARGET.ratio)}`);
+  }
+  const head = ['', 'app', 'ws echo floor', 'target'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i].length)));
+  const fmt = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  console.log(`\n=== messages benchmark summary (${totalSecs.toFixed(0)} s) ===`);
+  console.log(fmt(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const x of rows) console.log(fmt(x));
+  for (const f of failures) console.log(`FAILED: ${f}`);
+}
+
+/** Runs every part; answers the exit code (1 when a part could not run at all). */
+export async function runMessagesBench() {
+  requireBuild();
+  const started = performance.now();
+  try {
+    await adminQuery('SELECT 1');
+  } catch (err) {
+    console.error(`Cannot reach PostgreSQL at ${DB_BASE} (set BENCH_DATABASE_URL): ${err.message}`);
+    return 1;
+  }
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const results = {};
+  const failures = [];
+  // BENCH_PARTS=latency,floor,write runs only those parts (all by default).
+  const only = process.env.BENCH_PARTS?.split(',').map((x) => x.trim());
+  const part = async (key, label, fn) => {
+    if (only && !only.includes(key)) return;
+    try {
+      results[key] = await fn();
+    } catch (err) {
+      failures.push(`${label}: ${err.message}`);
+      console.error(`  ${label} failed: ${err.stack ?? err.message}`);
+    }
+  };
+  try {
+    await part('latency', 'delivery latency', latencyRun);
+    await part('floor', 'echo floor', floorRun);
+    await part('write', 'write rate', writeRun);
+  } finally {
+    await closeAllScopes();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+  printSummary(results, failures, (performance.now() - started) / 1000);
+  return failures.length ? 1 : 0;
+}
