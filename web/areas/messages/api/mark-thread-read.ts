@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '@web/lib/api';
-import type { ThreadData } from './get-thread';
 import { messagesKeys } from './query-keys';
-import { clearConversationUnread, markThreadMessagesRead } from './thread-cache';
+import { clearConversationUnread, markThreadMessagesRead, updateThread } from './thread-cache';
 
 export function markThreadRead(partnerId: string): Promise<{ updated: number }> {
   return call(api.messages.threads[':partnerId'].read.$post({ param: { partnerId } }));
@@ -15,9 +14,7 @@ export function useMarkThreadRead(partnerId: string) {
     mutationFn: () => markThreadRead(partnerId),
     onSuccess: ({ updated }) => {
       const readAt = new Date().toISOString();
-      queryClient.setQueryData<ThreadData>(messagesKeys.thread(partnerId), (data) =>
-        data ? markThreadMessagesRead(data, partnerId, readAt) : data,
-      );
+      updateThread(queryClient, partnerId, (data) => markThreadMessagesRead(data, partnerId, readAt));
       clearConversationUnread(queryClient, partnerId);
       if (updated > 0) {
         void queryClient.invalidateQueries({ queryKey: messagesKeys.unread() });

@@ -49,12 +49,27 @@ export function markThreadMessagesRead(
   return isChanged ? { ...data, pages } : data;
 }
 
+/**
+ * Applies a live change to the cached thread with `partnerId`, if it is loaded. A fetch of that
+ * thread already under way was answered before the change and would overwrite it with older
+ * data when it lands, so it is started again.
+ */
+export function updateThread(
+  queryClient: QueryClient,
+  partnerId: string,
+  update: (data: ThreadData) => ThreadData,
+): void {
+  const queryKey = messagesKeys.thread(partnerId);
+  queryClient.setQueryData<ThreadData>(queryKey, (data) => (data ? update(data) : data));
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) {
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  }
+}
+
 /** Writes a message into the cached thread with its partner, if that thread is loaded. */
 export function putMessageInThread(queryClient: QueryClient, viewerId: string, message: Message): void {
   const partnerId = message.senderId === viewerId ? message.receiverId : message.senderId;
-  queryClient.setQueryData<ThreadData>(messagesKeys.thread(partnerId), (data) =>
-    data ? upsertThreadMessage(data, message) : data,
-  );
+  updateThread(queryClient, partnerId, (data) => upsertThreadMessage(data, message));
 }
 
 /** Zeroes the unread count of one partner's row in every cached conversation list. */

@@ -1,8 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent } from '@web/lib/realtime/use-realtime';
-import type { ThreadData } from './get-thread';
 import { messagesKeys } from './query-keys';
-import { clearConversationUnread, markThreadMessagesRead, putMessageInThread } from './thread-cache';
+import {
+  clearConversationUnread,
+  markThreadMessagesRead,
+  putMessageInThread,
+  updateThread,
+} from './thread-cache';
 
 /**
  * Keeps the messages caches live for the whole tab: new messages go straight into a loaded
@@ -24,16 +28,16 @@ export function useMessagesLiveSync(viewerId: string) {
   useRealtimeEvent('message.read', ({ readerId, partnerId, readAt, messageIds }) => {
     if (readerId === viewerId) {
       // I read partnerId's messages (maybe in another tab).
-      queryClient.setQueryData<ThreadData>(messagesKeys.thread(partnerId), (data) =>
-        data ? markThreadMessagesRead(data, partnerId, readAt, messageIds) : data,
+      updateThread(queryClient, partnerId, (data) =>
+        markThreadMessagesRead(data, partnerId, readAt, messageIds),
       );
       clearConversationUnread(queryClient, partnerId);
       invalidate(messagesKeys.unread());
       invalidate(messagesKeys.inquiries());
     } else {
       // readerId read what I sent them: the ticks turn to "Read".
-      queryClient.setQueryData<ThreadData>(messagesKeys.thread(readerId), (data) =>
-        data ? markThreadMessagesRead(data, viewerId, readAt, messageIds) : data,
+      updateThread(queryClient, readerId, (data) =>
+        markThreadMessagesRead(data, viewerId, readAt, messageIds),
       );
       invalidate(messagesKeys.conversationLists());
     }
