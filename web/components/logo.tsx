@@ -1,7 +1,16 @@
 import { cn } from '@web/lib/cn';
 
 /** The Cofound mark (same drawing as public/favicon.svg) followed by the word. */
-export function Logo({ className, showWord = true }: { className?: string; showWord?: boolean }) {
+export function Logo({
+  className,
+  showWord = true,
+  wordClassName,
+}: {
+  className?: string;
+  showWord?: boolean;
+  /** E.g. hide the word visually on narrow screens (it stays for screen readers). */
+  wordClassName?: string;
+}) {
   return (
     <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
       <svg viewBox="0 0 32 32" aria-hidden="true" className="size-7 shrink-0">
@@ -15,7 +24,11 @@ export function Logo({ className, showWord = true }: { className?: string; showW
         />
         <circle cx="22" cy="16" r="2" className="fill-primary-foreground/70" />
       </svg>
-      {showWord ? <span className="text-lg">Cofound</span> : <span className="sr-only">Cofound</span>}
+      {showWord ? (
+        <span className={cn('text-lg', wordClassName)}>Cofound</span>
+      ) : (
+        <span className="sr-only">Cofound</span>
+      )}
     </span>
   );
 }

@@ -57,7 +57,8 @@ export function TopBar({
           className="shrink-0 rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="Cofound home"
         >
-          <Logo />
+          {/* Signed in, a phone's top bar needs the word's room for the account buttons. */}
+          <Logo wordClassName={viewer ? 'max-[26rem]:sr-only' : undefined} />
         </Link>
 
         <div className="mx-4 hidden max-w-xl flex-1 md:block">
