@@ -145,7 +145,9 @@ async function startApp(scope, tag, bus) {
     },
   });
   scope.defer(server.stop);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // Idle sockets are dropped before the server's 5 s keep-alive timeout would close them under a
+  // request being sent ("socket hang up").
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4000 });
   scope.defer(() => agent.destroy());
   return { url, port, base, agent, pid: server.pid };
 }
@@ -227,7 +229,7 @@ function request(app, method, urlPath, member, body) {
         res.on('error', (err) => resolve({ status: 0, body: err.message }));
       },
     );
-    req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.on('error', (err) => resolve({ status: 0, body: err.message }));
     req.end(payload);
   });
@@ -486,7 +488,7 @@ async function latencyRun() {
     const errorSamples = new Map();
     const postOne = (track) => {
       const [s, r] = randomPair(n);
-      const rec = { t0: performance.now(), status: 0, postMs: 0, deliveries: 0, deliveredAt: 0 };
+      const rec = { t0: performance.now(), status: null, postMs: 0, deliveries: 0, deliveredAt: 0 };
       const clientId = randomUUID();
       if (track) sent.set(clientId, rec);
       else warmIds.add(clientId);
@@ -519,14 +521,17 @@ async function latencyRun() {
       loop.disable();
       return secs;
     });
-    await until(() => inflight === 0, 20_000);
-    const ok = [...sent.values()].filter((r) => r.status === 201);
+    // Every POST is waited for (a request times out after 30 s); then deliveries, CFG.drainMs more.
+    await until(() => inflight === 0, 35_000);
+    const all = [...sent.values()];
+    const ok = all.filter((r) => r.status === 201);
     await until(() => ok.every((r) => r.deliveries > 0), CFG.drainMs);
     stopPinging();
+    const unanswered = all.filter((r) => r.status === null).length;
 
-    const delivered = ok.filter((r) => r.deliveries > 0);
+    const delivered = all.filter((r) => r.deliveries > 0);
     const latency = summarize(delivered.map((r) => r.deliveredAt - r.t0));
-    const post = summarize([...sent.values()].filter((r) => r.status).map((r) => r.postMs));
+    const post = summarize(all.filter((r) => r.status !== null).map((r) => r.postMs));
     // Where the time goes, by the message's created_at (PostgreSQL's now() at the start of the
     // writing transaction; same machine, same clock, millisecond precision): before the write
     // (HTTP, session, checks, waiting for a CPU or a pooled connection) and from there to delivery
@@ -535,7 +540,7 @@ async function latencyRun() {
     const beforeWrite = summarize(delivered.map((r) => Date.parse(r.createdAt) - wall(r.t0)));
     const writeToDelivery = summarize(delivered.map((r) => wall(r.deliveredAt) - Date.parse(r.createdAt)));
     // Latency over time: the worst p99 of any 5-second slice shows stalls a global p99 hides.
-    const t0 = Math.min(...ok.map((r) => r.t0));
+    const t0 = Math.min(...all.map((r) => r.t0));
     const slices = [];
     for (const r of delivered) (slices[Math.floor((r.t0 - t0) / 5000)] ??= []).push(r.deliveredAt - r.t0);
     const sliceP99 = slices.map((xs) => summarize(xs).p99);
@@ -545,7 +550,8 @@ async function latencyRun() {
       ok: ok.length,
       rate: sent.size / elapsed,
       httpErrors,
-      lost: ok.length - delivered.length,
+      unanswered,
+      lost: ok.filter((r) => r.deliveries === 0).length,
       duplicates,
       stray,
       closes: closes.closed,
@@ -560,6 +566,7 @@ async function latencyRun() {
     };
     console.log(
       `  sent ${out.sent} (${out.rate.toFixed(1)}/s), ${out.ok} answered 201, ${httpErrors} HTTP errors, ` +
+        `${unanswered} unanswered, ` +
         `${out.lost} lost, ${duplicates} duplicated, ${closes.closed} sockets closed by the server`,
     );
     for (const [k, v] of errorSamples) console.log(`    ${v}× ${k}`);
@@ -669,7 +676,7 @@ async function writeServer(scope, bus) {
   const app = await startApp(scope, `write_${bus}`, bus);
   const members = await seedMembers(app.url, n);
   await checkCookie(app, members[0]);
-  const t = { bus, app, members, frames: 0, ok: 0, errors: 0, secs: 0, cpu: {} };
+  const t = { bus, app, members, frames: 0, ok: 0, errors: 0, errorSamples: new Map(), secs: 0, cpu: {} };
   const sockets = await openSockets(n, (i) =>
     openSocket(
       `ws://127.0.0.1:${app.port}/api/realtime`,
@@ -692,9 +699,13 @@ async function drive(t, seconds) {
     Array.from({ length: CFG.writeConcurrency }, async () => {
       while (performance.now() < end) {
         const [s, r] = randomPair(t.members.length);
-        const { status } = await sendMessage(t.app, t.members[s], t.members[r]);
+        const { status, body } = await sendMessage(t.app, t.members[s], t.members[r]);
         if (status === 201) ok++;
-        else errors++;
+        else {
+          errors++;
+          const key = `${status} ${body.slice(0, 120)}`;
+          t.errorSamples.set(key, (t.errorSamples.get(key) ?? 0) + 1);
+        }
       }
     }),
   );
@@ -704,7 +715,7 @@ async function drive(t, seconds) {
 async function writeRun() {
   const scope = openScope();
   try {
-    const rounds = 4;
+    const rounds = 10;
     console.log(
       `\n[3/3] write rate: ${CFG.writeConcurrency} concurrent POST /api/messages, ${CFG.writeSeconds} s per ` +
         `setting in ${rounds} alternating rounds; ${CFG.writeMembers} members with a socket each`,
@@ -717,8 +728,10 @@ async function writeRun() {
     on.frames = off.frames = 0;
     const order = [];
     for (let i = 0; i < rounds; i++) order.push(...(i % 2 ? [off, on] : [on, off]));
+    const roundRates = { on: [], off: [] };
     for (const t of order) {
       const { result, cpu } = await withCpu(t.app.pid, () => drive(t, CFG.writeSeconds / rounds));
+      roundRates[t.bus].push(result.ok / result.secs);
       t.ok += result.ok;
       t.errors += result.errors;
       t.secs += result.secs;
@@ -734,9 +747,14 @@ async function writeRun() {
         `  REALTIME_BUS=${t.bus}: ${rate.toFixed(0)} messages/s (${t.ok} in ${t.secs.toFixed(1)} s, ` +
           `${t.errors} errors, ${t.frames} frames received on ${t.members.length} sockets)`,
       );
+      for (const [k, v] of t.errorSamples) console.log(`    ${v}× ${k}`);
       console.log(`    ${cpuLine(t.cpu)}`);
     }
-    console.log(`  on / off: ${(out.on.rate / out.off.rate).toFixed(2)}`);
+    // Each round's pair, to show how much the machine moved the figure while this ran.
+    const pairs = roundRates.on.map((x, i) => x / roundRates.off[i]).sort((x, y) => x - y);
+    console.log(
+      `  on / off: ${(out.on.rate / out.off.rate).toFixed(2)} (per round: ${pairs.map((x) => x.toFixed(2)).join(', ')})`,
+    );
     return out;
   } finally {
     await scope.close();
@@ -765,7 +783,7 @@ function printSummary(r, failures, totalSecs) {
     row('delivery max', ms(L.latency.max), F ? ms(F.latency.max) : '');
     row('POST answer p50 / p99', `${ms(L.post.p50)} / ${ms(L.post.p99)}`);
     row('messages sent (201)', `${L.sent} (${L.ok}) at ${L.rate.toFixed(0)}/s`);
-    row('HTTP errors', String(L.httpErrors));
+    row('HTTP errors / unanswered', `${L.httpErrors} / ${L.unanswered}`);
     row('lost', String(L.lost), F ? String(F.lost) : '', `0: ${mark(L.lost === 0)}`);
     row('duplicated', String(L.duplicates), '', `0: ${mark(L.duplicates === 0)}`);
   }
