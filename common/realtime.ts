@@ -25,7 +25,7 @@ export type ServerEvent =
   | { type: 'notification.read'; ids: string[] | 'all' }
   /** `from` is typing to the receiver. Show for MESSAGING.typingMs. */
   | { type: 'typing'; from: string }
-  /** Sent to subscribers of `presence:{userId}`. */
+  /** To subscribers of `presence:{userId}`: once right after subscribing, then on every change. */
   | { type: 'presence'; userId: string; online: boolean };
 
 export type ServerEventType = ServerEvent['type'];

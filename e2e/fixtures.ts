@@ -28,7 +28,10 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_00
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = await readdir(folder).catch(() => [] as string[]);
-    for (const f of files.sort().reverse()) {
+    for (const f of files
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .reverse()) {
       const mail = JSON.parse(await readFile(path.join(folder, f), 'utf8')) as KeptMail;
       if (mail.to.toLowerCase() === to.toLowerCase() && subject.test(mail.subject)) return mail;
     }

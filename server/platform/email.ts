@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../lib/logger';
@@ -40,7 +40,13 @@ export function createMailer(opts: {
         folder,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`,
       );
-      await writeFile(file, JSON.stringify({ from: opts.from, ...mail, links, sentAt: new Date() }, null, 2));
+      // Written aside, then renamed: whoever reads the folder never sees half a mail.
+      const partial = `${file}.partial`;
+      await writeFile(
+        partial,
+        JSON.stringify({ from: opts.from, ...mail, links, sentAt: new Date() }, null, 2),
+      );
+      await rename(partial, file);
       logger.info({ to: mail.to, subject: mail.subject, links, file }, 'mail kept (no SMTP_URL set)');
     },
   };

@@ -89,6 +89,23 @@ export function createRealtime(opts: {
     return instanceReady;
   }
 
+  /** Which of these people have an open connection on any live process. */
+  async function onlineAmong(userIds: string[]): Promise<Set<string>> {
+    const ids = [...new Set(userIds)].filter((id) => UUID.test(id));
+    if (!ids.length) return new Set();
+    const rows = await db
+      .selectDistinct({ userId: realtimePresence.userId })
+      .from(realtimePresence)
+      .innerJoin(realtimeInstances, eq(realtimeInstances.id, realtimePresence.instanceId))
+      .where(
+        and(
+          inArray(realtimePresence.userId, ids),
+          gt(realtimeInstances.seenAt, sql`now() - make_interval(secs => ${INSTANCE_TTL_S})`),
+        ),
+      );
+    return new Set(rows.map((r) => r.userId));
+  }
+
   async function isOnlineElsewhere(userId: string) {
     const rows = await db
       .select({ one: sql`1` })
@@ -184,6 +201,16 @@ export function createRealtime(opts: {
       accepted.push(t);
     }
     send(conn, { type: 'subscribed', topics: accepted, refused });
+    // A new subscriber learns the current state; later changes arrive as events.
+    const watched = accepted.filter((t) => t.startsWith('presence:')).map((t) => t.slice('presence:'.length));
+    if (watched.length) {
+      try {
+        const online = await onlineAmong(watched);
+        for (const userId of watched) send(conn, { type: 'presence', userId, online: online.has(userId) });
+      } catch (err) {
+        logger.warn({ err }, 'presence lookup failed');
+      }
+    }
   }
 
   function unsubscribe(conn: Conn, topics: unknown) {
@@ -325,21 +352,7 @@ export function createRealtime(opts: {
       typingPolicy = policy;
     },
     /** Which of these people have an open connection on any live process. */
-    async onlineAmong(userIds: string[]): Promise<Set<string>> {
-      const ids = [...new Set(userIds)].filter((id) => UUID.test(id));
-      if (!ids.length) return new Set();
-      const rows = await db
-        .selectDistinct({ userId: realtimePresence.userId })
-        .from(realtimePresence)
-        .innerJoin(realtimeInstances, eq(realtimeInstances.id, realtimePresence.instanceId))
-        .where(
-          and(
-            inArray(realtimePresence.userId, ids),
-            gt(realtimeInstances.seenAt, sql`now() - make_interval(secs => ${INSTANCE_TTL_S})`),
-          ),
-        );
-      return new Set(rows.map((r) => r.userId));
-    },
+    onlineAmong,
     connectionCount() {
       let n = 0;
       for (const set of byUser.values()) n += set.size;

@@ -1,4 +1,4 @@
-import { ZConversationQuery, ZPageQuery, ZSendMessage } from '@common/messaging';
+import { ZConversationQuery, ZPageQuery, ZSendMessage } from '@common/messaging-schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';

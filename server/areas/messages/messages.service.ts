@@ -9,8 +9,8 @@ import {
   type MessageType,
   type ThreadPage,
   type UnreadCounts,
-  type ZSendMessage,
 } from '@common/messaging';
+import type { ZSendMessage } from '@common/messaging-schemas';
 import { NOTIFICATION_TEXT } from '@common/notifications';
 import type { ServerEvent } from '@common/realtime';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';

@@ -5,7 +5,7 @@ import { currentTopics, emitRealtimeEvent, setRealtimeStatus, setRealtimeTranspo
 const TOPICS_PER_FRAME = 40;
 
 type StartOptions = {
-  /** The server closed the socket because the session is gone: the page should re-check "me". */
+  /** The session may be gone (closed by the server, or refused before the greeting): re-check "me". */
   onSessionEnded: () => void;
 };
 
@@ -83,6 +83,7 @@ export function startRealtime({ onSessionEnded }: StartOptions): () => void {
       return;
     }
     socket = ws;
+    let isGreeted = false;
 
     ws.onmessage = (message) => {
       lastFrameAt = Date.now();
@@ -94,6 +95,7 @@ export function startRealtime({ onSessionEnded }: StartOptions): () => void {
       }
       if (!isServerEvent(data)) return;
       if (data.type === 'hello') {
+        isGreeted = true;
         hasBeenOpen = true;
         attempt = 0;
         sendTopics('subscribe', currentTopics());
@@ -136,6 +138,9 @@ export function startRealtime({ onSessionEnded }: StartOptions): () => void {
         onSessionEnded();
         return;
       }
+      // Refused before the greeting: the server answers a lost session with HTTP 401, which the
+      // browser reports only as 1006. Re-check the session; if it is gone the page stops us.
+      if (!isGreeted) onSessionEnded();
       scheduleReconnect();
     };
   };

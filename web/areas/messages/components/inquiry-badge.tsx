@@ -1,6 +1,6 @@
 import { Briefcase } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { badgeText } from '@web/lib/badge-text';
+import { badgeText } from '@common/messaging';
 import { Button } from '@web/components/ui/button';
 import { CountBadge } from '@web/components/ui/count-badge';
 import { cn } from '@web/lib/cn';

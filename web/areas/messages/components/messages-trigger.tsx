@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { badgeText } from '@web/lib/badge-text';
+import { badgeText } from '@common/messaging';
 import { Button } from '@web/components/ui/button';
 import { CountBadge } from '@web/components/ui/count-badge';
 

@@ -1,27 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGING } from '@common/messaging';
 import { topic } from '@common/realtime';
 import { sendRealtimeCommand } from '@web/lib/realtime/hub';
 import { useRealtimeEvent, useTopic } from '@web/lib/realtime/use-realtime';
-import { messagesKeys } from '../api/query-keys';
 
 /**
- * Whether `partnerId` is online: the thread's answer until a presence event says otherwise.
+ * Whether `partnerId` is online: the thread's answer until a presence event says otherwise (the
+ * first comes right after subscribing).
  * Holds the presence topic while mounted.
  */
 export function usePartnerPresence(partnerId: string, initial: boolean): boolean {
   const presenceTopic = topic.presence(partnerId);
   useTopic(presenceTopic);
-  const queryClient = useQueryClient();
   const [live, setLive] = useState<{ userId: string; online: boolean } | null>(null);
-  // A change between the thread's answer and the subscription would be missed: ask again.
-  useRealtimeEvent('subscribed', ({ topics }) => {
-    if (topics.includes(presenceTopic)) {
-      setLive(null);
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.thread(partnerId) });
-    }
-  });
+  // The server answers each subscription with the current state, then sends every change.
   useRealtimeEvent('presence', (event) => {
     if (event.userId === partnerId) setLive({ userId: event.userId, online: event.online });
   });

@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Button } from '@web/components/ui/button';
 import { CountBadge } from '@web/components/ui/count-badge';
-import { badgeText } from '@web/lib/badge-text';
+import { badgeText } from '@common/messaging';
 
 /** The bell with the unread count ('99+' above 99). */
 export function NotificationsTrigger({ count, ...props }: ComponentProps<'button'> & { count: number }) {
