@@ -94,7 +94,8 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
 
   // Sending: one connection, one batch in flight.
   let sender: pg.Client | null = null;
-  let queue: Wire[] = [];
+  /** Serialised wires waiting to be sent. */
+  let queue: string[] = [];
   let flushing = false;
 
   async function connectSender() {
@@ -106,17 +107,17 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     return client;
   }
 
-  function pack(wires: Wire[]): { payload: string; rest: Wire[] } {
-    const taken: Wire[] = [];
-    let size = 64;
+  /** As many queued wires as fit in one payload; the rest stay queued. */
+  function pack(wires: string[]): { payload: string; rest: string[] } {
+    const head = `{"i":${JSON.stringify(instanceId)},"e":[`;
+    let size = head.length + 2;
     let i = 0;
     for (; i < wires.length; i++) {
-      const bytes = Buffer.byteLength(JSON.stringify(wires[i]));
-      if (taken.length && size + bytes + 1 > PACKET_BYTES) break;
-      taken.push(wires[i]!);
-      size += bytes + 1;
+      const bytes = Buffer.byteLength(wires[i]!) + 1;
+      if (i > 0 && size + bytes > PACKET_BYTES) break;
+      size += bytes;
     }
-    return { payload: JSON.stringify({ i: instanceId, e: taken } satisfies Packet), rest: wires.slice(i) };
+    return { payload: `${head}${wires.slice(0, i).join(',')}]}`, rest: wires.slice(i) };
   }
 
   async function flush() {
@@ -130,6 +131,7 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
           sender ??= await connectSender();
           await sender.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
         } catch (err) {
+          if (closed) return;
           // Other processes miss these events; their clients catch up when they next refetch.
           logger.warn({ err }, 'realtime bus: could not publish; events dropped for other instances');
           sender?.end().catch(() => {});
@@ -141,10 +143,12 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     }
   }
 
-  function toWire(envelope: Envelope): Wire | null {
+  /** The envelope as it travels: the event inline when small, else its reference. */
+  function toWire(envelope: Envelope): string | null {
     const { to, topic, event, ref } = envelope;
-    if (Buffer.byteLength(JSON.stringify(event)) <= INLINE_EVENT_BYTES) return { to, topic, event };
-    if (ref) return { to, topic, ref };
+    const inline = JSON.stringify({ to, topic, event } satisfies Wire);
+    if (Buffer.byteLength(inline) <= INLINE_EVENT_BYTES) return inline;
+    if (ref) return JSON.stringify({ to, topic, ref } satisfies Wire);
     logger.error(
       { type: event.type },
       'realtime bus: event too large and has no loader; not sent to other instances',

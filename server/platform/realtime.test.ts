@@ -57,6 +57,20 @@ describe('the WebSocket endpoint', () => {
   });
 });
 
+describe('sessions', () => {
+  it('closes the sockets of a session that signed out', async () => {
+    const erin = await person();
+    const s = await openSocket(url, erin.agent);
+    await s.waitFor('hello');
+    const closed = new Promise<number>((resolve) => s.ws.once('close', (code) => resolve(code)));
+    expect((await erin.agent.post('/api/auth/sign-out')).status).toBe(200);
+    await t.booted.realtime.recheckSessions();
+    expect(await closed).toBe(4001);
+    // Nothing addressed to Erin reaches a closed socket, and a new one is refused.
+    expect((await openSocket(url, erin.agent)).opened).toEqual({ ok: false, status: 401 });
+  });
+});
+
 describe('delivery', () => {
   it('delivers a message to both people and to nobody else', async () => {
     const [a, b, c] = await sockets(alice, bob, carol);

@@ -4,7 +4,7 @@ import { CLOSE, REALTIME, type ClientCommand, type ServerEvent } from '@common/r
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Db } from '../db/client';
-import { realtimeInstances, realtimePresence } from '../db/schema';
+import { realtimeInstances, realtimePresence, sessions } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import type { Auth } from './auth';
 import type { Bus } from './bus';
@@ -26,7 +26,8 @@ export type TypingPolicy = (from: string, to: string) => boolean | Promise<boole
 type Conn = {
   ws: WebSocket;
   userId: string;
-  cookie: string;
+  /** The session's token (from the verified cookie), to re-check it in bulk. */
+  sessionToken: string;
   expiresAt: number;
   topics: Set<string>;
   lastTyping: number;
@@ -72,12 +73,14 @@ export function createRealtime(opts: {
     if (topic) for (const c of byTopic.get(topic) ?? []) targets.add(c);
     if (!to && !topic && event.type === 'resync')
       for (const set of byUser.values()) set.forEach((c) => targets.add(c));
+    if (!targets.size) return;
+    const frame = JSON.stringify(event);
     for (const conn of targets) {
       if (conn.expiresAt <= now) {
         conn.ws.close(CLOSE.sessionEnded, 'session ended');
         continue;
       }
-      send(conn, event);
+      if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(frame);
     }
   });
 
@@ -281,7 +284,7 @@ export function createRealtime(opts: {
       const conn: Conn = {
         ws,
         userId: session.user.id,
-        cookie: headers.get('cookie') ?? '',
+        sessionToken: session.session.token,
         expiresAt: new Date(session.session.expiresAt).getTime(),
         topics: new Set(),
         lastTyping: 0,
@@ -297,22 +300,33 @@ export function createRealtime(opts: {
     });
   }
 
+  /** One query for every connection of this process: signed-out or expired sessions are closed. */
   async function recheckSessions() {
     const now = Date.now();
+    const conns: Conn[] = [];
     for (const set of byUser.values()) {
       for (const conn of set) {
         // A client that stopped pinging is gone (a laptop lid closed): free its slot.
-        if (now - conn.lastSeen > REALTIME.pingIntervalMs * 3) {
-          conn.ws.terminate();
-          continue;
+        if (now - conn.lastSeen > REALTIME.pingIntervalMs * 3) conn.ws.terminate();
+        else conns.push(conn);
+      }
+    }
+    for (let i = 0; i < conns.length; i += 500) {
+      const batch = conns.slice(i, i + 500);
+      try {
+        const rows = await db
+          .select({ token: sessions.token, userId: sessions.userId, expiresAt: sessions.expiresAt })
+          .from(sessions)
+          .where(inArray(sessions.token, [...new Set(batch.map((c) => c.sessionToken))]));
+        const live = new Map(rows.map((r) => [r.token, r]));
+        for (const conn of batch) {
+          const row = live.get(conn.sessionToken);
+          if (!row || row.userId !== conn.userId || row.expiresAt.getTime() <= now) {
+            conn.ws.close(CLOSE.sessionEnded, 'session ended');
+          } else conn.expiresAt = row.expiresAt.getTime();
         }
-        try {
-          const s = await auth.api.getSession({ headers: new Headers({ cookie: conn.cookie }) });
-          if (!s || s.user.id !== conn.userId) conn.ws.close(CLOSE.sessionEnded, 'session ended');
-          else conn.expiresAt = new Date(s.session.expiresAt).getTime();
-        } catch {
-          // Database busy or down: keep the connection; the next round checks again.
-        }
+      } catch {
+        // Database busy or down: keep the connections; the next round checks again.
       }
     }
   }
@@ -358,6 +372,8 @@ export function createRealtime(opts: {
       for (const set of byUser.values()) n += set.size;
       return n;
     },
+    /** Run the periodic session check now (tests). */
+    recheckSessions,
     /** Close every socket and take this process's presence off the books. */
     async close() {
       if (closed) return;

@@ -63,6 +63,43 @@ export function canMessage(db: Db, from: string, to: string) {
   return messagePolicy(db, from, to);
 }
 
+/** A messages row as a raw query returns it (snake_case). */
+type RawMessage = {
+  id: string;
+  sender_id: string;
+  receiver_id: string;
+  user_lo: string;
+  user_hi: string;
+  content: string;
+  read: boolean;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  message_type: MessageType;
+  business_idea_id: string | null;
+  business_page_id: string | null;
+  metadata: { title?: string } | string | null;
+  client_id: string | null;
+};
+
+function fromRaw(r: RawMessage): MessageRow {
+  return {
+    id: r.id,
+    senderId: r.sender_id,
+    receiverId: r.receiver_id,
+    userLo: r.user_lo,
+    userHi: r.user_hi,
+    content: r.content,
+    read: r.read,
+    readAt: r.read_at === null ? null : new Date(r.read_at),
+    createdAt: new Date(r.created_at),
+    messageType: r.message_type,
+    businessIdeaId: r.business_idea_id,
+    businessPageId: r.business_page_id,
+    metadata: typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as { title?: string }) : r.metadata,
+    clientId: r.client_id,
+  };
+}
+
 export function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
@@ -136,9 +173,6 @@ export async function sendMessage(
       receiverId: MESSAGING_MSG.cannotMessageSelf,
     });
   }
-  const existing = await findByClientId(db, senderId, input.clientId);
-  if (existing) return { message: existing, created: false };
-
   const people = await db
     .select(personColumns)
     .from(profiles)
@@ -168,39 +202,32 @@ export async function sendMessage(
 
   const name = sender.fullName || sender.username;
   const result = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        senderId,
-        receiverId: receiver.id,
-        content: input.content,
-        clientId: input.clientId,
-        messageType: input.messageType,
-        businessIdeaId,
-        businessPageId,
-        metadata,
-      })
-      .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-      .returning();
-    // A retry raced this one and won: answer with its message.
-    if (!row) return null;
-
-    // Both rows in one statement, in key order, so two people writing to each other cannot deadlock.
-    const rows = [
-      { ownerId: senderId, partnerId: receiver.id, unreadCount: 0 },
-      { ownerId: receiver.id, partnerId: senderId, unreadCount: 1 },
-    ].sort((a, b) => (a.ownerId < b.ownerId ? -1 : 1));
-    await tx
-      .insert(conversations)
-      .values(rows.map((r) => ({ ...r, lastMessageId: row.id, lastMessageAt: row.createdAt })))
-      .onConflictDoUpdate({
-        target: [conversations.ownerId, conversations.partnerId],
-        set: {
-          lastMessageId: sql`excluded.last_message_id`,
-          lastMessageAt: sql`excluded.last_message_at`,
-          unreadCount: sql`${conversations.unreadCount} + excluded.unread_count`,
-        },
-      });
+    // The message and both people's conversation rows in one statement (one round trip). The
+    // conversation rows go in key order, so two people writing to each other cannot deadlock.
+    const inserted = await tx.execute<RawMessage>(sql`
+      with m as (
+        insert into messages (sender_id, receiver_id, content, client_id, message_type,
+                              business_idea_id, business_page_id, metadata)
+        values (${senderId}, ${receiver.id}, ${input.content}, ${input.clientId}, ${input.messageType},
+                ${businessIdeaId}, ${businessPageId}, ${metadata ? JSON.stringify(metadata) : null}::jsonb)
+        on conflict (sender_id, client_id) do nothing
+        returning *
+      ), c as (
+        insert into conversations (owner_id, partner_id, last_message_id, last_message_at, unread_count)
+        select v.owner_id, v.partner_id, m.id, m.created_at, v.unread
+        from m cross join (values (${senderId}::uuid, ${receiver.id}::uuid, 0),
+                                  (${receiver.id}::uuid, ${senderId}::uuid, 1)) as v (owner_id, partner_id, unread)
+        order by v.owner_id
+        on conflict (owner_id, partner_id) do update set
+          last_message_id = excluded.last_message_id,
+          last_message_at = excluded.last_message_at,
+          unread_count = conversations.unread_count + excluded.unread_count
+      )
+      select * from m`);
+    const raw = inserted.rows[0];
+    // The same client id is already stored (a retry): answer with that message.
+    if (!raw) return null;
+    const row = fromRaw(raw);
 
     const link = `/messages?with=${senderId}`;
     const notification =
@@ -215,6 +242,7 @@ export async function sendMessage(
             relatedId: row.id,
             data: { senderId },
             groupKey: `message:${senderId}`,
+            actor: sender,
           })
         : await createNotification(tx, {
             userId: receiver.id,
@@ -235,6 +263,7 @@ export async function sendMessage(
               ...(businessIdeaId ? { businessIdeaId, businessIdeaTitle: metadata?.title } : {}),
               ...(businessPageId ? { businessId: businessPageId } : {}),
             },
+            actor: sender,
           });
     return { row, notification };
   });

@@ -28,6 +28,8 @@ export type NewNotification = {
    * (a burst of messages or reactions gives one notification, brought to the top).
    */
   groupKey?: string | null;
+  /** The actor's profile when the caller has it already (saves a query). */
+  actor?: NotificationActor;
 };
 
 type Row = typeof notifications.$inferSelect;
@@ -97,9 +99,11 @@ export async function createNotification(tx: Tx, input: NewNotification): Promis
       : insert
   ).returning();
   if (!row) return null;
-  const [actor] = row.actorId
-    ? await tx.select(actorColumns).from(profiles).where(eq(profiles.id, row.actorId))
-    : [];
+  const [actor] = !row.actorId
+    ? []
+    : input.actor?.id === row.actorId
+      ? [input.actor]
+      : await tx.select(actorColumns).from(profiles).where(eq(profiles.id, row.actorId));
   return toNotification(row, actor ?? null);
 }
 
