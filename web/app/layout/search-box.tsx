@@ -1,8 +1,7 @@
-import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@common/messages';
-import { Input } from '@web/components/ui/input';
+import { SearchInput } from '@web/components/ui/search-input';
 import { cn } from '@web/lib/cn';
 
 /** Top-bar search (desktop only): submits to the feed route as /?search=<trimmed text>. */
@@ -21,22 +20,16 @@ export function SearchBox({ className }: { className?: string }) {
 
   return (
     // The key resets the field when the address's search changes (e.g. Back to Feed).
-    <form key={current} role="search" onSubmit={onSubmit} className={cn('relative w-full', className)}>
+    <form key={current} role="search" onSubmit={onSubmit} className={cn('w-full', className)}>
       <label htmlFor="top-bar-search" className="sr-only">
         Search
       </label>
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
+      <SearchInput
         id="top-bar-search"
         name="search"
-        type="search"
         defaultValue={current}
         placeholder={MSG.searchPlaceholder}
-        autoComplete="off"
-        className="h-9 bg-background pl-9"
+        className="bg-background"
       />
     </form>
   );

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
-import { formatDateTime, formatRelativeTime } from '@web/lib/format-time';
+import { RelativeTime } from '@web/components/relative-time';
 import { useConversations } from '../api/get-conversations';
 import { personName, PersonAvatar } from './person-avatar';
 
@@ -54,13 +54,7 @@ function ConversationRow({
             {name}
             {partner.isOnline ? <span className="sr-only"> (online)</span> : null}
           </span>
-          <time
-            dateTime={lastMessage.createdAt}
-            title={formatDateTime(lastMessage.createdAt)}
-            className="shrink-0 text-xs text-muted-foreground"
-          >
-            {formatRelativeTime(lastMessage.createdAt)}
-          </time>
+          <RelativeTime value={lastMessage.createdAt} />
         </span>
         <span className="mt-0.5 flex items-center gap-2">
           <span

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@web/component
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
-import { formatDateTime, formatRelativeTime } from '@web/lib/format-time';
+import { RelativeTime } from '@web/components/relative-time';
 import { useInquiries } from '../api/get-inquiries';
 import { useChat } from './chat-context';
 import { personName, PersonAvatar } from './person-avatar';
@@ -61,13 +61,7 @@ export function InquiriesDialog({ open, onOpenChange }: InquiriesDialogProps) {
                             {name}
                             {inquiry.read ? null : <span className="sr-only"> (unread)</span>}
                           </span>
-                          <time
-                            dateTime={inquiry.createdAt}
-                            title={formatDateTime(inquiry.createdAt)}
-                            className="shrink-0 text-xs text-muted-foreground"
-                          >
-                            {formatRelativeTime(inquiry.createdAt)}
-                          </time>
+                          <RelativeTime value={inquiry.createdAt} />
                         </span>
                         {inquiry.metadata?.title ? (
                           <span className="mt-1 block truncate text-xs font-medium text-secondary-foreground">

@@ -1,8 +1,7 @@
 import { Briefcase } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { badgeText } from '@common/messaging';
-import { Button } from '@web/components/ui/button';
-import { CountBadge } from '@web/components/ui/count-badge';
+import { CountButton } from '@web/components/ui/count-button';
 import { cn } from '@web/lib/cn';
 import { useUnreadCounts } from '../api/get-unread-counts';
 
@@ -22,22 +21,20 @@ export function InquiryBadge() {
 
   return (
     <>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={count > 0 ? `Business inquiries, ${count} unread` : 'Business inquiries'}
+      <CountButton
+        icon={Briefcase}
+        label="Business inquiries"
+        count={count}
+        countText={badgeText(count)}
         aria-haspopup="dialog"
-        className={cn('relative', count === 0 && 'max-sm:hidden')}
+        className={cn(count === 0 && 'max-sm:hidden')}
         onPointerEnter={warmUp}
         onFocus={warmUp}
         onClick={() => {
           setIsMounted(true);
           setIsOpen(true);
         }}
-      >
-        <Briefcase aria-hidden="true" className="size-5" />
-        <CountBadge count={count} text={badgeText(count)} />
-      </Button>
+      />
       {isMounted ? (
         <Suspense fallback={null}>
           <InquiriesDialog open={isOpen} onOpenChange={setIsOpen} />

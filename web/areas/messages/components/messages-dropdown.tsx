@@ -1,8 +1,7 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGING_MSG } from '@common/messaging';
-import { Input } from '@web/components/ui/input';
+import { SearchInput } from '@web/components/ui/search-input';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useUnreadCounts } from '../api/get-unread-counts';
@@ -41,21 +40,12 @@ export function MessagesDropdown({
           </Link>
         </div>
         <div className="px-3 pb-2">
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={MESSAGING_MSG.searchConversations}
-              aria-label="Search conversations"
-              autoComplete="off"
-              className="h-9 pl-9"
-            />
-          </div>
+          <SearchInput
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={MESSAGING_MSG.searchConversations}
+            aria-label="Search conversations"
+          />
         </div>
         <ConversationList
           viewerId={viewerId}

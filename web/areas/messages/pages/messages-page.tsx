@@ -1,9 +1,9 @@
-import { MessageCircle, Search } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGING_MSG } from '@common/messaging';
 import { useMe } from '@web/areas/auth/api/get-me';
-import { Input } from '@web/components/ui/input';
+import { SearchInput } from '@web/components/ui/search-input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
@@ -40,21 +40,12 @@ export function MessagesPage() {
           <h1 id="messages-heading" className="text-xl font-semibold tracking-tight">
             Messages
           </h1>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={MESSAGING_MSG.searchContacts}
-              aria-label="Search contacts"
-              autoComplete="off"
-              className="h-9 pl-9"
-            />
-          </div>
+          <SearchInput
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={MESSAGING_MSG.searchContacts}
+            aria-label="Search contacts"
+          />
         </div>
         <ConversationList
           viewerId={viewer.id}

@@ -13,7 +13,7 @@ import {
 import type { Notification, NotificationType } from '@common/notifications';
 import { Avatar } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/cn';
-import { formatDateTime, formatRelativeTime } from '@web/lib/format-time';
+import { RelativeTime } from '@web/components/relative-time';
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   message: MessageCircle,
@@ -67,13 +67,7 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
             {notification.title}
             {notification.read ? null : <span className="sr-only"> (unread)</span>}
           </span>
-          <time
-            dateTime={notification.createdAt}
-            title={formatDateTime(notification.createdAt)}
-            className="shrink-0 text-xs text-muted-foreground"
-          >
-            {formatRelativeTime(notification.createdAt)}
-          </time>
+          <RelativeTime value={notification.createdAt} />
         </span>
         <span className={cn('mt-0.5 block text-sm text-muted-foreground', isCompact && 'line-clamp-2')}>
           {notification.message}
