@@ -67,7 +67,7 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
             {notification.title}
             {notification.read ? null : <span className="sr-only"> (unread)</span>}
           </span>
-          <RelativeTime value={notification.createdAt} />
+          <RelativeTime value={notification.updatedAt} />
         </span>
         <span className={cn('mt-0.5 block text-sm text-muted-foreground', isCompact && 'line-clamp-2')}>
           {notification.message}
