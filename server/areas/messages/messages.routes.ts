@@ -1,4 +1,5 @@
-import { ZConversationQuery, ZPageQuery, ZSendMessage } from '@common/messaging-schemas';
+import { ZConversationQuery, ZSendMessage } from '@common/messaging-schemas';
+import { ZPageQuery } from '@common/page-query';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';

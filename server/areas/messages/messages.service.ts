@@ -134,13 +134,6 @@ const personColumns = {
   avatarUrl: profiles.avatarUrl,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function cursorId(cursor: string | undefined) {
-  if (cursor === undefined) return undefined;
-  if (!UUID.test(cursor)) throw new AppError('VALIDATION', 'Invalid cursor.', { cursor: 'Invalid cursor.' });
-  return cursor;
-}
-
 /** The message.created event, for the sender's and the receiver's connections. */
 export function messageEnvelope(message: Message): Envelope {
   return {
@@ -310,7 +303,7 @@ export async function getThread(
   if (!partner) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
   const limit = Math.min(page.limit ?? MESSAGING.threadPageSize, MESSAGING.threadPageMax);
   const [lo, hi] = viewerId < partnerId ? [viewerId, partnerId] : [partnerId, viewerId];
-  const cursor = cursorId(page.cursor);
+  const { cursor } = page;
   // The cursor is a message id of this same thread: the page continues from its (created_at, id).
   const before = cursor
     ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${cursor} and m.user_lo = ${lo} and m.user_hi = ${hi})`
@@ -338,7 +331,7 @@ export async function listConversations(
 ): Promise<ConversationPage> {
   const { db } = deps;
   const limit = Math.min(page.limit ?? MESSAGING.conversationPageSize, 100);
-  const cursor = cursorId(page.cursor);
+  const { cursor } = page;
   const q = page.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   const rows = await db

@@ -1,3 +1,4 @@
+import { ZPageQuery } from '@common/page-query';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
@@ -5,10 +6,8 @@ import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
-const ZList = z.object({
-  cursor: z.uuid({ message: 'Invalid cursor.' }).optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
-});
+// Cursors are validated here: the services put them straight into SQL as uuids.
+const ZList = ZPageQuery.extend({ limit: z.coerce.number().int().min(1).max(50).optional() });
 const ZId = z.object({ id: z.uuid({ message: 'Notification not found.' }) });
 
 export function notificationRoutes(deps: AppDeps) {
