@@ -26,7 +26,14 @@ export type ServerEvent =
   /** `from` is typing to the receiver. Show for MESSAGING.typingMs. */
   | { type: 'typing'; from: string }
   /** To subscribers of `presence:{userId}`: once right after subscribing, then on every change. */
-  | { type: 'presence'; userId: string; online: boolean };
+  | { type: 'presence'; userId: string; online: boolean }
+  /** To subscribers of `profile:{userId}`: the profile's fields or pictures changed. */
+  | { type: 'profile.updated'; userId: string }
+  /**
+   * A follow, request, friendship or block between the two changed. To both people and to the
+   * subscribers of each one's `profile:` topic (their counts and lists).
+   */
+  | { type: 'connection.changed'; userIds: [string, string] };
 
 export type ServerEventType = ServerEvent['type'];
 
@@ -53,6 +60,7 @@ export const REALTIME = {
 /** Topic names a client may subscribe to. */
 export const topic = {
   presence: (userId: string) => `presence:${userId}`,
+  profile: (userId: string) => `profile:${userId}`,
 } as const;
 
 /** Close codes the server uses. */

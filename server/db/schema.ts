@@ -1,6 +1,7 @@
 // All tables, for Drizzle's relational queries and drizzle-kit. Each area keeps its own file.
 export * from './schema/auth';
 export * from './schema/profiles';
+export * from './schema/connections';
 export * from './schema/messages';
 export * from './schema/notifications';
 export * from './schema/realtime';

@@ -60,5 +60,8 @@ export const userSettings = pgTable('user_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   emailNotifications: boolean('email_notifications').notNull().default(true),
   pushNotifications: boolean('push_notifications').notNull().default(true),
+  // Privacy tab. Off: people who are not friends see only name, avatar and headline.
+  profileVisible: boolean('profile_visible').notNull().default(true),
+  dataCollection: boolean('data_collection').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

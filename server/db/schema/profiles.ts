@@ -25,6 +25,8 @@ export const profiles = pgTable(
     verified: boolean('verified').notNull().default(false),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),
+    // A deleted account keeps an anonymous row so the threads of others stay readable.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,203 @@
+/**
+ * Profiles, connections, settings and blocking (spec document 1, sections 2, 3, 4, 8, 9). Types,
+ * limits and texts shared by the server and the web app. No zod here (the top bar imports it);
+ * the schemas are in common/profile-schemas.ts.
+ */
+import type { Profile } from './api-types';
+
+export const PROFILES = {
+  skillBadges: 8,
+  mutualFriendsShown: 6,
+  fullNameMax: 100,
+  shortFieldMax: 100,
+  bioMax: 1000,
+  skillsMax: 50,
+  skillMax: 50,
+  urlMax: 2048,
+  /** Connection lists (friends, followers, following) page size. */
+  connectionsPage: 30,
+  mutualFriendsMax: 100,
+} as const;
+
+/** How the viewer stands with another person (document 1, section 4; DECISIONS 6). */
+export type ConnectionStatus =
+  /** No row either way. */
+  | 'none'
+  /** The viewer follows them. */
+  | 'following'
+  /** The viewer sent a friend request, still pending. */
+  | 'friend_requested'
+  /** They sent the viewer a friend request, still pending. */
+  | 'request_received'
+  | 'friends';
+
+export type ConnectionState = {
+  status: ConnectionStatus;
+  /** The viewer follows them (a following, requested or friends row of the viewer's). */
+  isFollowing: boolean;
+  /** They follow the viewer. */
+  followsYou: boolean;
+};
+
+export type ProfileStats = { followers: number; following: number; friends: number };
+
+/** A person in a list: connections, requests, mutual friends, blocked people. */
+export type PersonSummary = {
+  id: string;
+  username: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+  title: string | null;
+  bio: string | null;
+};
+
+/** Profile fields a viewer may see. With `restricted`, only name, avatar and headline are filled. */
+export type PublicProfile = Omit<Profile, 'email' | 'isBanned'> & { email: string | null };
+
+/** GET /api/profiles/:id and /api/profiles/me. */
+export type ProfileView = {
+  profile: PublicProfile;
+  isSelf: boolean;
+  /** The person keeps their profile to friends (Privacy tab); the viewer sees only the basics. */
+  restricted: boolean;
+  /** The viewer blocked this person. */
+  blockedByYou: boolean;
+  connection: ConnectionState | null;
+  /** Null while restricted. */
+  stats: ProfileStats | null;
+};
+
+export const CONNECTION_LISTS = ['friends', 'followers', 'following'] as const;
+export type ConnectionList = (typeof CONNECTION_LISTS)[number];
+
+export type PeoplePage = { items: PersonSummary[]; nextCursor: string | null };
+
+export type FriendRequest = { id: string; from: PersonSummary; createdAt: string };
+
+export type UserSettings = {
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  /** Off: people who are not friends see only name, avatar and headline. */
+  profileVisible: boolean;
+  dataCollection: boolean;
+};
+export const DEFAULT_SETTINGS: UserSettings = {
+  emailNotifications: true,
+  pushNotifications: true,
+  profileVisible: true,
+  dataCollection: true,
+};
+
+export type BlockedPerson = PersonSummary & { blockedAt: string };
+
+/** What the person shows as their name. */
+export function displayName(p: { fullName?: string | null; username?: string | null }): string {
+  return p.fullName?.trim() || p.username || 'Unknown User';
+}
+
+/** Skills typed comma-separated: trimmed, empty entries dropped, duplicates (any case) merged. */
+export function parseSkills(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(',') : input;
+  const seen = new Set<string>();
+  const skills: string[] = [];
+  for (const part of parts) {
+    const skill = part.trim().replace(/\s+/g, ' ');
+    if (!skill || seen.has(skill.toLowerCase())) continue;
+    seen.add(skill.toLowerCase());
+    skills.push(skill);
+  }
+  return skills;
+}
+
+/** 'Joined {Month Year}'. */
+export function joinedText(createdAt: string): string {
+  const d = new Date(createdAt);
+  return `Joined ${d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+}
+
+/** Texts of document 1 sections 2, 5 and 8, and those we add. */
+export const PROFILE_MSG = {
+  signInToView: 'Please sign in to view profiles.',
+  notFound: 'Profile not found.',
+  loadFailed: 'Failed to load profile data.',
+  loadUserFailed: 'Failed to load user profile.',
+  updateFailed: 'Failed to update profile.',
+  updated: 'Profile updated successfully!',
+  usernameReadOnly: 'Username cannot be changed after signup',
+  invalidUrlTitle: 'Invalid URL',
+  invalidUrl: 'Please enter a valid HTTP or HTTPS URL.',
+  avatarUpdated: 'Avatar updated successfully!',
+  avatarRemoved: 'Avatar removed successfully!',
+  avatarRemoveFailed: 'Failed to remove avatar.',
+  uploadFailed: 'Upload failed',
+  updateFailedTitle: 'Update failed',
+  coverUpdated: 'Cover photo updated successfully!',
+  coverRemoved: 'Cover photo removed.',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  tooManySkills: `Add at most ${PROFILES.skillsMax} skills`,
+  skillTooLong: `Each skill must be at most ${PROFILES.skillMax} characters`,
+  restricted: 'This profile is visible to friends only.',
+  noBio: 'No bio yet.',
+} as const;
+
+export const CONNECTION_MSG = {
+  followFailed: 'Failed to follow user',
+  unfollowFailed: 'Failed to unfollow user',
+  requestFailed: 'Failed to send friend request',
+  removeFriendFailed: 'Failed to remove friend',
+  updateFailed: 'Failed to update connection',
+  followingTitle: 'Following user',
+  followingName: (name: string) => `You are now following ${name}`,
+  following: 'You are now following this user',
+  unfollowed: 'You are no longer following this user',
+  requestSent: 'Friend request sent!',
+  friendRemoved: 'Friend removed',
+  connectionRequestSent: 'Connection request sent',
+  connectionRemoved: 'Connection removed',
+  requestsLoadFailed: 'Failed to load friend requests. Please try again.',
+  acceptFailed: 'Failed to accept friend request. Please try again.',
+  rejectFailed: 'Failed to reject friend request. Please try again.',
+  accepted: 'Friend request accepted',
+  rejected: 'Friend request rejected',
+  // Refusals the server gives (ours: the document has no text for them).
+  notYourself: "You can't connect with yourself.",
+  blocked: "You can't connect with this person.",
+  noRequest: 'This friend request no longer exists.',
+  // Labels.
+  follow: 'Follow',
+  unfollow: 'Unfollow',
+  connect: 'Connect',
+  requestSentLabel: 'Request Sent',
+  friends: 'Friends',
+  message: 'Message',
+  accept: 'Accept',
+  reject: 'Reject',
+  removeFriendConfirm: (name: string) => `Remove ${name} from your friends?`,
+  friendAccepted: { title: 'Friend Request Accepted', text: (name: string) => `${name} accepted your friend request` },
+  newFollower: { title: 'New Follower', text: (name: string) => `${name} started following you` },
+  noFriends: 'No friends yet',
+  noFollowers: 'No followers yet',
+  noFollowing: 'Not following anyone yet',
+  noRequests: 'No pending friend requests',
+  noMutual: 'No mutual friends',
+  showAll: 'Show All',
+  showLess: 'Show Less',
+} as const;
+
+export const SETTINGS_MSG = {
+  saved: 'Settings saved',
+  saveFailed: 'Failed to save settings',
+  passwordChanged: 'Password changed. Other devices have been signed out.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  blocked: (name: string) => `${name} is blocked`,
+  unblocked: (name: string) => `${name} is unblocked`,
+  blockFailed: 'Failed to block this person',
+  unblockFailed: 'Failed to unblock this person',
+  notYourself: "You can't block yourself.",
+  noBlocked: "You haven't blocked anyone.",
+  deleteConfirm: 'Enter your password to delete your account. This cannot be undone.',
+  deleted: 'Your account has been deleted.',
+  deleteFailed: 'Failed to delete account',
+  passwordRequired: 'Please enter your password',
+  deletedMember: 'Deleted member',
+} as const;
