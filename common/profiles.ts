@@ -173,7 +173,10 @@ export const CONNECTION_MSG = {
   accept: 'Accept',
   reject: 'Reject',
   removeFriendConfirm: (name: string) => `Remove ${name} from your friends?`,
-  friendAccepted: { title: 'Friend Request Accepted', text: (name: string) => `${name} accepted your friend request` },
+  friendAccepted: {
+    title: 'Friend Request Accepted',
+    text: (name: string) => `${name} accepted your friend request`,
+  },
   newFollower: { title: 'New Follower', text: (name: string) => `${name} started following you` },
   noFriends: 'No friends yet',
   noFollowers: 'No followers yet',
@@ -199,5 +202,7 @@ export const SETTINGS_MSG = {
   deleted: 'Your account has been deleted.',
   deleteFailed: 'Failed to delete account',
   passwordRequired: 'Please enter your password',
+  wrongPassword: 'Incorrect password.',
+  adminCannotDelete: 'A super admin account cannot be deleted.',
   deletedMember: 'Deleted member',
 } as const;

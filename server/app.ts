@@ -6,8 +6,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { authRoutes } from './areas/auth/auth.routes';
+import { connectionRoutes } from './areas/connections/connections.routes';
 import { messageRoutes } from './areas/messages/messages.routes';
 import { notificationRoutes } from './areas/notifications/notifications.routes';
+import { profileRoutes } from './areas/profiles/profiles.routes';
+import { settingsRoutes } from './areas/settings/settings.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError, errorBody, statusOf } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
@@ -67,6 +70,9 @@ function apiRoutes(deps: AppDeps) {
       .route('/', authRoutes(deps))
       .route('/', messageRoutes(deps))
       .route('/', notificationRoutes(deps))
+      .route('/', profileRoutes(deps))
+      .route('/', connectionRoutes(deps))
+      .route('/', settingsRoutes(deps))
   );
 }
 

@@ -10,7 +10,8 @@ import { createMailer, type Mailer } from './platform/email';
 import { loadAuthSecret } from './platform/secret';
 import { createLocalBus, createPgBus, type Bus } from './platform/bus';
 import { createRealtime, type Realtime } from './platform/realtime';
-import { canMessage, registerMessageLoader } from './areas/messages/messages.service';
+import { canMessage, registerMessageLoader, setMessagePolicy } from './areas/messages/messages.service';
+import { canContact, isBlockedEither } from './areas/connections/connections.service';
 import { createNotificationMailer, type NotificationMailer } from './areas/notifications/notifications.mail';
 
 export type Booted = {
@@ -77,7 +78,11 @@ export async function boot(
     logger,
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
   });
+  // Blocking (profiles area) decides who may message, and type to, whom.
+  setMessagePolicy((db, from, to) => canContact(db, from, to));
   realtime.setTypingPolicy((from, to) => canMessage(database.db, from, to));
+  // A profile's live counts: anyone signed in whom the person has not blocked.
+  realtime.registerTopic('profile', async (userId, id) => !(await isBlockedEither(database.db, userId, id)));
   const notificationMail = createNotificationMailer({
     db: database.db,
     mailer,

@@ -1,6 +1,8 @@
 import { ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth-schemas';
 import type { ErrorCode, MeResponse } from '@common/api-types';
 import { MSG } from '@common/messages';
+import { ZChangePassword } from '@common/profile-schemas';
+import { SETTINGS_MSG } from '@common/profiles';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
@@ -29,6 +31,8 @@ const POST_RULES: Record<string, Rule> = {
     rewrite: (b) => ({ ...b, redirectTo: '/reset-password' }),
   },
   '/reset-password': { schema: ZResetPassword },
+  // Settings, Account tab: the current password is checked and every other session ends.
+  '/change-password': { schema: ZChangePassword, rewrite: (b) => ({ ...b, revokeOtherSessions: true }) },
   '/send-verification-email': {
     schema: ZRequestReset,
     rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }),
@@ -56,6 +60,11 @@ const KNOWN: Record<string, { code: ErrorCode; message: string; field?: string }
   USERNAME_TOO_SHORT: { code: 'VALIDATION', message: MSG.usernameLength, field: 'username' },
   USERNAME_TOO_LONG: { code: 'VALIDATION', message: MSG.usernameLength, field: 'username' },
   INVALID_USERNAME: { code: 'VALIDATION', message: MSG.usernameInvalid, field: 'username' },
+  INVALID_PASSWORD: {
+    code: 'VALIDATION',
+    message: SETTINGS_MSG.currentPasswordWrong,
+    field: 'currentPassword',
+  },
   BANNED_USER: { code: 'FORBIDDEN', message: 'This account has been suspended.' },
 };
 

@@ -1,8 +1,15 @@
 import type { Profile } from '@common/api-types';
-import { eq, inArray, sql } from 'drizzle-orm';
+import type { ZUpdateProfile } from '@common/profile-schemas';
+import { PROFILE_MSG, type ProfileView, type PublicProfile } from '@common/profiles';
+import { topic } from '@common/realtime';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
+import { AppError } from '../../lib/errors';
+import type { Bus } from '../../platform/bus';
+import { areFriends, getConnectionState, getProfileStats } from '../connections/connections.service';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -85,4 +92,99 @@ export async function promoteSuperAdmins(db: Db, emails: string[]) {
         ),
       );
   return promoted.length;
+}
+
+/** A live (not deleted) profile row, or 'Profile not found.'. */
+async function findLiveProfile(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, id), isNull(profiles.deletedAt)));
+  if (!row) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
+  return row;
+}
+
+type Visibility = { row: ProfileRow; restricted: boolean; blockedByYou: boolean };
+
+/**
+ * What the viewer may see of a person. Someone who blocked the viewer does not exist for them; a
+ * person who keeps their profile to friends (Privacy tab), or whom the viewer blocked, shows only
+ * name, avatar and headline.
+ */
+async function visibility(db: Db, viewerId: string, userId: string): Promise<Visibility> {
+  const row = await findLiveProfile(db, userId);
+  if (viewerId === userId) return { row, restricted: false, blockedByYou: false };
+  const { rows } = await db.execute<{
+    blocked_by_them: boolean;
+    blocked_by_you: boolean;
+    visible: boolean;
+  }>(sql`
+    select
+      exists (select 1 from blocks where blocker_id = ${userId} and blocked_id = ${viewerId}) as blocked_by_them,
+      exists (select 1 from blocks where blocker_id = ${viewerId} and blocked_id = ${userId}) as blocked_by_you,
+      coalesce((select profile_visible from user_settings where user_id = ${userId}), true) as visible`);
+  const flags = rows[0]!;
+  if (flags.blocked_by_them) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
+  const restricted = flags.blocked_by_you || (!flags.visible && !(await areFriends(db, viewerId, userId)));
+  return { row, restricted, blockedByYou: flags.blocked_by_you };
+}
+
+/** For the lists of a person: refuses what the viewer may not see. */
+export async function requireVisibleProfile(db: Db, viewerId: string, userId: string) {
+  const v = await visibility(db, viewerId, userId);
+  if (v.restricted) throw new AppError('FORBIDDEN', PROFILE_MSG.restricted);
+}
+
+function publicProfile(row: ProfileRow, opts: { self: boolean; restricted: boolean }): PublicProfile {
+  const { email, isBanned: _banned, ...full } = toProfile(row);
+  if (!opts.restricted) return { ...full, email: opts.self ? email : null };
+  return {
+    ...full,
+    email: null,
+    bio: null,
+    location: null,
+    company: null,
+    skills: [],
+    coverPhotoUrl: null,
+  };
+}
+
+/** GET /api/profiles/:id (and /me): the profile as the viewer may see it, with counts and status. */
+export async function getProfileView(db: Db, viewerId: string, userId: string): Promise<ProfileView> {
+  const { row, restricted, blockedByYou } = await visibility(db, viewerId, userId);
+  const self = viewerId === userId;
+  const [stats, connection] = await Promise.all([
+    restricted ? null : getProfileStats(db, userId),
+    self ? null : getConnectionState(db, viewerId, userId),
+  ]);
+  return {
+    profile: publicProfile(row, { self, restricted }),
+    isSelf: self,
+    restricted,
+    blockedByYou,
+    connection,
+    stats,
+  };
+}
+
+/** Tell everyone watching this profile that it changed. */
+export function publishProfileUpdated(bus: Bus, userId: string) {
+  bus.publish({ topic: topic.profile(userId), event: { type: 'profile.updated', userId } });
+}
+
+/** PATCH /api/profiles/me: the viewer's own fields (never the username). */
+export async function updateOwnProfile(
+  deps: { db: Db; bus: Bus },
+  viewerId: string,
+  input: z.infer<typeof ZUpdateProfile>,
+): Promise<Profile> {
+  const { username: _username, ...fields } = input;
+  const [row] = await deps.db
+    .update(profiles)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(profiles.id, viewerId), isNull(profiles.deletedAt)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
+  publishProfileUpdated(deps.bus, viewerId);
+  return toProfile(row);
 }

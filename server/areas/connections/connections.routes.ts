@@ -1,0 +1,94 @@
+import { ZConnectionListQuery } from '@common/profile-schemas';
+import { PROFILE_MSG } from '@common/profiles';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../lib/context';
+import { requireViewer } from '../../lib/viewer';
+import { validate } from '../../lib/validate';
+import { requireVisibleProfile } from '../profiles/profiles.service';
+import {
+  acceptFriendRequest,
+  blockUser,
+  followUser,
+  getConnectionState,
+  listBlocked,
+  listConnections,
+  listFriendRequests,
+  listMutualFriends,
+  rejectFriendRequest,
+  removeFriend,
+  sendFriendRequest,
+  unblockUser,
+  unfollowUser,
+  type ConnectionDeps,
+} from './connections.service';
+
+// A malformed id is a person who does not exist: 404, never a 500.
+const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
+
+/**
+ * Connections (document 1, section 4) under /api/connections, and a person's lists under
+ * /api/profiles/:userId. Every call acts as the signed-in person on someone else.
+ */
+export function connectionRoutes(deps: ConnectionDeps) {
+  const { db } = deps;
+  const param = validate('param', ZUserId, { status: 404 });
+  return new Hono<AppEnv>()
+    .get('/connections/requests', async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await listFriendRequests(db, viewer.id));
+    })
+    .get('/connections/blocked', async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await listBlocked(db, viewer.id));
+    })
+    .get('/connections/:userId', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await getConnectionState(db, viewer.id, c.req.valid('param').userId));
+    })
+    .post('/connections/:userId/follow', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await followUser(deps, viewer.id, c.req.valid('param').userId));
+    })
+    .delete('/connections/:userId/follow', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await unfollowUser(deps, viewer.id, c.req.valid('param').userId));
+    })
+    .post('/connections/:userId/request', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await sendFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+    })
+    .post('/connections/:userId/accept', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await acceptFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+    })
+    .post('/connections/:userId/reject', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await rejectFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+    })
+    .delete('/connections/:userId/friend', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await removeFriend(deps, viewer.id, c.req.valid('param').userId));
+    })
+    .post('/connections/:userId/block', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await blockUser(deps, viewer.id, c.req.valid('param').userId));
+    })
+    .delete('/connections/:userId/block', param, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await unblockUser(deps, viewer.id, c.req.valid('param').userId));
+    })
+    .get('/profiles/:userId/connections', param, validate('query', ZConnectionListQuery), async (c) => {
+      const viewer = requireViewer(c);
+      const { userId } = c.req.valid('param');
+      const { list, ...page } = c.req.valid('query');
+      await requireVisibleProfile(db, viewer.id, userId);
+      return c.json(await listConnections(db, viewer.id, userId, list, page));
+    })
+    .get('/profiles/:userId/mutual-friends', param, async (c) => {
+      const viewer = requireViewer(c);
+      const { userId } = c.req.valid('param');
+      await requireVisibleProfile(db, viewer.id, userId);
+      return c.json(await listMutualFriends(db, viewer.id, userId));
+    });
+}

@@ -1,0 +1,29 @@
+import { ZUpdateProfile } from '@common/profile-schemas';
+import { PROFILE_MSG } from '@common/profiles';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/context';
+import { requireViewer } from '../../lib/viewer';
+import { validate } from '../../lib/validate';
+import type { Bus } from '../../platform/bus';
+import { getProfileView, updateOwnProfile } from './profiles.service';
+
+const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
+
+/** Profiles (document 1, section 2): sign-in required to view any of them. */
+export function profileRoutes(deps: { db: Db; bus: Bus }) {
+  return new Hono<AppEnv>()
+    .get('/profiles/me', async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await getProfileView(deps.db, viewer.id, viewer.id));
+    })
+    .patch('/profiles/me', validate('json', ZUpdateProfile), async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await updateOwnProfile(deps, viewer.id, c.req.valid('json')));
+    })
+    .get('/profiles/:userId', validate('param', ZUserId, { status: 404 }), async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await getProfileView(deps.db, viewer.id, c.req.valid('param').userId));
+    });
+}

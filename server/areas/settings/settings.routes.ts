@@ -1,0 +1,25 @@
+import { ZDeleteAccount, ZUpdateSettings } from '@common/profile-schemas';
+import { Hono } from 'hono';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/context';
+import { requireViewer } from '../../lib/viewer';
+import { validate } from '../../lib/validate';
+import type { Bus } from '../../platform/bus';
+import { deleteAccount, getSettings, updateSettings } from './settings.service';
+
+/** Settings switches and account deletion; Change Password goes through /api/auth/change-password. */
+export function settingsRoutes(deps: { db: Db; bus: Bus; deleteFiles?: (urls: string[]) => Promise<void> }) {
+  return new Hono<AppEnv>()
+    .get('/settings', async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await getSettings(deps.db, viewer.id));
+    })
+    .patch('/settings', validate('json', ZUpdateSettings), async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await updateSettings(deps.db, viewer.id, c.req.valid('json')));
+    })
+    .post('/account/delete', validate('json', ZDeleteAccount), async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await deleteAccount(deps, viewer.id, c.req.valid('json').password));
+    });
+}

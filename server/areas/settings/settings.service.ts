@@ -1,0 +1,131 @@
+import type { ZUpdateSettings } from '@common/profile-schemas';
+import { DEFAULT_SETTINGS, SETTINGS_MSG, type UserSettings } from '@common/profiles';
+import type { ServerEvent } from '@common/realtime';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  blocks,
+  connections,
+  conversations,
+  notifications,
+  profiles,
+  sessions,
+  userSettings,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Bus } from '../../platform/bus';
+import { verifyPassword } from '../../platform/password';
+
+const columns = {
+  emailNotifications: userSettings.emailNotifications,
+  pushNotifications: userSettings.pushNotifications,
+  profileVisible: userSettings.profileVisible,
+  dataCollection: userSettings.dataCollection,
+};
+
+/** The viewer's switches; a missing row means every default (on). */
+export async function getSettings(db: Db, viewerId: string): Promise<UserSettings> {
+  const [row] = await db.select(columns).from(userSettings).where(eq(userSettings.userId, viewerId));
+  return row ?? { ...DEFAULT_SETTINGS };
+}
+
+/** Each switch saves on its own, as soon as it is flipped. */
+export async function updateSettings(
+  db: Db,
+  viewerId: string,
+  patch: z.infer<typeof ZUpdateSettings>,
+): Promise<UserSettings> {
+  const [row] = await db
+    .insert(userSettings)
+    .values({ userId: viewerId, ...patch })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...patch, updatedAt: sql`now()` } })
+    .returning(columns);
+  return row!;
+}
+
+/**
+ * Delete account. The person's own data goes: sign-in, sessions, profile details and pictures,
+ * connections, blocks, notifications, settings and their contact list. What others need to keep
+ * their threads readable stays, anonymised: the messages, under a 'Deleted member' who cannot be
+ * found, followed or messaged. The address and username become free again.
+ */
+export async function deleteAccount(
+  deps: { db: Db; bus: Bus; deleteFiles?: (urls: string[]) => Promise<void> },
+  viewerId: string,
+  password: string,
+) {
+  const [account] = await deps.db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, viewerId), eq(accounts.providerId, 'credential')));
+  if (!account?.hash || !(await verifyPassword({ hash: account.hash, password })))
+    throw new AppError('VALIDATION', SETTINGS_MSG.wrongPassword, { password: SETTINGS_MSG.wrongPassword });
+
+  const { files, formerConnections } = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ avatarUrl: profiles.avatarUrl, cover: profiles.coverPhotoUrl, admin: profiles.isSuperAdmin })
+      .from(profiles)
+      .where(eq(profiles.id, viewerId))
+      .for('update');
+    // DECISIONS 9: super admins cannot be deleted.
+    if (before?.admin) throw new AppError('FORBIDDEN', SETTINGS_MSG.adminCannotDelete);
+    const placeholder = {
+      username: sql`'deleted_' || replace(${viewerId}::text, '-', '')`,
+      email: sql`'deleted+' || ${viewerId}::text || '@deleted.invalid'`,
+    };
+    await tx
+      .update(profiles)
+      .set({
+        ...placeholder,
+        fullName: SETTINGS_MSG.deletedMember,
+        avatarUrl: null,
+        bio: null,
+        location: null,
+        company: null,
+        title: null,
+        skills: [],
+        coverPhotoUrl: null,
+        verified: false,
+        deletedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(profiles.id, viewerId));
+    await tx
+      .update(users)
+      .set({
+        ...placeholder,
+        displayUsername: null,
+        name: SETTINGS_MSG.deletedMember,
+        image: null,
+        emailVerified: false,
+        banned: true,
+        banReason: 'deleted',
+      })
+      .where(eq(users.id, viewerId));
+    await tx.delete(sessions).where(eq(sessions.userId, viewerId));
+    await tx.delete(accounts).where(eq(accounts.userId, viewerId));
+    const former = await tx
+      .delete(connections)
+      .where(or(eq(connections.userId, viewerId), eq(connections.connectedUserId, viewerId)))
+      .returning({ a: connections.userId, b: connections.connectedUserId });
+    await tx.delete(blocks).where(or(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, viewerId)));
+    await tx.delete(notifications).where(eq(notifications.userId, viewerId));
+    await tx.delete(userSettings).where(eq(userSettings.userId, viewerId));
+    await tx.delete(conversations).where(eq(conversations.ownerId, viewerId));
+    const others = new Set(former.map((r) => (r.a === viewerId ? r.b : r.a)));
+    return {
+      files: [before?.avatarUrl, before?.cover].filter((u): u is string => !!u),
+      formerConnections: [...others],
+    };
+  });
+
+  for (const other of formerConnections) {
+    const event: ServerEvent = { type: 'connection.changed', userIds: [viewerId, other] };
+    deps.bus.publish({ to: [other], event });
+  }
+  if (files.length && deps.deleteFiles) await deps.deleteFiles(files).catch(() => undefined);
+  return { deleted: true };
+}
