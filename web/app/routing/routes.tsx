@@ -45,7 +45,14 @@ const signInRoutes: RouteObject[] = [
       return { Component: NotificationsPage };
     },
   },
-  comingSoon('settings', 'Settings'),
+  {
+    path: 'settings',
+    handle: { title: 'Settings' } satisfies RouteHandle,
+    lazy: async () => {
+      const { SettingsPage } = await import('@web/areas/settings/pages/settings-page');
+      return { Component: SettingsPage };
+    },
+  },
   comingSoon('investing', 'Investing'),
   comingSoon('investing/:id', 'Investing', 'Business Idea'),
   comingSoon('admin', 'Admin Dashboard'),
