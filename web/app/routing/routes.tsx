@@ -56,12 +56,20 @@ const signInRoutes: RouteObject[] = [
   comingSoon('investing', 'Investing'),
   comingSoon('investing/:id', 'Investing', 'Business Idea'),
   comingSoon('admin', 'Admin Dashboard'),
-  comingSoon('profile', 'Profile'),
-  comingSoon('profile/:userId', 'Profile'),
 ];
 
 /** Routes under the shared layout that visitors may open. */
 const publicRoutes: RouteObject[] = [
+  // Sign-in required, but a visitor opening a shared profile link is asked to sign in on the page
+  // itself ('Please sign in to view profiles.') and comes back to it afterwards.
+  ...['profile', 'profile/:userId'].map((path): RouteObject => ({
+    path,
+    handle: { title: 'Profile' } satisfies RouteHandle,
+    lazy: async () => {
+      const { ProfilePage } = await import('@web/areas/profiles/pages/profile-page');
+      return { Component: ProfilePage };
+    },
+  })),
   {
     index: true,
     lazy: async () => {

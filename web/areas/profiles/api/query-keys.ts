@@ -1,0 +1,19 @@
+import type { ConnectionList } from '@common/profiles';
+
+/**
+ * Query keys of the profiles area. Everything about one person sits under `person(id)`, so a
+ * connection change between two people refreshes both of their views and lists with two calls;
+ * mutual friends depend on the viewer too, so they have their own branch that every change drops.
+ */
+export const profilesKeys = {
+  all: ['profiles'] as const,
+  person: (userId: string) => [...profilesKeys.all, 'person', userId] as const,
+  view: (userId: string) => [...profilesKeys.person(userId), 'view'] as const,
+  connectionLists: (userId: string) => [...profilesKeys.person(userId), 'connections'] as const,
+  connections: (userId: string, list: ConnectionList) =>
+    [...profilesKeys.connectionLists(userId), list] as const,
+  allMutualFriends: () => [...profilesKeys.all, 'mutual'] as const,
+  mutualFriends: (userId: string) => [...profilesKeys.allMutualFriends(), userId] as const,
+  /** The viewer's pending friend requests (only ever shown on their own profile). */
+  requests: () => [...profilesKeys.all, 'requests'] as const,
+};

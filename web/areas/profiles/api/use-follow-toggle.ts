@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { CONNECTION_MSG, type ConnectionState } from '@common/profiles';
+import { followUser, unfollowUser } from './connection-actions';
+import { invalidatePeople, refusalText, updateView, withConnection } from './invalidate';
+import { profilesKeys } from './query-keys';
+
+type Queue = { running: boolean; wanted: boolean | null };
+
+/**
+ * Follow / Unfollow with rapid taps collapsed into the last state (after bluesky's
+ * useToggleMutationQueue): the button flips at once; at most one request is in flight, and when
+ * it ends the next one is sent only if the last tap still differs from what the server has. One
+ * toast tells the outcome. The cached view is left to the server's answers meanwhile, and the
+ * wanted state is shown over it, so a refetch during the taps cannot make the button flicker.
+ */
+export function useFollowToggle({
+  viewerId,
+  userId,
+  name,
+  isFollowing,
+}: {
+  viewerId: string;
+  userId: string;
+  name: string;
+  /** What the cached view says. */
+  isFollowing: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const queue = useRef<Queue>({ running: false, wanted: null });
+  const [wanted, setWanted] = useState<boolean | null>(null);
+
+  async function run(confirmedAtStart: boolean) {
+    const q = queue.current;
+    q.running = true;
+    let confirmed = confirmedAtStart;
+    let last: ConnectionState | null = null;
+    let attempted = confirmedAtStart;
+    try {
+      while (q.wanted !== null && q.wanted !== confirmed) {
+        attempted = q.wanted;
+        last = attempted ? await followUser(userId) : await unfollowUser(userId);
+        confirmed = last.isFollowing;
+        // The answer becomes the cache's truth; the tap on top of it stays shown until we finish.
+        const answer = last;
+        updateView(queryClient, userId, (view) => withConnection(view, answer));
+      }
+      if (last) {
+        if (last.isFollowing) {
+          toast.success(CONNECTION_MSG.followingTitle, { description: CONNECTION_MSG.followingName(name) });
+        } else {
+          toast.success(CONNECTION_MSG.unfollowed);
+        }
+      }
+    } catch (error) {
+      toast.error(attempted ? CONNECTION_MSG.followFailed : CONNECTION_MSG.unfollowFailed, {
+        description: refusalText(error),
+      });
+    } finally {
+      q.running = false;
+      q.wanted = null;
+      setWanted(null);
+      invalidatePeople(queryClient, [userId, viewerId]);
+    }
+  }
+
+  const shown = wanted ?? isFollowing;
+
+  return {
+    isFollowing: shown,
+    /** Add to the follower count while a tap is ahead of the cached view. */
+    followersDelta: wanted === null ? 0 : Number(wanted) - Number(isFollowing),
+    toggle() {
+      const next = !shown;
+      const q = queue.current;
+      q.wanted = next;
+      setWanted(next);
+      if (!q.running) {
+        void queryClient.cancelQueries({ queryKey: profilesKeys.view(userId) });
+        void run(isFollowing);
+      }
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { useId, type ComponentProps, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { Profile } from '@common/api-types';
+import { ZAvatarUrl, ZUpdateProfile } from '@common/profile-schemas';
+import { PROFILE_MSG, PROFILES } from '@common/profiles';
+import { Button } from '@web/components/ui/button';
+import { Field } from '@web/components/ui/field';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { useSchemaForm } from '@web/lib/use-schema-form';
+import { refusalText } from '../api/invalidate';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** What the form shows and edits; a Profile (settings) or one's own ProfileView profile will do. */
+export type EditableProfile = Pick<
+  Profile,
+  | 'id'
+  | 'username'
+  | 'fullName'
+  | 'title'
+  | 'company'
+  | 'location'
+  | 'bio'
+  | 'skills'
+  | 'avatarUrl'
+  | 'coverPhotoUrl'
+>;
+
+/** An address typed by the person (http or https), as opposed to one of our uploaded pictures. */
+function isExternalUrl(url: string | null): url is string {
+  return !!url && /^https?:\/\//i.test(url);
+}
+
+/**
+ * The own-profile form, on the profile page's edit dialog and the settings page's Profile tab.
+ * Checked by ZUpdateProfile, the schema the server applies. The username is shown read-only. The
+ * avatar URL field holds a typed address only: it is sent when changed (empty clears the avatar),
+ * so saving never overwrites a picture uploaded meanwhile.
+ */
+export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; onSaved?: () => void }) {
+  const update = useUpdateProfile();
+  const initialAvatarUrl = isExternalUrl(profile.avatarUrl) ? profile.avatarUrl : '';
+  const form = useSchemaForm(ZUpdateProfile, (data) => {
+    const avatarUrl = String(data.get('avatarUrl') ?? '');
+    return {
+      fullName: data.get('fullName'),
+      title: data.get('title'),
+      company: data.get('company'),
+      location: data.get('location'),
+      bio: data.get('bio'),
+      skills: data.get('skills') ?? '',
+      ...(avatarUrl.trim() !== initialAvatarUrl ? { avatarUrl } : {}),
+    };
+  });
+
+  const save = form.onSubmit((changes) =>
+    update.mutate(changes, {
+      onSuccess: () => {
+        toast.success(PROFILE_MSG.updated);
+        onSaved?.();
+      },
+      onError: (error) => {
+        if (form.showServerErrors(error)) return;
+        toast.error(PROFILE_MSG.updateFailed, { description: refusalText(error) });
+      },
+    }),
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The document words a bad avatar address as a toast too ('Invalid URL').
+    const avatarUrl = new FormData(event.currentTarget).get('avatarUrl');
+    if (typeof avatarUrl === 'string' && !ZAvatarUrl.safeParse(avatarUrl).success) {
+      toast.error(PROFILE_MSG.invalidUrlTitle, { description: PROFILE_MSG.invalidUrl });
+    }
+    save(event);
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Edit profile">
+      <Field
+        label="Full name"
+        {...form.field('fullName')}
+        defaultValue={profile.fullName ?? ''}
+        autoComplete="name"
+        maxLength={PROFILES.fullNameMax}
+      />
+      <Field
+        label="Username"
+        value={profile.username}
+        readOnly
+        aria-readonly="true"
+        hint={PROFILE_MSG.usernameReadOnly}
+        className="[&_input]:bg-muted [&_input]:text-muted-foreground"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Title"
+          {...form.field('title')}
+          defaultValue={profile.title ?? ''}
+          autoComplete="organization-title"
+          placeholder="Founder & CEO"
+          maxLength={PROFILES.shortFieldMax}
+        />
+        <Field
+          label="Company"
+          {...form.field('company')}
+          defaultValue={profile.company ?? ''}
+          autoComplete="organization"
+          maxLength={PROFILES.shortFieldMax}
+        />
+      </div>
+      <Field
+        label="Location"
+        {...form.field('location')}
+        defaultValue={profile.location ?? ''}
+        placeholder="City, Country"
+        maxLength={PROFILES.shortFieldMax}
+      />
+      <TextareaField
+        label="Bio"
+        {...form.field('bio')}
+        defaultValue={profile.bio ?? ''}
+        rows={4}
+        maxLength={PROFILES.bioMax}
+        className="max-h-60"
+      />
+      <Field
+        label="Skills"
+        {...form.field('skills')}
+        defaultValue={profile.skills.join(', ')}
+        placeholder="Fundraising, SaaS, Product"
+        hint="Separate skills with commas"
+      />
+      <Field
+        label="Avatar URL"
+        {...form.field('avatarUrl')}
+        defaultValue={initialAvatarUrl}
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/me.jpg"
+        hint={
+          profile.avatarUrl && !initialAvatarUrl
+            ? 'Showing your uploaded photo. Paste an address to use another picture instead.'
+            : 'Optional. Leave empty to show your initials.'
+        }
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? <Spinner /> : null}
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type TextareaFieldProps = Omit<ComponentProps<'textarea'>, 'id'> & {
+  label: string;
+  error?: string | undefined;
+};
+
+/** A labelled textarea with its inline error, wired like <Field>. */
+function TextareaField({ label, error, className, ...props }: TextareaFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={className}
+        {...props}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive-text">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { BadgeCheck, Briefcase, Building2, CalendarDays, Lock, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  displayName,
+  joinedText,
+  PROFILE_MSG,
+  SETTINGS_MSG,
+  type ConnectionList,
+  type ProfileView,
+} from '@common/profiles';
+import { Avatar } from '@web/components/ui/avatar';
+import { Card } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
+import { SkillsBadges } from './skills-badges';
+
+/**
+ * The header card: cover banner (a gradient without a photo), the avatar over its lower edge, then
+ * name, username, headline, company and place, bio, skills, joined date and counts. A restricted
+ * profile shows only name, avatar and headline.
+ */
+export function ProfileHeader({
+  view,
+  actions,
+  coverAction,
+  followersDelta = 0,
+  onShowList,
+}: {
+  view: ProfileView;
+  /** Buttons beside the name (edit, or follow, connect, message). */
+  actions: ReactNode;
+  /** Own profile: the control over the banner that changes the cover photo. */
+  coverAction?: ReactNode;
+  /** The viewer's follow tap not yet in the counts. */
+  followersDelta?: number;
+  onShowList: (list: ConnectionList) => void;
+}) {
+  const { profile, stats, restricted, blockedByYou } = view;
+  const name = displayName(profile);
+  const place = [profile.company, profile.location].filter(Boolean);
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="relative h-32 bg-linear-to-br from-indigo-500 via-violet-500 to-fuchsia-500 sm:h-48 dark:from-indigo-700 dark:via-violet-700 dark:to-fuchsia-700">
+        {profile.coverPhotoUrl ? (
+          <img src={profile.coverPhotoUrl} alt="" className="absolute inset-0 size-full object-cover" />
+        ) : null}
+        {coverAction ? <div className="absolute top-3 right-3">{coverAction}</div> : null}
+      </div>
+
+      <div className="px-4 pb-5 sm:px-6 sm:pb-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <Avatar
+            src={profile.avatarUrl}
+            name={name}
+            className="-mt-12 size-24 ring-4 ring-card sm:-mt-16 sm:size-32 [&_span]:text-3xl"
+          />
+          <div className="sm:pb-1">{actions}</div>
+        </div>
+
+        <div className="mt-3 flex flex-col gap-3">
+          <div>
+            <h1 className="flex items-center gap-1.5 text-2xl font-bold tracking-tight break-words">
+              {name}
+              {profile.verified ? (
+                <BadgeCheck aria-label="Verified" role="img" className="size-5 shrink-0 text-link" />
+              ) : null}
+            </h1>
+            <p className="text-sm text-muted-foreground">@{profile.username}</p>
+            {profile.title ? (
+              <p className="mt-1 flex items-center gap-1.5 font-medium">
+                <Briefcase aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                {profile.title}
+              </p>
+            ) : null}
+          </div>
+
+          {restricted ? (
+            <p className="flex items-center gap-2 rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground">
+              <Lock aria-hidden="true" className="size-4 shrink-0" />
+              {blockedByYou ? SETTINGS_MSG.blocked(name) : PROFILE_MSG.restricted}
+            </p>
+          ) : (
+            <>
+              {place.length > 0 ? (
+                <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                  {profile.company ? (
+                    <li className="flex items-center gap-1.5">
+                      <Building2 aria-hidden="true" className="size-4 shrink-0" />
+                      <span className="sr-only">Company: </span>
+                      {profile.company}
+                    </li>
+                  ) : null}
+                  {profile.location ? (
+                    <li className="flex items-center gap-1.5">
+                      <MapPin aria-hidden="true" className="size-4 shrink-0" />
+                      <span className="sr-only">Location: </span>
+                      {profile.location}
+                    </li>
+                  ) : null}
+                </ul>
+              ) : null}
+
+              <p
+                className={cn(
+                  'text-sm leading-relaxed whitespace-pre-line break-words',
+                  !profile.bio && 'text-muted-foreground italic',
+                )}
+              >
+                {profile.bio || PROFILE_MSG.noBio}
+              </p>
+
+              <SkillsBadges skills={profile.skills} />
+
+              <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+                {stats ? (
+                  <>
+                    <CountButton
+                      count={stats.followers + followersDelta}
+                      label="Followers"
+                      onClick={() => onShowList('followers')}
+                    />
+                    <CountButton
+                      count={stats.following}
+                      label="Following"
+                      onClick={() => onShowList('following')}
+                    />
+                    <CountButton
+                      count={stats.friends}
+                      label="Friends"
+                      onClick={() => onShowList('friends')}
+                    />
+                  </>
+                ) : null}
+                <span className="flex items-center gap-1.5 text-muted-foreground">
+                  <CalendarDays aria-hidden="true" className="size-4" />
+                  {joinedText(profile.createdAt)}
+                </span>
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** "12 Followers": opens that list in the connections card. */
+function CountButton({ count, label, onClick }: { count: number; label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span className="font-semibold text-foreground tabular-nums">{count}</span>{' '}
+      <span className="text-muted-foreground">{label}</span>
+    </button>
+  );
+}
