@@ -1,16 +1,25 @@
+import { Link } from 'react-router';
 import type { Profile } from '@common/api-types';
+import { ProfileForm } from '@web/areas/profiles/components/profile-form';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 
-/** Profile tab: the same form as editing one's own profile. */
+/** Profile tab: the same form as editing one's own profile on the profile page. */
 export function ProfileSettings({ profile }: { profile: Profile }) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h2">Profile</CardTitle>
-        <CardDescription>How others see you on Cofound.</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle as="h2">Profile</CardTitle>
+          <CardDescription>How others see you on Cofound.</CardDescription>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/profile">View profile</Link>
+        </Button>
       </CardHeader>
       <CardContent>
-        <p className="text-sm text-muted-foreground">@{profile.username}</p>
+        {/* A saved change comes back through "me": start again from what the server kept. */}
+        <ProfileForm key={profile.updatedAt} profile={profile} />
       </CardContent>
     </Card>
   );
