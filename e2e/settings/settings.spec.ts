@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../../common/messages';
-import { SETTINGS_MSG } from '../../common/profiles';
+import { PROFILE_MSG, SETTINGS_MSG } from '../../common/profiles';
 import { expect, expectAccessible, signUpVerified, test } from '../fixtures';
 
 /** Another browser (its own cookies), browsing from its own address. */
@@ -90,6 +90,25 @@ test('change password: wrong current password, mismatch, success signs out the o
     other.page.getByRole('button', { name: `Open user menu for ${person.username}` }),
   ).toBeVisible();
   await other.context.close();
+});
+
+test('the Profile tab edits the profile with the same form', async ({ page }) => {
+  const person = await signUpVerified(page);
+  await page.goto('/settings');
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await expect(form.getByLabel('Username')).toHaveValue(person.username);
+  await form.getByLabel('Full name').fill('Ada Lovelace');
+  await form.getByLabel('Title').fill('Analyst');
+  await form.getByLabel('Skills').fill('Maths, maths, Engines');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(PROFILE_MSG.updated)).toBeVisible();
+  // What the server kept is shown (duplicates merged), and survives a reload.
+  await expect(form.getByLabel('Skills')).toHaveValue('Maths, Engines');
+  await page.reload();
+  await expect(form.getByLabel('Full name')).toHaveValue('Ada Lovelace');
+  await expect(form.getByLabel('Title')).toHaveValue('Analyst');
+  await expect(page.getByRole('link', { name: 'View profile' })).toHaveAttribute('href', '/profile');
 });
 
 test('switches save at once, say so, survive a reload, and roll back when a save fails', async ({ page }) => {
