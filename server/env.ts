@@ -22,6 +22,12 @@ const bool = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -43,6 +49,14 @@ const ZEnv = z.object({
   /** Benchmarks only: 'off' publishes no realtime events (to measure what the bus costs). */
   REALTIME_BUS: z.enum(['on', 'off']).default('on'),
   NOTIFICATION_MAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(120),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_PUBLIC_URL: optionalUrl,
 });
 
 export type Env = {
@@ -63,6 +77,19 @@ export type Env = {
   realtimeBus: 'on' | 'off';
   /** How long a notification waits before its mail, so a burst becomes one mail. */
   notificationMailDelayMs: number;
+  /** Uploaded files: `$DATA_DIR/files`, or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local' }
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+        publicUrl: string | undefined;
+      };
 };
 
 const list = (s: string) =>
@@ -79,6 +106,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length)
+      throw new Error(
+        `Invalid environment:\n${missing.map((k) => `  ${k}: required with STORAGE_DRIVER=s3`).join('\n')}`,
+      );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -95,5 +129,18 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     extraOrigins: list(e.DEV_ORIGINS),
     realtimeBus: e.REALTIME_BUS,
     notificationMailDelayMs: e.NOTIFICATION_MAIL_DELAY_S * 1000,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION || 'us-east-1',
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            publicUrl: e.S3_PUBLIC_URL,
+          }
+        : { driver: 'local' },
   };
 }
