@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import {
+  IMAGE_PRESETS,
+  megabytes,
+  parseImageUrl,
+  UPLOAD_MSG,
+  UPLOADS,
+  type ImagePreset,
+} from '@common/uploads';
+import sharp, { type Sharp } from 'sharp';
+import { AppError } from '../lib/errors';
+import type { Storage } from './storage';
+
+/**
+ * Uploaded images: checked by their content (never their name or the browser's type), decoded,
+ * turned upright by their EXIF orientation, resized for each place they are shown and re-encoded as
+ * WebP without any metadata (camera, GPS position). Only the re-encoded copies are kept.
+ */
+
+export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+export function invalidImage() {
+  return new AppError('VALIDATION', UPLOAD_MSG.invalidType, { file: UPLOAD_MSG.invalidTypeHint });
+}
+
+export function imageTooLarge() {
+  return new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge, {
+    file: UPLOAD_MSG.tooLargeHint(megabytes(UPLOADS.imageMaxBytes)),
+  });
+}
+
+function tooManyPixels() {
+  return new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge, {
+    file: UPLOAD_MSG.tooManyPixelsHint(UPLOADS.imageMaxPixels / 1_000_000),
+  });
+}
+
+const ascii = (bytes: Uint8Array, start: number, end: number) =>
+  String.fromCharCode(...bytes.subarray(start, end));
+
+/**
+ * The format the first bytes announce, or null. Only formats a browser shows as an image and that
+ * carry no script: SVG (XML that may hold script), HTML, executables and everything else fail here.
+ */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  if (bytes.length < 12) return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  // ISO BMFF: a `ftyp` box whose major or compatible brands include AVIF (not HEIC, which we cannot decode).
+  if (ascii(bytes, 4, 8) === 'ftyp') {
+    const boxSize = Math.min(new DataView(bytes.buffer, bytes.byteOffset).getUint32(0), bytes.length, 64);
+    for (let at = 8; at + 4 <= boxSize; at += 4) {
+      const brand = ascii(bytes, at, at + 4);
+      if (brand === 'avif' || brand === 'avis') return 'avif';
+    }
+  }
+  return null;
+}
+
+export type ImageVariant = { size: number; width: number; height: number; bytes: Buffer };
+export type ProcessedImage = { preset: ImagePreset; main: number; variants: ImageVariant[] };
+
+const INPUT = { limitInputPixels: UPLOADS.imageMaxPixels, failOn: 'error' } as const;
+
+/** The resize for one copy, given the upright size of the original. */
+function resizeFor(pipeline: Sharp, preset: ImagePreset, size: number, w: number, h: number): Sharp {
+  switch (preset) {
+    case 'avatar': {
+      // A centred square, never enlarged.
+      const side = Math.min(size, w, h);
+      return pipeline.resize(side, side, { fit: 'cover', position: 'centre' });
+    }
+    case 'cover': {
+      // A centred 3:1 banner, never enlarged.
+      const width = Math.max(1, Math.min(size, w, h * 3));
+      return pipeline.resize(width, Math.max(1, Math.round(width / 3)), { fit: 'cover', position: 'centre' });
+    }
+    case 'content':
+      // The whole picture: the large copy within size x size, the small one `size` wide (height bounded).
+      return pipeline.resize(size, Math.max(size, IMAGE_PRESETS.content.main), {
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+  }
+}
+
+function isPixelLimit(err: unknown) {
+  return err instanceof Error && /pixel limit/i.test(err.message);
+}
+
+/**
+ * The copies of an uploaded image for `preset`, as WebP without metadata. Throws a 400 'Invalid file
+ * type' for anything that is not a JPEG, PNG, GIF (first frame), WebP or AVIF image that decodes
+ * cleanly, and a 413 'File too large' over the byte or pixel limit.
+ */
+export async function processImage(bytes: Uint8Array, preset: ImagePreset): Promise<ProcessedImage> {
+  if (bytes.byteLength > UPLOADS.imageMaxBytes) throw imageTooLarge();
+  const format = sniffImageFormat(bytes);
+  if (!format) throw invalidImage();
+
+  const source = sharp(bytes, INPUT);
+  let width: number;
+  let height: number;
+  try {
+    const meta = await source.metadata();
+    const decoded = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : null) : meta.format;
+    if (decoded !== format) throw invalidImage();
+    // The header's claim, checked before any pixel is decoded.
+    if (meta.width * (meta.pageHeight ?? meta.height) > UPLOADS.imageMaxPixels) throw tooManyPixels();
+    ({ width, height } = meta.autoOrient);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw isPixelLimit(err) ? tooManyPixels() : invalidImage();
+  }
+
+  const { sizes, main } = IMAGE_PRESETS[preset];
+  try {
+    const variants = await Promise.all(
+      sizes.map(async (size): Promise<ImageVariant> => {
+        // No withMetadata(): sharp writes no EXIF, XMP or IPTC, and converts to sRGB.
+        const out = await resizeFor(source.clone().autoOrient(), preset, size, width, height)
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
+        return { size, width: out.info.width, height: out.info.height, bytes: out.data };
+      }),
+    );
+    return { preset, main, variants };
+  } catch (err) {
+    throw isPixelLimit(err) ? tooManyPixels() : invalidImage();
+  }
+}
+
+export type SavedImage = {
+  id: string;
+  /** The main copy's address (IMAGE_PRESETS[preset].main). */
+  url: string;
+  /** Every copy's address by its size. */
+  variants: Record<number, string>;
+};
+
+const prefixOf = (preset: ImagePreset, ownerId: string, id: string) => `images/${preset}/${ownerId}/${id}/`;
+
+/**
+ * Process an upload and store its copies under images/<preset>/<owner>/<random uuid>/<size>.webp: a
+ * new key every time, so a stored file never changes and may be cached for good. The owner (the
+ * uploader's user id) is part of the address, so only their own actions ever delete it.
+ */
+export async function saveImage(
+  storage: Storage,
+  bytes: Uint8Array,
+  opts: { preset: ImagePreset; ownerId: string },
+): Promise<SavedImage> {
+  const image = await processImage(bytes, opts.preset);
+  const id = randomUUID();
+  const prefix = prefixOf(opts.preset, opts.ownerId, id);
+  const variants: Record<number, string> = {};
+  try {
+    await Promise.all(
+      image.variants.map(async (v) => {
+        const key = `${prefix}${v.size}.webp`;
+        await storage.put(key, v.bytes, 'image/webp');
+        variants[v.size] = storage.url(key);
+      }),
+    );
+  } catch (err) {
+    await storage.deletePrefix(prefix).catch(() => {});
+    throw err;
+  }
+  return { id, url: variants[image.main]!, variants };
+}
+
+/**
+ * Remove every copy of an image we stored for `ownerId`, given the address of any copy. Anything else
+ * is left alone: addresses that are not ours (an https avatar chosen by URL), and our images of other
+ * people (a profile field can be set to any address). Returns whether something was removed.
+ */
+export async function deleteImageByUrl(
+  storage: Storage,
+  url: string | null | undefined,
+  ownerId: string,
+): Promise<boolean> {
+  if (!url) return false;
+  const key = storage.keyFromUrl(url);
+  const image = key ? parseImageUrl(key) : null;
+  if (!image || image.ownerId !== ownerId) return false;
+  const prefix = prefixOf(image.preset, image.ownerId, image.id);
+  if (key !== `${prefix}${image.size}.webp`) return false;
+  await storage.deletePrefix(prefix);
+  return true;
+}

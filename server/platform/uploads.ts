@@ -1,0 +1,114 @@
+import { LIMITS } from '@common/limits';
+import { UPLOAD_MSG, UPLOADS } from '@common/uploads';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../lib/context';
+import { AppError } from '../lib/errors';
+import { imageTooLarge } from './images';
+
+/**
+ * Reading multipart uploads without holding more than the limit in memory. The API's body limit is
+ * 64 KB for JSON; multipart requests outside /api/auth get the largest upload's limit instead, and
+ * each upload route then enforces its own exact limit while it reads (readUpload).
+ */
+
+export function isMultipart(req: Request) {
+  return /^multipart\/form-data\s*;/i.test(req.headers.get('content-type') ?? '');
+}
+
+/**
+ * The largest file any upload route takes. Raise it with the first larger kind (idea videos, 50 MB);
+ * routes with smaller limits still answer with their own message, from readUpload.
+ */
+const LARGEST_UPLOAD_BYTES = UPLOADS.imageMaxBytes;
+
+const jsonLimit = bodyLimit({
+  maxSize: LIMITS.jsonBodyBytes,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE');
+  },
+});
+const multipartLimit = bodyLimit({
+  maxSize: LARGEST_UPLOAD_BYTES + UPLOADS.multipartOverheadBytes,
+  onError: () => {
+    throw imageTooLarge();
+  },
+});
+
+/**
+ * The body limit for everything under /api. better-auth parses multipart bodies itself, so its routes
+ * keep the JSON limit whatever the content type.
+ */
+export function apiBodyLimit(): MiddlewareHandler<AppEnv> {
+  return (c, next) =>
+    isMultipart(c.req.raw) && !c.req.path.startsWith('/api/auth/')
+      ? multipartLimit(c, next)
+      : jsonLimit(c, next);
+}
+
+function missingFile() {
+  return new AppError('VALIDATION', UPLOAD_MSG.invalidTypeHint, { file: UPLOAD_MSG.invalidTypeHint });
+}
+
+/**
+ * The request body, refused with `tooLarge` once it exceeds `max` bytes: the declared Content-Length
+ * is checked first, then the bytes are counted as they arrive (a declared length may be a lie).
+ */
+async function readBodyAtMost(req: Request, max: number, tooLarge: () => AppError) {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) throw tooLarge();
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+export type Upload = { bytes: Uint8Array; filename: string; type: string };
+
+/**
+ * One file from a multipart/form-data request (the `field` part), at most `maxBytes` long. A request
+ * that is not multipart, or has no such file, is a 400 asking for a file; a larger one a 413.
+ */
+export async function readUpload(
+  c: Context<AppEnv>,
+  opts: { maxBytes: number; tooLarge: () => AppError; field?: string },
+): Promise<Upload> {
+  const req = c.req.raw;
+  if (!isMultipart(req)) throw missingFile();
+  const body = await readBodyAtMost(req, opts.maxBytes + UPLOADS.multipartOverheadBytes, opts.tooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(body, {
+      headers: { 'content-type': req.headers.get('content-type')! },
+    }).formData();
+  } catch {
+    throw missingFile();
+  }
+  const file = form.get(opts.field ?? 'file');
+  if (typeof file === 'string' || !file || file.size === 0) throw missingFile();
+  if (file.size > opts.maxBytes) throw opts.tooLarge();
+  return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name, type: file.type };
+}
+
+/** The `file` part of an image upload (at most UPLOADS.imageMaxBytes); its content is checked later. */
+export async function readImageUpload(c: Context<AppEnv>): Promise<Uint8Array> {
+  const upload = await readUpload(c, { maxBytes: UPLOADS.imageMaxBytes, tooLarge: imageTooLarge });
+  return upload.bytes;
+}
