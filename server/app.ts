@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { LIMITS } from '@common/limits';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { authRoutes } from './areas/auth/auth.routes';
 import { connectionRoutes } from './areas/connections/connections.routes';
 import { messageRoutes } from './areas/messages/messages.routes';
 import { notificationRoutes } from './areas/notifications/notifications.routes';
+import { profileImageRoutes } from './areas/profiles/profile-images.routes';
 import { profileRoutes } from './areas/profiles/profiles.routes';
 import { settingsRoutes } from './areas/settings/settings.routes';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -16,6 +15,8 @@ import { AppError, errorBody, statusOf } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static';
 import { CLIENT_IP_HEADER } from './platform/auth';
+import { fileRoutes } from './platform/files.routes';
+import { apiBodyLimit } from './platform/uploads';
 
 /** The client's address: the socket's, or the last hop our proxy appended when TRUST_PROXY is set. */
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
@@ -37,14 +38,8 @@ function apiRoutes(deps: AppDeps) {
   const { auth } = deps;
   return (
     new Hono<AppEnv>()
-      .use(
-        bodyLimit({
-          maxSize: LIMITS.jsonBodyBytes,
-          onError: () => {
-            throw new AppError('PAYLOAD_TOO_LARGE');
-          },
-        }),
-      )
+      // JSON bodies 64 KB; multipart uploads their own limits (platform/uploads.ts).
+      .use(apiBodyLimit())
       // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
       .use('/auth/*', async (c, next) => {
         const headers = new Headers(c.req.raw.headers);
@@ -73,6 +68,7 @@ function apiRoutes(deps: AppDeps) {
       .route('/', profileRoutes(deps))
       .route('/', connectionRoutes(deps))
       .route('/', settingsRoutes(deps))
+      .route('/', profileImageRoutes(deps))
   );
 }
 
@@ -110,6 +106,8 @@ export function createApp(deps: AppDeps) {
     throw new AppError('NOT_FOUND', 'No such API endpoint.');
   });
   app.route('/api', api);
+
+  app.route('/', fileRoutes(deps.storage));
 
   if (deps.webDir) {
     const serve = createStaticHandler(deps.webDir);

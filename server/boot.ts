@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './platform/email';
 import { loadAuthSecret } from './platform/secret';
 import { createLocalBus, createPgBus, type Bus } from './platform/bus';
 import { createRealtime, type Realtime } from './platform/realtime';
+import { createStorage, type Storage } from './platform/storage';
 import { canMessage, registerMessageLoader, setMessagePolicy } from './areas/messages/messages.service';
 import { canContact, isBlockedEither } from './areas/connections/connections.service';
 import { createNotificationMailer, type NotificationMailer } from './areas/notifications/notifications.mail';
@@ -21,6 +22,7 @@ export type Booted = {
   mailer: Mailer;
   bus: Bus;
   realtime: Realtime;
+  storage: Storage;
   notificationMail: NotificationMailer;
   /** Stop background work (timers, sockets, the bus), leaving the database open. */
   stop(): Promise<void>;
@@ -40,6 +42,8 @@ export async function boot(
     webDir?: string | null;
     /** How often the notification mailer looks for due mail (0: only when flushed by hand, in tests). */
     notificationMailIntervalMs?: number;
+    /** Default: what env.storage says ($DATA_DIR/files or S3). */
+    storage?: Storage;
   } = {},
 ): Promise<Booted> {
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -92,12 +96,15 @@ export async function boot(
     intervalMs: opts.notificationMailIntervalMs ?? 30_000,
   });
 
+  const storage = opts.storage ?? createStorage(env.storage, env.dataDir);
+
   const webDir = opts.webDir === null ? undefined : (opts.webDir ?? WEB_DIST_DIR);
   const app = createApp({
     db: database.db,
     auth,
     logger,
     bus,
+    storage,
     onlineAmong: (ids) => realtime.onlineAmong(ids),
     ping: database.ping,
     trustProxy: env.trustProxy,
@@ -115,6 +122,7 @@ export async function boot(
     mailer,
     bus,
     realtime,
+    storage,
     notificationMail,
     stop,
     async close() {

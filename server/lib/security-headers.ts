@@ -19,7 +19,8 @@ export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('content-security-policy', CSP);
+    // A response with a stricter policy of its own (stored files) keeps it.
+    if (!h.has('content-security-policy')) h.set('content-security-policy', CSP);
     h.set('x-content-type-options', 'nosniff');
     h.set('referrer-policy', 'strict-origin-when-cross-origin');
     h.set('x-frame-options', 'DENY');
