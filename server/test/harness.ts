@@ -157,8 +157,10 @@ export class Agent {
   ): Promise<ApiResponse<T>> {
     const h = new Headers({ origin: BASE_URL, 'x-forwarded-for': this.ip, ...headers });
     if (this.cookies.size) h.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    let payload: string | undefined;
-    if (body !== undefined) {
+    let payload: string | FormData | undefined;
+    // FormData sets its own multipart content type, boundary included.
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
       payload = typeof body === 'string' ? body : JSON.stringify(body);
       if (!h.has('content-type')) h.set('content-type', 'application/json');
     }
@@ -185,6 +187,12 @@ export class Agent {
     this.request<T>('GET', url, undefined, headers);
   post = <T = any>(url: string, body: unknown = {}, headers?: Record<string, string>) =>
     this.request<T>('POST', url, body, headers);
+  /** A multipart/form-data POST of one file, as a browser's FormData sends it. */
+  upload = <T = any>(url: string, field: string, bytes: Uint8Array, filename: string, type: string) => {
+    const form = new FormData();
+    form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), filename);
+    return this.request<T>('POST', url, form);
+  };
 }
 
 let counter = 0;
