@@ -230,9 +230,10 @@ describe('lists', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await a.agent.get(
-        `/api/profiles/${b.id}/connections?list=followers&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const res: { status: number; body: { items: { id: string }[]; nextCursor: string | null } } =
+        await a.agent.get(
+          `/api/profiles/${b.id}/connections?list=followers&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        );
       expect(res.status).toBe(200);
       seen.push(...res.body.items.map((p: { id: string }) => p.id));
       cursor = res.body.nextCursor;

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { notifications, users, userSettings } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../platform/email';
 import { mailLayout } from '../../platform/mail-layout';
@@ -41,8 +41,16 @@ export function createNotificationMailer(opts: {
         .returning();
       const unread = claimed.filter((n) => !n.read).sort((a, b) => +b.updatedAt - +a.updatedAt);
       if (!unread.length) continue;
-      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (!user) continue;
+      const [user] = await db
+        .select({
+          email: users.email,
+          mailOn: sql<boolean>`coalesce(${userSettings.emailNotifications}, true)`,
+        })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(eq(users.id, userId));
+      // The switch may have been turned off since these were queued.
+      if (!user?.mailOn) continue;
       const subject =
         unread.length === 1
           ? `${unread[0]!.title}: ${unread[0]!.message}`
@@ -50,7 +58,7 @@ export function createNotificationMailer(opts: {
       const lines = unread
         .slice(0, 20)
         .map((n) => `${n.title}: ${n.message}${n.link ? ` (${baseUrl}${n.link})` : ''}`);
-      const settings = `${baseUrl}/settings`;
+      const settings = `${baseUrl}/settings?tab=notifications`;
       try {
         await mailer.send({
           to: user.email,

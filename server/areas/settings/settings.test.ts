@@ -46,14 +46,18 @@ describe('switches', () => {
   });
 
   it('the email switch stops notification mail', async () => {
-    const [quiet, loud, sender] = [await person(), await person(), await person()];
+    const [quiet, late, loud, sender] = [await person(), await person(), await person(), await person()];
     await quiet.agent.request('PATCH', '/api/settings', { emailNotifications: false });
     await sender.agent.post(`/api/connections/${quiet.id}/request`);
+    await sender.agent.post(`/api/connections/${late.id}/request`);
     await sender.agent.post(`/api/connections/${loud.id}/request`);
+    // Turned off while a mail was already waiting: that mail is not sent either.
+    await late.agent.request('PATCH', '/api/settings', { emailNotifications: false });
     await t.booted.notificationMail.flush();
     const aboutRequest = (m: { text: string }) => m.text.includes('sent you a friend request');
     await t.smtp.waitFor((m) => m.to.includes(loud.email.toLowerCase()) && aboutRequest(m));
-    expect(t.smtp.mails.some((m) => m.to.includes(quiet.email.toLowerCase()) && aboutRequest(m))).toBe(false);
+    for (const p of [quiet, late])
+      expect(t.smtp.mails.some((m) => m.to.includes(p.email.toLowerCase()) && aboutRequest(m))).toBe(false);
   });
 });
 
