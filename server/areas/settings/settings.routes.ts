@@ -5,10 +5,11 @@ import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
 import type { Bus } from '../../platform/bus';
+import type { Storage } from '../../platform/storage';
 import { deleteAccount, getSettings, updateSettings } from './settings.service';
 
 /** Settings switches and account deletion; Change Password goes through /api/auth/change-password. */
-export function settingsRoutes(deps: { db: Db; bus: Bus; deleteFiles?: (urls: string[]) => Promise<void> }) {
+export function settingsRoutes(deps: { db: Db; bus: Bus; storage: Storage }) {
   return new Hono<AppEnv>()
     .get('/settings', async (c) => {
       const viewer = requireViewer(c);

@@ -17,7 +17,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus } from '../../platform/bus';
+import { deleteImageByUrl } from '../../platform/images';
 import { verifyPassword } from '../../platform/password';
+import type { Storage } from '../../platform/storage';
 
 const columns = {
   emailNotifications: userSettings.emailNotifications,
@@ -53,7 +55,7 @@ export async function updateSettings(
  * found, followed or messaged. The address and username become free again.
  */
 export async function deleteAccount(
-  deps: { db: Db; bus: Bus; deleteFiles?: (urls: string[]) => Promise<void> },
+  deps: { db: Db; bus: Bus; storage: Storage },
   viewerId: string,
   password: string,
 ) {
@@ -126,6 +128,7 @@ export async function deleteAccount(
     const event: ServerEvent = { type: 'connection.changed', userIds: [viewerId, other] };
     deps.bus.publish({ to: [other], event });
   }
-  if (files.length && deps.deleteFiles) await deps.deleteFiles(files).catch(() => undefined);
+  // Pictures go after commit; one that fails to delete is only an orphaned file, never a broken profile.
+  for (const url of files) await deleteImageByUrl(deps.storage, url, viewerId).catch(() => false);
   return { deleted: true };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '@common/messages';
 import { DEFAULT_SETTINGS, PROFILE_MSG, SETTINGS_MSG } from '@common/profiles';
 import { eq, or } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, messages, sessions } from '../../db/schema';
 import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
@@ -129,8 +130,18 @@ describe('delete account', () => {
     });
     expect(sent.status).toBe(201);
 
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    const avatar = await gone.agent.upload('/api/profiles/me/avatar', 'file', png, 'me.png', 'image/png');
+    expect(avatar.status).toBe(200);
+    const avatarUrl = avatar.body.avatarUrl as string;
+    expect((await friend.agent.get(avatarUrl)).status).toBe(200);
+
     const res = await gone.agent.post('/api/account/delete', { password: gone.password });
     expect(res.status).toBe(200);
+    // The pictures are gone too.
+    expect((await friend.agent.get(avatarUrl)).status).toBe(404);
 
     // Signed out everywhere, and cannot sign in again.
     expect((await gone.agent.get('/api/me')).body.viewer).toBeNull();
