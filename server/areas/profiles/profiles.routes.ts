@@ -7,12 +7,13 @@ import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
 import type { Bus } from '../../platform/bus';
+import type { Storage } from '../../platform/storage';
 import { getProfileView, updateOwnProfile } from './profiles.service';
 
 const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
 
 /** Profiles (document 1, section 2): sign-in required to view any of them. */
-export function profileRoutes(deps: { db: Db; bus: Bus }) {
+export function profileRoutes(deps: { db: Db; bus: Bus; storage: Storage }) {
   return new Hono<AppEnv>()
     .get('/profiles/me', async (c) => {
       const viewer = requireViewer(c);

@@ -9,6 +9,8 @@ import { users } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../lib/errors';
 import type { Bus } from '../../platform/bus';
+import { deleteImageByUrl } from '../../platform/images';
+import type { Storage } from '../../platform/storage';
 import { areFriends, getConnectionState, getProfileStats } from '../connections/connections.service';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -174,17 +176,28 @@ export function publishProfileUpdated(bus: Bus, userId: string) {
 
 /** PATCH /api/profiles/me: the viewer's own fields (never the username). */
 export async function updateOwnProfile(
-  deps: { db: Db; bus: Bus },
+  deps: { db: Db; bus: Bus; storage: Storage },
   viewerId: string,
   input: z.infer<typeof ZUpdateProfile>,
 ): Promise<Profile> {
   const { username: _username, ...fields } = input;
-  const [row] = await deps.db
-    .update(profiles)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(profiles.id, viewerId), isNull(profiles.deletedAt)))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
+  const { row, previousAvatar } = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(and(eq(profiles.id, viewerId), isNull(profiles.deletedAt)))
+      .for('update');
+    if (!before) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
+    const [row] = await tx
+      .update(profiles)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(profiles.id, viewerId))
+      .returning();
+    return { row: row!, previousAvatar: before.avatarUrl };
+  });
+  // An uploaded avatar replaced by a typed address (or cleared) is not kept.
+  if (fields.avatarUrl !== undefined && previousAvatar && previousAvatar !== row.avatarUrl)
+    await deleteImageByUrl(deps.storage, previousAvatar, viewerId).catch(() => false);
   publishProfileUpdated(deps.bus, viewerId);
   return toProfile(row);
 }

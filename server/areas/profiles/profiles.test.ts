@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PROFILE_MSG, type ProfileView } from '@common/profiles';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
@@ -75,6 +76,19 @@ describe('editing', () => {
     expect(seen.body.profile).toMatchObject({ company: 'Analytical Engines', location: 'London' });
     // The top bar reads /api/me: it shows the new avatar too.
     expect((await a.agent.get('/api/me')).body.viewer.profile.avatarUrl).toBe('https://example.com/ada.png');
+  });
+
+  it('an uploaded avatar replaced by a typed address is deleted', async () => {
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#36a' } })
+      .png()
+      .toBuffer();
+    const uploaded = await a.agent.upload('/api/profiles/me/avatar', 'file', png, 'a.png', 'image/png');
+    expect(uploaded.status).toBe(200);
+    const url = uploaded.body.avatarUrl as string;
+    expect((await b.agent.get(url)).status).toBe(200);
+    const res = await patch(a, { avatarUrl: 'https://example.com/ada.png' });
+    expect(res.body.avatarUrl).toBe('https://example.com/ada.png');
+    expect((await b.agent.get(url)).status).toBe(404);
   });
 
   it('accepts skills as a list and clears fields with empty values', async () => {
