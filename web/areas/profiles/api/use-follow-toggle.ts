@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { CONNECTION_MSG, type ConnectionState } from '@common/profiles';
+import { CONNECTION_MSG, type ConnectionState, type ProfileView } from '@common/profiles';
 import { followUser, unfollowUser } from './connection-actions';
 import { invalidatePeople, refusalText, updateView, withConnection } from './invalidate';
 import { profilesKeys } from './query-keys';
@@ -42,15 +42,22 @@ export function useFollowToggle({
         attempted = q.wanted;
         last = attempted ? await followUser(userId) : await unfollowUser(userId);
         confirmed = last.isFollowing;
-        // The answer becomes the cache's truth; the tap on top of it stays shown until we finish.
+        // The answer becomes the cache's truth (a fetch begun before it could carry older news);
+        // the tap on top of it stays shown until we finish.
+        await queryClient.cancelQueries({ queryKey: profilesKeys.view(userId) });
         const answer = last;
         updateView(queryClient, userId, (view) => withConnection(view, answer));
       }
       if (last) {
+        // One toast per person: a later outcome replaces the earlier one.
+        const id = `follow:${userId}`;
         if (last.isFollowing) {
-          toast.success(CONNECTION_MSG.followingTitle, { description: CONNECTION_MSG.followingName(name) });
+          toast.success(CONNECTION_MSG.followingTitle, {
+            id,
+            description: CONNECTION_MSG.followingName(name),
+          });
         } else {
-          toast.success(CONNECTION_MSG.unfollowed);
+          toast.success(CONNECTION_MSG.unfollowed, { id, description: undefined });
         }
       }
     } catch (error) {
@@ -72,13 +79,16 @@ export function useFollowToggle({
     /** Add to the follower count while a tap is ahead of the cached view. */
     followersDelta: wanted === null ? 0 : Number(wanted) - Number(isFollowing),
     toggle() {
-      const next = !shown;
+      // Read the cache, not this render's props: a tap can land before the last answer re-rendered.
+      const cached =
+        queryClient.getQueryData<ProfileView>(profilesKeys.view(userId))?.connection?.isFollowing ?? false;
       const q = queue.current;
+      const next = !(q.wanted ?? cached);
       q.wanted = next;
       setWanted(next);
       if (!q.running) {
         void queryClient.cancelQueries({ queryKey: profilesKeys.view(userId) });
-        void run(isFollowing);
+        void run(cached);
       }
     },
   };

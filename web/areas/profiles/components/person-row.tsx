@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { displayName, type PersonSummary } from '@common/profiles';
+import { imageVariantUrl } from '@common/uploads';
 import { Avatar } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/cn';
 
@@ -21,7 +22,7 @@ export function PersonRow({
         to={`/profile/${person.id}`}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <Avatar src={person.avatarUrl} name={name} className="size-10" />
+        <Avatar src={imageVariantUrl(person.avatarUrl, 96)} name={name} className="size-10" />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium hover:underline">{name}</span>
           <span className="block truncate text-xs text-muted-foreground">

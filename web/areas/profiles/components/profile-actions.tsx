@@ -84,7 +84,7 @@ export function PersonActions({
         <Button
           variant={follow.isFollowing ? 'outline' : 'default'}
           onClick={follow.toggle}
-          className="min-w-28"
+          className="min-w-28 max-sm:flex-1"
         >
           {follow.isFollowing ? <UserMinus aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
           {follow.isFollowing ? CONNECTION_MSG.unfollow : CONNECTION_MSG.follow}
@@ -92,12 +92,12 @@ export function PersonActions({
       )}
 
       {status === 'friends' ? (
-        <Button variant="secondary" onClick={() => setConfirming('unfriend')}>
+        <Button variant="secondary" onClick={() => setConfirming('unfriend')} className="max-sm:flex-1">
           <UserCheck aria-hidden="true" />
           {CONNECTION_MSG.friends}
         </Button>
       ) : status === 'friend_requested' ? (
-        <Button variant="outline" disabled>
+        <Button variant="outline" disabled className="max-sm:flex-1">
           <Clock aria-hidden="true" />
           {CONNECTION_MSG.requestSentLabel}
         </Button>
@@ -106,19 +106,25 @@ export function PersonActions({
           variant="secondary"
           onClick={() => answer.mutate({ userId, accept: true })}
           disabled={answer.isPending}
+          className="max-sm:flex-1"
         >
           <UserCheck aria-hidden="true" />
           {CONNECTION_MSG.accept}
           <span className="sr-only"> friend request</span>
         </Button>
       ) : (
-        <Button variant="outline" onClick={() => sendRequest.mutate()} disabled={sendRequest.isPending}>
+        <Button
+          variant="outline"
+          onClick={() => sendRequest.mutate()}
+          disabled={sendRequest.isPending}
+          className="max-sm:flex-1"
+        >
           <UserRoundPlus aria-hidden="true" />
           {CONNECTION_MSG.connect}
         </Button>
       )}
 
-      <Button variant="outline" onClick={() => openChat(userId)}>
+      <Button variant="outline" onClick={() => openChat(userId)} className="max-sm:flex-1">
         <MessageCircle aria-hidden="true" />
         {CONNECTION_MSG.message}
       </Button>

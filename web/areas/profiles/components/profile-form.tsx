@@ -1,8 +1,9 @@
-import { useId, type ComponentProps, type FormEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '@common/api-types';
 import { ZAvatarUrl, ZUpdateProfile } from '@common/profile-schemas';
-import { PROFILE_MSG, PROFILES } from '@common/profiles';
+import { displayName, PROFILE_MSG, PROFILES } from '@common/profiles';
+import { parseImageUrl } from '@common/uploads';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
@@ -11,6 +12,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useSchemaForm } from '@web/lib/use-schema-form';
 import { refusalText } from '../api/invalidate';
 import { useUpdateProfile } from '../api/update-profile';
+import { AvatarEditor } from './avatar-editor';
 
 /** What the form shows and edits; a Profile (settings) or one's own ProfileView profile will do. */
 export type EditableProfile = Pick<
@@ -27,20 +29,23 @@ export type EditableProfile = Pick<
   | 'coverPhotoUrl'
 >;
 
-/** An address typed by the person (http or https), as opposed to one of our uploaded pictures. */
-function isExternalUrl(url: string | null): url is string {
-  return !!url && /^https?:\/\//i.test(url);
+/** The avatar URL field shows an address the person typed, never one of our uploaded pictures. */
+function typedAvatarUrl(url: string | null): string {
+  return url && parseImageUrl(url) === null ? url : '';
 }
 
 /**
  * The own-profile form, on the profile page's edit dialog and the settings page's Profile tab.
  * Checked by ZUpdateProfile, the schema the server applies. The username is shown read-only. The
- * avatar URL field holds a typed address only: it is sent when changed (empty clears the avatar),
- * so saving never overwrites a picture uploaded meanwhile.
+ * avatar is uploaded or removed at once (AvatarEditor); the avatar URL field holds a typed address
+ * only and is sent when changed (empty clears the avatar), so saving the other fields never puts
+ * back a picture that was replaced meanwhile.
  */
 export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; onSaved?: () => void }) {
   const update = useUpdateProfile();
-  const initialAvatarUrl = isExternalUrl(profile.avatarUrl) ? profile.avatarUrl : '';
+  // What the URL field started from; an upload or removal starts it again from empty.
+  const [avatarUrlBase, setAvatarUrlBase] = useState(() => typedAvatarUrl(profile.avatarUrl));
+  const [avatarUrlText, setAvatarUrlText] = useState(avatarUrlBase);
   const form = useSchemaForm(ZUpdateProfile, (data) => {
     const avatarUrl = String(data.get('avatarUrl') ?? '');
     return {
@@ -50,7 +55,7 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
       location: data.get('location'),
       bio: data.get('bio'),
       skills: data.get('skills') ?? '',
-      ...(avatarUrl.trim() !== initialAvatarUrl ? { avatarUrl } : {}),
+      ...(avatarUrl.trim() !== avatarUrlBase ? { avatarUrl } : {}),
     };
   });
 
@@ -67,6 +72,8 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
     }),
   );
 
+  const avatarUrlField = form.field('avatarUrl');
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The document words a bad avatar address as a toast too ('Invalid URL').
     const avatarUrl = new FormData(event.currentTarget).get('avatarUrl');
@@ -78,6 +85,14 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Edit profile">
+      <AvatarEditor
+        avatarUrl={profile.avatarUrl}
+        name={displayName(profile)}
+        onChanged={() => {
+          setAvatarUrlBase('');
+          setAvatarUrlText('');
+        }}
+      />
       <Field
         label="Full name"
         {...form.field('fullName')}
@@ -134,15 +149,19 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
       />
       <Field
         label="Avatar URL"
-        {...form.field('avatarUrl')}
-        defaultValue={initialAvatarUrl}
+        {...avatarUrlField}
+        value={avatarUrlText}
+        onChange={(event) => {
+          avatarUrlField.onChange();
+          setAvatarUrlText(event.target.value);
+        }}
         type="url"
         inputMode="url"
         placeholder="https://example.com/me.jpg"
         hint={
-          profile.avatarUrl && !initialAvatarUrl
-            ? 'Showing your uploaded photo. Paste an address to use another picture instead.'
-            : 'Optional. Leave empty to show your initials.'
+          profile.avatarUrl && !avatarUrlText
+            ? 'Or paste the address of a picture to use instead.'
+            : 'Optional: the address of a picture. Leave empty for no avatar.'
         }
       />
       <div className="flex justify-end">

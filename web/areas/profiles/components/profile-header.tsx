@@ -9,6 +9,8 @@ import {
   type ProfileView,
 } from '@common/profiles';
 import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { IMAGE_PRESETS, imageVariantUrl, parseImageUrl } from '@common/uploads';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 import { SkillsBadges } from './skills-badges';
@@ -28,34 +30,29 @@ export function ProfileHeader({
   view: ProfileView;
   /** Buttons beside the name (edit, or follow, connect, message). */
   actions: ReactNode;
-  /** Own profile: the control over the banner that changes the cover photo. */
+  /** Own profile: the controls laid over the banner (positioned by themselves). */
   coverAction?: ReactNode;
   /** The viewer's follow tap not yet in the counts. */
   followersDelta?: number;
   onShowList: (list: ConnectionList) => void;
 }) {
-  const { profile, stats, restricted, blockedByYou } = view;
+  const { profile, stats, restricted, blockedByYou, connection } = view;
   const name = displayName(profile);
   const place = [profile.company, profile.location].filter(Boolean);
 
   return (
     <Card className="overflow-hidden">
       <div className="relative h-32 bg-linear-to-br from-indigo-500 via-violet-500 to-fuchsia-500 sm:h-48 dark:from-indigo-700 dark:via-violet-700 dark:to-fuchsia-700">
-        {profile.coverPhotoUrl ? (
-          <img src={profile.coverPhotoUrl} alt="" className="absolute inset-0 size-full object-cover" />
-        ) : null}
-        {coverAction ? <div className="absolute top-3 right-3">{coverAction}</div> : null}
+        {profile.coverPhotoUrl ? <CoverImage url={profile.coverPhotoUrl} /> : null}
+        {coverAction}
       </div>
 
-      <div className="px-4 pb-5 sm:px-6 sm:pb-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <Avatar
-            src={profile.avatarUrl}
-            name={name}
-            className="-mt-12 size-24 ring-4 ring-card sm:-mt-16 sm:size-32 [&_span]:text-3xl"
-          />
-          <div className="sm:pb-1">{actions}</div>
-        </div>
+      <div className="relative flow-root px-4 pb-5 sm:px-6 sm:pb-6">
+        <Avatar
+          src={imageVariantUrl(profile.avatarUrl, 256)}
+          name={name}
+          className="-mt-12 size-24 ring-4 ring-card sm:-mt-16 sm:size-32 [&_span]:text-3xl"
+        />
 
         <div className="mt-3 flex flex-col gap-3">
           <div>
@@ -65,7 +62,12 @@ export function ProfileHeader({
                 <BadgeCheck aria-label="Verified" role="img" className="size-5 shrink-0 text-link" />
               ) : null}
             </h1>
-            <p className="text-sm text-muted-foreground">@{profile.username}</p>
+            <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              @{profile.username}
+              {connection?.followsYou && connection.status !== 'friends' ? (
+                <Badge variant="secondary">Follows you</Badge>
+              ) : null}
+            </p>
             {profile.title ? (
               <p className="mt-1 flex items-center gap-1.5 font-medium">
                 <Briefcase aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
@@ -73,6 +75,9 @@ export function ProfileHeader({
               </p>
             ) : null}
           </div>
+
+          {/* Under the name on narrow screens; beside the avatar, over the banner's edge, on wide ones. */}
+          <div className="lg:absolute lg:top-4 lg:right-6">{actions}</div>
 
           {restricted ? (
             <p className="flex items-center gap-2 rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground">
@@ -141,6 +146,22 @@ export function ProfileHeader({
         </div>
       </div>
     </Card>
+  );
+}
+
+/** The banner picture; our own uploads offer the phone-sized copy too. */
+function CoverImage({ url }: { url: string }) {
+  const srcSet = parseImageUrl(url)
+    ? IMAGE_PRESETS.cover.sizes.map((w) => `${imageVariantUrl(url, w)} ${w}w`).join(', ')
+    : undefined;
+  return (
+    <img
+      src={url}
+      srcSet={srcSet}
+      sizes="(min-width: 1024px) 1024px, 100vw"
+      alt=""
+      className="absolute inset-0 size-full object-cover"
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import { useProfileView } from '../api/get-profile';
 import { useFollowToggle } from '../api/use-follow-toggle';
 import { useProfileLiveSync } from '../api/use-profile-live-sync';
 import { ConnectionsCard } from '../components/connections-card';
+import { CoverEditor } from '../components/cover-editor';
 import { FriendRequestsCard } from '../components/friend-requests-card';
 import { MutualFriendsCard } from '../components/mutual-friends-card';
 import { Skeleton } from '../components/person-row';
@@ -90,6 +91,7 @@ function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string
         view={view}
         followersDelta={view.isSelf ? 0 : follow.followersDelta}
         onShowList={showList}
+        coverAction={view.isSelf ? <CoverEditor hasCover={!!view.profile.coverPhotoUrl} /> : null}
         actions={
           view.isSelf ? (
             <OwnProfileActions onEdit={() => setIsEditing(true)} />
