@@ -203,6 +203,15 @@ test('edit one’s profile: avatar upload with progress, fields checked by the s
   await expect(main.locator(`img[src="${me.profile.avatarUrl}"]`)).toBeVisible();
   await expectAccessible(page);
 
+  // The cover photo, from the menu over the banner.
+  await page
+    .getByLabel('Cover image file')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText(PROFILE_MSG.coverUpdated)).toBeVisible();
+  const withCover = await (await page.request.get('/api/profiles/me')).json();
+  expect(withCover.profile.coverPhotoUrl).toMatch(/\/images\/cover\//);
+  await expect(main.locator(`img[src="${withCover.profile.coverPhotoUrl}"]`)).toBeVisible();
+
   // Skills past eight show as '+N more'.
   await page.request.patch('/api/profiles/me', {
     data: { skills: 'a1, a2, a3, a4, a5, a6, a7, a8, a9, a10' },
