@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Profile } from '@common/api-types';
+import type { MeResponse, Profile } from '@common/api-types';
 import type { ZUpdateProfile } from '@common/profile-schemas';
 import { authKeys } from '@web/areas/auth/api/query-keys';
 import { api, call } from '@web/lib/api';
@@ -20,6 +20,9 @@ export function updateProfile(changes: ProfileChanges): Promise<Profile> {
 export function putOwnProfile(queryClient: QueryClient, profile: Profile) {
   const { isBanned: _isBanned, ...fields } = profile;
   updateView(queryClient, profile.id, (view) => ({ ...view, profile: { ...view.profile, ...fields } }));
+  queryClient.setQueryData<MeResponse>(authKeys.me(), (me) =>
+    me?.viewer?.id === profile.id ? { viewer: { ...me.viewer, profile } } : me,
+  );
   void queryClient.invalidateQueries({ queryKey: profilesKeys.view(profile.id) });
   void queryClient.invalidateQueries({ queryKey: authKeys.me() });
 }

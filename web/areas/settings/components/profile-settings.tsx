@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Profile } from '@common/api-types';
 import { ProfileForm } from '@web/areas/profiles/components/profile-form';
@@ -6,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 
 /** Profile tab: the same form as editing one's own profile on the profile page. */
 export function ProfileSettings({ profile }: { profile: Profile }) {
+  const [version, setVersion] = useState(0);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -18,8 +20,11 @@ export function ProfileSettings({ profile }: { profile: Profile }) {
         </Button>
       </CardHeader>
       <CardContent>
-        {/* A saved change comes back through "me": start again from what the server kept. */}
-        <ProfileForm key={profile.updatedAt} profile={profile} />
+        {/*
+          After a save, start again from what the server kept (merged skills). Only then: an avatar
+          upload also changes the profile, and must not throw away fields being typed.
+        */}
+        <ProfileForm key={version} profile={profile} onSaved={() => setVersion((v) => v + 1)} />
       </CardContent>
     </Card>
   );
