@@ -1,4 +1,5 @@
 import { MSG } from '../../common/messages';
+import { PROFILE_MSG } from '../../common/profiles';
 import { expect, expectAccessible, newPerson, signUpVerified, test } from '../fixtures';
 
 test('a visitor sees the welcome page and only News Feed and Sign In in the menu', async ({ page }) => {
@@ -12,10 +13,14 @@ test('a visitor sees the welcome page and only News Feed and Sign In in the menu
 });
 
 test('protected routes send a visitor to /auth', async ({ page }) => {
-  for (const path of ['/messages', '/settings', '/investing/42', '/profile', '/admin', '/events/create']) {
+  for (const path of ['/messages', '/settings', '/investing/42', '/admin', '/events/create']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/auth$/);
   }
+  // Profiles say why instead (document 1, section 2), with a way to sign in.
+  await page.goto('/profile');
+  await expect(page.getByText(PROFILE_MSG.signInToView)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
 test("unknown paths show 'Page not found' with a way home", async ({ page }) => {
