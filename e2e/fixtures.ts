@@ -2,17 +2,49 @@ import { randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 export { expect };
+
+const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** Each test browses from its own address, as if behind a proxy (see playwright.config.ts). */
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
   extraHTTPHeaders: async ({}, use) => {
-    await use({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    await use({ 'x-forwarded-for': randomAddress() });
   },
 });
+
+/** Another person in their own browser context (own cookies), browsing from their own address. */
+export async function secondBrowser(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** The signed-in person's id. */
+export async function myId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/me');
+  const body = (await res.json()) as { viewer: { id: string } };
+  return body.viewer.id;
+}
+
+/** Opens `url` and waits until the page's realtime socket has said hello. */
+export async function gotoLive(page: Page, url: string) {
+  const hello = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/api/realtime')) return;
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"hello"')) resolve();
+      });
+    });
+  });
+  await page.goto(url);
+  await hello;
+}
 
 let n = 0;
 export function newPerson(prefix = 'e2e') {

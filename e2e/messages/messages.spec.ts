@@ -1,37 +1,7 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { MESSAGING_MSG } from '../../common/messaging';
 import { NOTIFICATIONS_MSG, NOTIFICATION_TEXT } from '../../common/notifications';
-import { expect, expectAccessible, signUpVerified, test } from '../fixtures';
-
-/** A second person in their own browser context, browsing from their own address. */
-async function secondBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
-  });
-  return { context, page: await context.newPage() };
-}
-
-async function myId(page: Page): Promise<string> {
-  const res = await page.request.get('/api/me');
-  const body = (await res.json()) as { viewer: { id: string } };
-  return body.viewer.id;
-}
-
-/** Opens `url` and waits until the page's realtime socket has said hello. */
-async function gotoLive(page: Page, url: string) {
-  const hello = new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/api/realtime')) return;
-      ws.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"hello"')) resolve();
-      });
-    });
-  });
-  await page.goto(url);
-  await hello;
-}
+import { expect, expectAccessible, secondBrowser, myId, gotoLive, signUpVerified, test } from '../fixtures';
 
 test('two people chat live: unread badge, read tick, typing, and a failed send gives the text back', async ({
   page: pageA,

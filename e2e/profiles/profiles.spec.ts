@@ -1,38 +1,8 @@
-import { randomInt } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CONNECTION_MSG, PROFILE_MSG, SETTINGS_MSG } from '../../common/profiles';
 import { UPLOAD_MSG } from '../../common/uploads';
-import { expect, expectAccessible, signUpVerified, test } from '../fixtures';
-
-/** Another person in their own browser context, browsing from their own address. */
-async function otherBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
-  });
-  return { context, page: await context.newPage() };
-}
-
-async function myId(page: Page): Promise<string> {
-  const res = await page.request.get('/api/me');
-  const body = (await res.json()) as { viewer: { id: string } };
-  return body.viewer.id;
-}
-
-/** Opens `url` and waits until the page's realtime socket has said hello. */
-async function gotoLive(page: Page, url: string) {
-  const hello = new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/api/realtime')) return;
-      ws.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"hello"')) resolve();
-      });
-    });
-  });
-  await page.goto(url);
-  await hello;
-}
+import { expect, expectAccessible, secondBrowser, myId, gotoLive, signUpVerified, test } from '../fixtures';
 
 const header = (page: Page) => page.getByRole('main');
 
@@ -43,8 +13,8 @@ test('follow, befriend and message: counts, requests and mutual friends update l
 }) => {
   // Three sign-ups and two live pages: slower than most on a busy machine.
   test.setTimeout(60_000);
-  const b = await otherBrowser(browser, baseURL);
-  const c = await otherBrowser(browser, baseURL);
+  const b = await secondBrowser(browser, baseURL);
+  const c = await secondBrowser(browser, baseURL);
   const pageB = b.page;
   const personA = await signUpVerified(pageA);
   const personB = await signUpVerified(pageB);
@@ -232,7 +202,7 @@ test("an unknown profile, a malformed id and a visitor get the document's texts"
   await expect(page.getByRole('heading', { name: PROFILE_MSG.notFound })).toBeVisible();
   const id = await myId(page);
 
-  const visitor = await otherBrowser(browser, baseURL);
+  const visitor = await secondBrowser(browser, baseURL);
   await visitor.page.goto(`/profile/${id}`);
   await expect(visitor.page.getByRole('heading', { name: PROFILE_MSG.signInToView })).toBeVisible();
   await expectAccessible(visitor.page);
@@ -246,7 +216,7 @@ test('privacy and blocking: a restricted profile shows the basics; block and unb
   browser,
   baseURL,
 }) => {
-  const b = await otherBrowser(browser, baseURL);
+  const b = await secondBrowser(browser, baseURL);
   const personA = await signUpVerified(pageA);
   await signUpVerified(b.page);
   const idA = await myId(pageA);
@@ -287,7 +257,7 @@ test.describe('on a 375 px wide phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the profile fits the width and the actions stay reachable', async ({ page, browser, baseURL }) => {
-    const b = await otherBrowser(browser, baseURL);
+    const b = await secondBrowser(browser, baseURL);
     await signUpVerified(page);
     await signUpVerified(b.page);
     const idB = await myId(b.page);

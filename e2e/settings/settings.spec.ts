@@ -1,23 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { MSG } from '../../common/messages';
 import { PROFILE_MSG, SETTINGS_MSG } from '../../common/profiles';
-import { expect, expectAccessible, signUpVerified, test } from '../fixtures';
-
-/** Another browser (its own cookies), browsing from its own address. */
-async function secondBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
-  });
-  return { context, page: await context.newPage() };
-}
-
-async function myId(page: Page): Promise<string> {
-  const res = await page.request.get('/api/me');
-  const body = (await res.json()) as { viewer: { id: string } };
-  return body.viewer.id;
-}
+import { expect, expectAccessible, secondBrowser, myId, signUpVerified, test } from '../fixtures';
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/auth');
