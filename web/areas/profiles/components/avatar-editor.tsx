@@ -1,11 +1,11 @@
-import { Trash2, Upload, X } from 'lucide-react';
+import { Trash2, Upload } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { UPLOADS, imageVariantUrl } from '@common/uploads';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
-import { Progress } from '@web/components/ui/progress';
 import { Spinner } from '@web/components/ui/spinner';
 import { useProfileImage } from '../api/profile-images';
+import { ImageFileInput, UploadProgress } from './image-upload-parts';
 
 /** Upload or remove one's avatar: saved at once, with a preview and a progress bar meanwhile. */
 export function AvatarEditor({
@@ -29,18 +29,7 @@ export function AvatarEditor({
       <div className="grid min-w-0 flex-1 gap-2">
         <p className="text-sm font-medium">Profile photo</p>
         {image.isUploading ? (
-          <div className="flex items-center gap-2">
-            <Progress value={image.percent} label="Uploading avatar" className="flex-1" />
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              onClick={image.cancel}
-              aria-label="Cancel upload"
-            >
-              <X aria-hidden="true" />
-            </Button>
-          </div>
+          <UploadProgress percent={image.percent} label="Uploading avatar" onCancel={image.cancel} />
         ) : (
           <div className="flex flex-wrap gap-2">
             <Button
@@ -69,19 +58,7 @@ export function AvatarEditor({
         <p id={hintId} className="text-xs text-muted-foreground">
           JPEG, PNG, WebP, GIF or AVIF, up to {UPLOADS.imageMaxBytes / 1024 / 1024} MB.
         </p>
-        <input
-          ref={inputRef}
-          type="file"
-          accept={UPLOADS.imageAccept}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Avatar image file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) image.choose(file);
-          }}
-        />
+        <ImageFileInput ref={inputRef} label="Avatar image file" onFile={image.choose} />
       </div>
     </div>
   );

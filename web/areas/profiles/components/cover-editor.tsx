@@ -1,6 +1,5 @@
-import { Camera, Trash2, Upload, X } from 'lucide-react';
+import { Camera, Trash2, Upload } from 'lucide-react';
 import { useRef } from 'react';
-import { UPLOADS } from '@common/uploads';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
@@ -8,8 +7,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { Progress } from '@web/components/ui/progress';
 import { useProfileImage } from '../api/profile-images';
+import { ImageFileInput, UploadProgress } from './image-upload-parts';
 
 /**
  * Over one's own cover banner: a menu to upload or remove the cover photo; while uploading, the
@@ -25,18 +24,14 @@ export function CoverEditor({ hasCover }: { hasCover: boolean }) {
         <img src={image.previewUrl} alt="" className="absolute inset-0 size-full object-cover" />
       ) : null}
       {image.isUploading ? (
-        <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-black/50 px-3 py-2">
-          <Progress value={image.percent} label="Uploading cover photo" className="flex-1 bg-white/30" />
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-white hover:bg-white/20 hover:text-white"
-            onClick={image.cancel}
-            aria-label="Cancel upload"
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </div>
+        <UploadProgress
+          percent={image.percent}
+          label="Uploading cover photo"
+          onCancel={image.cancel}
+          className="absolute inset-x-0 bottom-0 bg-black/50 px-3 py-2"
+          barClassName="bg-white/30"
+          buttonClassName="text-white hover:bg-white/20 hover:text-white"
+        />
       ) : null}
       <div className="absolute top-3 right-3">
         <DropdownMenu modal={false}>
@@ -66,19 +61,7 @@ export function CoverEditor({ hasCover }: { hasCover: boolean }) {
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
-      <input
-        ref={inputRef}
-        type="file"
-        accept={UPLOADS.imageAccept}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Cover image file"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) image.choose(file);
-        }}
-      />
+      <ImageFileInput ref={inputRef} label="Cover image file" onFile={image.choose} />
     </>
   );
 }
