@@ -2,18 +2,15 @@ import { ZUpdateProfile } from '@common/profile-schemas';
 import { PROFILE_MSG } from '@common/profiles';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
-import type { Bus } from '../../platform/bus';
-import type { Storage } from '../../platform/storage';
-import { getProfileView, updateOwnProfile } from './profiles.service';
+import { getProfileView, updateOwnProfile, type OwnProfileDeps } from './profiles.service';
 
 const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
 
 /** Profiles (document 1, section 2): sign-in required to view any of them. */
-export function profileRoutes(deps: { db: Db; bus: Bus; storage: Storage }) {
+export function profileRoutes(deps: OwnProfileDeps) {
   return new Hono<AppEnv>()
     .get('/profiles/me', async (c) => {
       const viewer = requireViewer(c);

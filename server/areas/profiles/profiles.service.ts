@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import type { Bus } from '../../platform/bus';
 import { deleteImageByUrl } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
@@ -174,30 +175,46 @@ export function publishProfileUpdated(bus: Bus, userId: string) {
   bus.publish({ topic: topic.profile(userId), event: { type: 'profile.updated', userId } });
 }
 
-/** PATCH /api/profiles/me: the viewer's own fields (never the username). */
-export async function updateOwnProfile(
-  deps: { db: Db; bus: Bus; storage: Storage },
-  viewerId: string,
-  input: z.infer<typeof ZUpdateProfile>,
-): Promise<Profile> {
-  const { username: _username, ...fields } = input;
-  const { row, previousAvatar } = await deps.db.transaction(async (tx) => {
+export type OwnProfileDeps = { db: Db; bus: Bus; storage: Storage; logger: Logger };
+type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'username' | 'email'>>;
+
+/**
+ * The one write of one's own profile (fields, avatar, cover). The row is locked while it changes, so
+ * two changes at once each remove exactly the picture they replaced; an uploaded picture that is
+ * replaced or cleared is deleted from storage after commit (a failure only leaves an unused file).
+ */
+export async function writeOwnProfile(deps: OwnProfileDeps, viewerId: string, changes: ProfileChanges) {
+  const { row, before } = await deps.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ avatarUrl: profiles.avatarUrl })
+      .select({ avatarUrl: profiles.avatarUrl, coverPhotoUrl: profiles.coverPhotoUrl })
       .from(profiles)
       .where(and(eq(profiles.id, viewerId), isNull(profiles.deletedAt)))
       .for('update');
     if (!before) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
     const [row] = await tx
       .update(profiles)
-      .set({ ...fields, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: new Date() })
       .where(eq(profiles.id, viewerId))
       .returning();
-    return { row: row!, previousAvatar: before.avatarUrl };
+    return { row: row!, before };
   });
-  // An uploaded avatar replaced by a typed address (or cleared) is not kept.
-  if (fields.avatarUrl !== undefined && previousAvatar && previousAvatar !== row.avatarUrl)
-    await deleteImageByUrl(deps.storage, previousAvatar, viewerId).catch(() => false);
+  for (const column of ['avatarUrl', 'coverPhotoUrl'] as const) {
+    const previous = before[column];
+    if (changes[column] === undefined || !previous || previous === row[column]) continue;
+    await deleteImageByUrl(deps.storage, previous, viewerId).catch((err: unknown) =>
+      deps.logger.warn({ err, url: previous }, 'could not delete a replaced profile image'),
+    );
+  }
   publishProfileUpdated(deps.bus, viewerId);
   return toProfile(row);
+}
+
+/** PATCH /api/profiles/me: the viewer's own fields (never the username). */
+export async function updateOwnProfile(
+  deps: OwnProfileDeps,
+  viewerId: string,
+  input: z.infer<typeof ZUpdateProfile>,
+): Promise<Profile> {
+  const { username: _username, ...fields } = input;
+  return writeOwnProfile(deps, viewerId, fields);
 }
