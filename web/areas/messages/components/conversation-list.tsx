@@ -2,7 +2,7 @@ import { Briefcase } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { MSG } from '@common/messages';
 import { badgeText, type ConversationSummary } from '@common/messaging';
-import { Button } from '@web/components/ui/button';
+import { LoadError } from '@web/components/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
@@ -126,14 +126,11 @@ export function ConversationList({
           <Spinner label="Loading conversations" className="size-5 text-muted-foreground" />
         </div>
       ) : query.isError && rows.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm">
-          <p role="alert" className="text-destructive-text">
-            {isApiError(query.error) ? query.error.message : MSG.unexpected}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          className="gap-2 px-4"
+          message={isApiError(query.error) ? query.error.message : MSG.unexpected}
+          onRetry={query.refetch}
+        />
       ) : rows.length === 0 ? (
         <p className="px-4 py-8 text-center text-sm text-muted-foreground">{q ? noMatchText : emptyText}</p>
       ) : (

@@ -1,5 +1,6 @@
 import { MSG } from '@common/messages';
 import { NOTIFICATIONS_MSG } from '@common/notifications';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
@@ -31,13 +32,11 @@ export function NotificationsPage() {
       {query.isPending ? (
         <PageSpinner className="min-h-40" />
       ) : query.isError && items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-8 text-center">
-          <p role="alert" className="text-sm text-destructive-text">
-            {isApiError(query.error) ? query.error.message : MSG.unexpected}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
+        <Card>
+          <LoadError
+            message={isApiError(query.error) ? query.error.message : MSG.unexpected}
+            onRetry={query.refetch}
+          />
         </Card>
       ) : items.length === 0 ? (
         <Card className="p-8 text-center text-muted-foreground">{NOTIFICATIONS_MSG.pageEmpty}</Card>

@@ -6,7 +6,7 @@ import {
   type ConnectionList,
   type ProfileStats,
 } from '@common/profiles';
-import { Button } from '@web/components/ui/button';
+import { LoadError } from '@web/components/load-error';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -104,16 +104,10 @@ function PeopleList({ userId, list }: { userId: string; list: ConnectionList }) 
   if (query.isError) {
     const forbidden = isApiError(query.error) && query.error.status === 403;
     return (
-      <div className="flex flex-col items-center gap-3 py-8 text-center">
-        <p role="alert" className="text-sm text-destructive-text">
-          {forbidden ? PROFILE_MSG.restricted : PROFILE_MSG.loadFailed}
-        </p>
-        {forbidden ? null : (
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        )}
-      </div>
+      <LoadError
+        message={forbidden ? PROFILE_MSG.restricted : PROFILE_MSG.loadFailed}
+        onRetry={forbidden ? undefined : query.refetch}
+      />
     );
   }
 

@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { CONNECTION_MSG, displayName, type FriendRequest } from '@common/profiles';
+import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -33,14 +34,7 @@ export function FriendRequestsCard({ viewerId }: { viewerId: string }) {
             ))}
           </div>
         ) : query.isError ? (
-          <div className="flex flex-col items-center gap-3 py-8 text-center">
-            <p role="alert" className="text-sm text-destructive-text">
-              {CONNECTION_MSG.requestsLoadFailed}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message={CONNECTION_MSG.requestsLoadFailed} onRetry={query.refetch} />
         ) : requests.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">{CONNECTION_MSG.noRequests}</p>
         ) : (

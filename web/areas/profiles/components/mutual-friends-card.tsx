@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CONNECTION_MSG, PROFILE_MSG, PROFILES } from '@common/profiles';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useMutualFriends } from '../api/get-mutual-friends';
@@ -43,14 +44,7 @@ export function MutualFriendsCard({ userId }: { userId: string }) {
             ))}
           </div>
         ) : query.isError ? (
-          <div className="flex flex-col items-center gap-3 py-8 text-center">
-            <p role="alert" className="text-sm text-destructive-text">
-              {PROFILE_MSG.loadFailed}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message={PROFILE_MSG.loadFailed} onRetry={query.refetch} />
         ) : items.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">{CONNECTION_MSG.noMutual}</p>
         ) : (

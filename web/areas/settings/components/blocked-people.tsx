@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MSG } from '@common/messages';
 import { SETTINGS_MSG, displayName, type BlockedPerson } from '@common/profiles';
+import { LoadError } from '@web/components/load-error';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -61,16 +62,15 @@ export function BlockedPeople() {
         {blocked.isPending ? (
           <PageSpinner className="min-h-20" />
         ) : blocked.isError && !blocked.data ? (
-          <div className="flex flex-col items-start gap-3">
-            <p role="alert" className="text-sm text-destructive-text">
-              {isApiError(blocked.error) && blocked.error.code !== 'NETWORK'
+          <LoadError
+            align="start"
+            message={
+              isApiError(blocked.error) && blocked.error.code !== 'NETWORK'
                 ? blocked.error.message
-                : MSG.unexpected}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void blocked.refetch()}>
-              Try again
-            </Button>
-          </div>
+                : MSG.unexpected
+            }
+            onRetry={blocked.refetch}
+          />
         ) : people.length === 0 ? (
           <p className="text-sm text-muted-foreground">{SETTINGS_MSG.noBlocked}</p>
         ) : (

@@ -1,6 +1,6 @@
 import { MSG } from '@common/messages';
 import { DEFAULT_SETTINGS } from '@common/profiles';
-import { Button } from '@web/components/ui/button';
+import { LoadError } from '@web/components/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { useSettings } from '../api/get-settings';
@@ -16,16 +16,15 @@ export function SettingsSwitches({ switches }: { switches: readonly SwitchSpec[]
 
   if (settings.isError && !settings.data) {
     return (
-      <div className="flex flex-col items-start gap-3">
-        <p role="alert" className="text-sm text-destructive-text">
-          {isApiError(settings.error) && settings.error.code !== 'NETWORK'
+      <LoadError
+        align="start"
+        message={
+          isApiError(settings.error) && settings.error.code !== 'NETWORK'
             ? settings.error.message
-            : MSG.unexpected}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-          Try again
-        </Button>
-      </div>
+            : MSG.unexpected
+        }
+        onRetry={settings.refetch}
+      />
     );
   }
 
