@@ -1,3 +1,4 @@
+import type { FeedCategory } from './feed';
 import type { Message } from './messaging';
 import type { Notification } from './notifications';
 
@@ -33,7 +34,16 @@ export type ServerEvent =
    * A follow, request, friendship or block between the two changed. To both people and to the
    * subscribers of each one's `profile:` topic (their counts and lists).
    */
-  | { type: 'connection.changed'; userIds: [string, string] };
+  | { type: 'connection.changed'; userIds: [string, string] }
+  /**
+   * To subscribers of `feed:all`: an item was published under this filter tab (null: All only).
+   * The page asks GET /api/feed/new for what it may show, so blocked and hidden items never count.
+   */
+  | { type: 'feed.published'; itemId: string; category: FeedCategory | null }
+  /** To subscribers of `feed:all`: these items' content was deleted; take them off the page. */
+  | { type: 'feed.removed'; itemIds: string[] }
+  /** Between server instances only (published to nobody): sessions ended, forget cached ones. */
+  | { type: 'sessions.revoked' };
 
 export type ServerEventType = ServerEvent['type'];
 
@@ -61,6 +71,8 @@ export const REALTIME = {
 export const topic = {
   presence: (userId: string) => `presence:${userId}`,
   profile: (userId: string) => `profile:${userId}`,
+  /** The home feed's new and removed items, for anyone signed in. */
+  feed: 'feed:all',
 } as const;
 
 /** Close codes the server uses. */

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
@@ -7,7 +6,7 @@ import { withDatabase } from '../test/global-setup';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../env';
-import { openDatabase, type Database } from './client';
+import { createPglite, openDatabase, type Database } from './client';
 
 const migrationCount = (
   JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
@@ -26,7 +25,7 @@ describe('migrations', () => {
   it('build the schema on an empty database, and running them again changes nothing', async () => {
     const source = inject('testDb');
     if (source.kind === 'pglite') {
-      const database = await openDatabase({ pglite: await PGlite.create() });
+      const database = await openDatabase({ pglite: await createPglite() });
       await database.migrate();
       const first = await tableNames(database);
       await database.migrate();

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -32,12 +35,32 @@ export type Database = {
 export type DatabaseOptions =
   { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite } | { memory: true };
 
+/**
+ * An embedded database with the extensions the migrations create (pg_trgm for search). Every
+ * PGlite the app or its tests open goes through here.
+ */
+export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  const client = await PGlite.create({ ...options, extensions: { pg_trgm } });
+  for (const [k, v] of SESSION_SETTINGS) await client.query(`select set_config($1, $2, false)`, [k, v]);
+  return client;
+}
+
+/**
+ * Settings of every database session. Search finds a name with a typo when a word of it shares
+ * this much of its trigrams with the text (pg_trgm's default, 0.6, misses most one-letter typos).
+ */
+const SESSION_SETTINGS: [string, string][] = [['pg_trgm.word_similarity_threshold', '0.4']];
+
 // Any fixed number: every instance takes the same lock while it migrates.
 const MIGRATION_LOCK = 727_001;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if ('url' in opts) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      options: SESSION_SETTINGS.map(([k, v]) => `-c ${k}=${v}`).join(' '),
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
@@ -68,8 +91,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if ('pglite' in opts) client = opts.pglite;
   else if ('dataDir' in opts) {
     mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-    client = await PGlite.create(opts.dataDir);
-  } else client = await PGlite.create();
+    client = await createPglite({ dataDir: opts.dataDir });
+  } else client = await createPglite();
   const pgliteDb = drizzlePglite({ client, schema });
   const db = pgliteDb as unknown as Db;
   return {
@@ -90,4 +113,27 @@ async function ping(db: Db) {
   } catch {
     return false;
   }
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Rows of a hot read (the feed, search). On PostgreSQL it runs as a named prepared statement, so
+ * each connection plans it once instead of on every request (planning the feed's query costs
+ * more than running it); the name comes from the text, so each shape of the query gets its own.
+ * PGlite runs it as is.
+ */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return (await db.execute(query)).rows as T[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    // Shapes are few; a runaway number of them is still planned, just not remembered here.
+    if (statementNames.size < 500) statementNames.set(text, name);
+  }
+  const res = await client.query({ name, text, values: params as unknown[] });
+  return res.rows as T[];
 }

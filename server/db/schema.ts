@@ -5,3 +5,4 @@ export * from './schema/connections';
 export * from './schema/messages';
 export * from './schema/notifications';
 export * from './schema/realtime';
+export * from './schema/feed';

@@ -21,6 +21,8 @@ export type AuthDeps = {
   secret: string;
   adminEmails: string[];
   trustedOrigins: string[];
+  /** After a person confirms their address (never throws). */
+  onEmailVerified?: (userId: string) => Promise<void>;
 };
 
 const MINUTE = 60;
@@ -66,6 +68,9 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: 24 * 60 * MINUTE,
       sendVerificationEmail: async ({ user, url }) => {
         await sendQuietly('verification', verifyEmailMail(user.email, user.name, url));
+      },
+      afterEmailVerification: async (user) => {
+        await deps.onEmailVerified?.(user.id);
       },
     },
     session: {

@@ -73,7 +73,16 @@ export async function isBlockedEither(db: Tx, a: string, b: string): Promise<boo
  * feed and search use it to hide blocked people both ways.
  */
 export function notBlockedWith(viewerId: string, person: SQL | typeof profiles.id): SQL {
-  return sql`not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = ${person}) or (b.blocker_id = ${person} and b.blocked_id = ${viewerId}))`;
+  // Two probes of the primary key (blocker, blocked), one each way.
+  return sql`not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = ${person}) and not exists (select 1 from blocks b where b.blocker_id = ${person} and b.blocked_id = ${viewerId})`;
+}
+
+/**
+ * SQL for the ids of everyone the viewer blocked or was blocked by, read once per query: cheaper
+ * than notBlockedWith when many rows are tested (search).
+ */
+export function blockedEitherIds(viewerId: string): SQL {
+  return sql`array(select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union all select b.blocker_id from blocks b where b.blocked_id = ${viewerId})`;
 }
 
 /** May `from` message `to`? Not when either blocks the other, nor to a deleted account. */

@@ -1,15 +1,12 @@
 import { ZDeleteAccount, ZUpdateSettings } from '@common/profile-schemas';
 import { Hono } from 'hono';
-import type { Db } from '../../db/client';
-import type { AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
-import type { Bus } from '../../platform/bus';
-import type { Storage } from '../../platform/storage';
 import { deleteAccount, getSettings, updateSettings } from './settings.service';
 
 /** Settings switches and account deletion; Change Password goes through /api/auth/change-password. */
-export function settingsRoutes(deps: { db: Db; bus: Bus; storage: Storage }) {
+export function settingsRoutes(deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'sessions'>) {
   return new Hono<AppEnv>()
     .get('/settings', async (c) => {
       const viewer = requireViewer(c);
@@ -21,6 +18,9 @@ export function settingsRoutes(deps: { db: Db; bus: Bus; storage: Storage }) {
     })
     .post('/account/delete', validate('json', ZDeleteAccount), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await deleteAccount(deps, viewer.id, c.req.valid('json').password));
+      const result = await deleteAccount(deps, viewer.id, c.req.valid('json').password);
+      // Their sessions are gone from the database; no cached copy may outlive them.
+      deps.sessions.revokeAll();
+      return c.json(result);
     });
 }

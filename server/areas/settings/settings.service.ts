@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS, SETTINGS_MSG, type UserSettings } from '@common/profi
 import type { ServerEvent } from '@common/realtime';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { removeFromFeed } from '../feed/feed.service';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -117,6 +118,8 @@ export async function deleteAccount(
     await tx.delete(notifications).where(eq(notifications.userId, viewerId));
     await tx.delete(userSettings).where(eq(userSettings.userId, viewerId));
     await tx.delete(conversations).where(eq(conversations.ownerId, viewerId));
+    // Their feed items go too (the feed also hides any item of a deleted author).
+    await removeFromFeed({ db: tx, bus: deps.bus }, { userId: viewerId });
     const others = new Set(former.map((r) => (r.a === viewerId ? r.b : r.a)));
     return {
       files: [before?.avatarUrl, before?.cover].filter((u): u is string => !!u),

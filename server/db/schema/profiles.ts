@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Public face of an account (spec document 1, section 3). Same id as the user it belongs to. */
@@ -29,7 +29,16 @@ export const profiles = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // What people search matches: full name and username, lower-cased (server/areas/search).
+    searchName: text('search_name').generatedAlwaysAs(sql`lower(coalesce(full_name, '') || ' ' || username)`),
   },
-  // 'Alice' and 'alice' are the same username: uniqueness ignores case.
-  (t) => [uniqueIndex('profiles_username_lower_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    // 'Alice' and 'alice' are the same username: uniqueness ignores case.
+    uniqueIndex('profiles_username_lower_uq').on(sql`lower(${t.username})`),
+    // Search: any part of a name, and names that are close (typos), by trigrams.
+    index('profiles_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    // Search with one or two letters, too short for trigrams: names that start with them.
+    index('profiles_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('profiles_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+  ],
 );

@@ -1,0 +1,71 @@
+/**
+ * Search (spec document 1, section 2 "Search results"; DECISIONS 3): one search over people and
+ * every content type an area registers on the server. Types and texts shared by both sides; the
+ * query schema is in common/feed-schemas.ts.
+ */
+
+/** Result types: people now; each content area adds its own when it lands. */
+export type SearchResultType =
+  'user' | 'article' | 'group' | 'forum_group' | 'forum_post' | 'event' | 'business_idea' | 'business_page';
+
+export const SEARCH_TYPE_LABELS: Record<SearchResultType, string> = {
+  user: 'User',
+  article: 'Article',
+  group: 'Group',
+  forum_group: 'Forum Group',
+  forum_post: 'Forum Post',
+  event: 'Event',
+  business_idea: 'Business Idea',
+  business_page: 'Business Page',
+};
+
+export type SearchResult = {
+  type: SearchResultType;
+  id: string;
+  title: string;
+  /** A person's headline or bio; a content's summary. */
+  description: string | null;
+  category: string | null;
+  /** ISO date shown beside the category (content's date; a person's join date). */
+  date: string | null;
+  imageUrl: string | null;
+  /** Where View Details leads: /profile/{id} for people, the content's own page otherwise. */
+  url: string;
+};
+
+/**
+ * GET /api/search?q=&page=. `total` counts every match up to SEARCH.countCap (`totalCapped` when
+ * there are more); `nextPage` is null on the last page.
+ */
+export type SearchPage = {
+  query: string;
+  results: SearchResult[];
+  total: number;
+  totalCapped: boolean;
+  nextPage: number | null;
+};
+
+export const SEARCH = {
+  pageSize: 20,
+  /** A query longer than this is refused; up to it, any text is searched literally. */
+  queryMax: 1000,
+  /** Matches are counted, and paged through, up to this many. */
+  countCap: 1000,
+} as const;
+
+export const SEARCH_MSG = {
+  heading: (query: string, count: string) => `Search results for "${query}" (${count})`,
+  noResults: 'No results found',
+  noResultsHint: 'Try adjusting your search terms',
+  backToFeed: 'Back to Feed',
+  viewDetails: 'View Details',
+  loadFailed: 'Search failed. Please try again.',
+  queryRequired: 'Please enter something to search for.',
+  queryTooLong: `Search text can be at most ${SEARCH.queryMax} characters.`,
+  invalidPage: 'Invalid page.',
+} as const;
+
+/** The heading's count: '1000+' when the server stopped counting. */
+export function searchCountText(page: Pick<SearchPage, 'total' | 'totalCapped'>): string {
+  return page.totalCapped ? `${page.total}+` : String(page.total);
+}

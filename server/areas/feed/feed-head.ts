@@ -1,0 +1,95 @@
+import type { FeedFilter, FeedItem, FeedPage } from '@common/feed';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import type { Bus } from '../../platform/bus';
+import { hasFeedAudience, readItems, splitPage } from './feed.service';
+
+/** Items kept per filter tab: the first pages everyone opens. */
+const HEAD_SIZE = 100;
+/** A head older than this is read again, whatever the bus said (a ban, say, has no event yet). */
+const HEAD_TTL_MS = 5_000;
+const VIEWER_TTL_MS = 10_000;
+const MAX_VIEWERS = 20_000;
+
+type Head = { items: FeedItem[]; complete: boolean };
+type ViewerState = { hidden: Set<string>; following: Set<string> };
+type Entry<T> = { at: number; load: Promise<T> };
+
+/**
+ * The first page of each filter tab, shared by everyone, with each reader's blocks and follows
+ * applied on top (decision 010): the feed's busiest read needs no database round trip while
+ * nothing changes. The newest HEAD_SIZE items any visitor may see are kept per tab; a new,
+ * removed or re-authored item (feed.published, feed.removed, profile.updated on the bus, from any
+ * instance) drops them. A reader's blocked people (either way) and the people they follow are kept
+ * for a few seconds and dropped on any connection change of theirs. Where blocks leave too few
+ * items, or items depend on group membership (setFeedAudience), the page is read from the database.
+ */
+export function createFeedHead(deps: { db: Db; bus: Bus }) {
+  const heads = new Map<FeedFilter, Entry<Head>>();
+  const viewers = new Map<string, Entry<ViewerState>>();
+
+  const unsubscribe = deps.bus.subscribe(({ event }) => {
+    if (
+      event.type === 'feed.published' ||
+      event.type === 'feed.removed' ||
+      event.type === 'profile.updated' ||
+      event.type === 'resync'
+    )
+      heads.clear();
+    if (event.type === 'connection.changed') for (const id of event.userIds) viewers.delete(id);
+    if (event.type === 'resync') viewers.clear();
+  });
+
+  /** A cached load: dropped from the map when it fails, or by an event while it runs. */
+  function cached<K, T>(map: Map<K, Entry<T>>, key: K, ttl: number, read: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && now - hit.at < ttl) return hit.load;
+    const entry: Entry<T> = { at: now, load: read() };
+    map.set(key, entry);
+    entry.load.catch(() => {
+      if (map.get(key) === entry) map.delete(key);
+    });
+    return entry.load;
+  }
+
+  const head = (filter: FeedFilter) =>
+    cached(heads, filter, HEAD_TTL_MS, async () => {
+      const read = await readItems(deps.db, { viewerId: null, filter, limit: HEAD_SIZE + 1 });
+      const { page, more } = splitPage(read, HEAD_SIZE);
+      return { items: page, complete: !more };
+    });
+
+  const viewer = (viewerId: string) => {
+    if (viewers.size >= MAX_VIEWERS) viewers.delete(viewers.keys().next().value!);
+    return cached(viewers, viewerId, VIEWER_TTL_MS, async () => {
+      const [row] = await queryRows<{ hidden: string[]; following: string[] }>(
+        deps.db,
+        sql`select
+          array(select b.blocked_id::text from blocks b where b.blocker_id = ${viewerId}
+                union all select b.blocker_id::text from blocks b where b.blocked_id = ${viewerId}) as hidden,
+          array(select c.connected_user_id::text from connections c where c.user_id = ${viewerId}) as following`,
+      );
+      return { hidden: new Set(row?.hidden ?? []), following: new Set(row?.following ?? []) };
+    });
+  };
+
+  return {
+    /** The first page for this reader from the shared head, or null: read it from the database. */
+    async firstPage(viewerId: string | null, filter: FeedFilter, limit: number): Promise<FeedPage | null> {
+      if (hasFeedAudience() || limit >= HEAD_SIZE) return null;
+      const [h, v] = await Promise.all([head(filter), viewerId ? viewer(viewerId) : null]);
+      const visible = v ? h.items.filter((i) => !v.hidden.has(i.author.id)) : h.items;
+      if (visible.length <= limit && !h.complete) return null;
+      const { page, more } = splitPage(visible, limit);
+      const items = page.map((i) => ({
+        ...i,
+        viewerFollows: !viewerId || i.author.id === viewerId ? null : v!.following.has(i.author.id),
+      }));
+      return { items, nextCursor: more ? items[items.length - 1]!.id : null };
+    },
+    close: unsubscribe,
+  };
+}
+
+export type FeedHead = ReturnType<typeof createFeedHead>;

@@ -1,0 +1,24 @@
+import { ZFeedNewQuery, ZFeedQuery } from '@common/feed-schemas';
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { validate } from '../../lib/validate';
+import { requireViewer } from '../../lib/viewer';
+import { createFeedHead } from './feed-head';
+import { getFeedPage, getNewFeedItems } from './feed.service';
+
+/** The home feed (document 1, section 2): public pages, and what is new for a signed-in page. */
+export function feedRoutes(deps: Pick<AppDeps, 'db' | 'bus'>) {
+  const { db } = deps;
+  const head = createFeedHead(deps);
+  return new Hono<AppEnv>()
+    .get('/feed', validate('query', ZFeedQuery), async (c) => {
+      const viewerId = c.get('viewer')?.id ?? null;
+      const query = c.req.valid('query');
+      const first = query.cursor ? null : await head.firstPage(viewerId, query.filter, query.limit);
+      return c.json(first ?? (await getFeedPage(db, viewerId, query)));
+    })
+    .get('/feed/new', validate('query', ZFeedNewQuery), async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await getNewFeedItems(db, viewer.id, c.req.valid('query')));
+    });
+}

@@ -1,0 +1,255 @@
+import {
+  FEED,
+  FEED_MSG,
+  FEED_TYPE_CATEGORY,
+  type FeedFilter,
+  type FeedItem,
+  type FeedItemType,
+  type FeedNewItems,
+  type FeedPage,
+} from '@common/feed';
+import { topic } from '@common/realtime';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import type { Bus } from '../../platform/bus';
+import { notBlockedWith } from '../connections/connections.service';
+import type { Tx } from '../notifications/notifications.service';
+
+export type FeedDeps = { db: Db | Tx; bus: Bus };
+
+/** What a content area says about a piece of content when it publishes it to the feed. */
+export type FeedPublication = {
+  type: FeedItemType;
+  /** The content's own id; with `type`, the item's unique key. */
+  contentId: string;
+  /** The author: an item without one is never shown. */
+  userId: string;
+  title: string;
+  description?: string | null;
+  imageUrl?: string | null;
+  articleId?: string | null;
+  groupId?: string | null;
+  forumPostId?: string | null;
+  forumGroupId?: string | null;
+  businessPageId?: string | null;
+  /** Only this group's members see the item (a private group's post); see setFeedAudience. */
+  audienceGroupId?: string | null;
+};
+
+const clip = (s: string | null | undefined, max: number) => (s ? s.slice(0, max) : null);
+
+/**
+ * Puts a piece of content on the feed, the one way any area does it. Publishing the same content
+ * again updates its item instead of adding a second (unique type and content id), and keeps its
+ * place. A new item is announced on the `feed:all` topic; when `deps.db` is a transaction, the
+ * announcement goes out before the commit, which is harmless: the page asks the server what is
+ * new, and sees the item once it is committed.
+ */
+export async function publishToFeed(
+  deps: FeedDeps,
+  item: FeedPublication,
+): Promise<{ id: string; created: boolean }> {
+  const [row] = await deps.db
+    .execute<{ id: string; created: boolean }>(
+      sql`insert into feed_items (type, content_id, user_id, title, description, image_url, article_id, group_id,
+            forum_post_id, forum_group_id, business_page_id, audience_group_id)
+          values (${item.type}, ${item.contentId}, ${item.userId}, ${clip(item.title, FEED.titleMax) ?? ''},
+            ${clip(item.description, FEED.descriptionMax)}, ${item.imageUrl ?? null}, ${item.articleId ?? null},
+            ${item.groupId ?? null}, ${item.forumPostId ?? null}, ${item.forumGroupId ?? null},
+            ${item.businessPageId ?? null}, ${item.audienceGroupId ?? null})
+          on conflict (type, content_id) do update set
+            title = excluded.title, description = excluded.description, image_url = excluded.image_url,
+            group_id = excluded.group_id, forum_group_id = excluded.forum_group_id,
+            audience_group_id = excluded.audience_group_id
+          returning id::text as id, (xmax = 0) as created`,
+    )
+    .then((r) => r.rows);
+  if (!row) throw new Error('feed item was not written');
+  if (row.created)
+    deps.bus.publish({
+      topic: topic.feed,
+      event: { type: 'feed.published', itemId: row.id, category: FEED_TYPE_CATEGORY[item.type] },
+    });
+  return row;
+}
+
+/** Takes a deleted content's items off the feed (and off open pages). */
+export async function removeFromFeed(
+  deps: FeedDeps,
+  what: { type: FeedItemType; contentId: string } | { userId: string },
+): Promise<number> {
+  const where =
+    'userId' in what
+      ? sql`user_id = ${what.userId}`
+      : sql`type = ${what.type} and content_id = ${what.contentId}`;
+  const rows = await deps.db
+    .execute<{ id: string }>(sql`delete from feed_items where ${where} returning id::text as id`)
+    .then((r) => r.rows);
+  if (rows.length)
+    deps.bus.publish({ topic: topic.feed, event: { type: 'feed.removed', itemIds: rows.map((r) => r.id) } });
+  return rows.length;
+}
+
+/** A new member's welcome card, once their address is confirmed. Failures are logged, never thrown. */
+export async function publishNewMember(deps: FeedDeps & { logger: Logger }, userId: string): Promise<void> {
+  try {
+    const [p] = await deps.db
+      .execute<{ username: string; full_name: string | null; bio: string | null }>(
+        sql`select username, full_name, bio from profiles where id = ${userId} and deleted_at is null`,
+      )
+      .then((r) => r.rows);
+    if (!p) return;
+    await publishToFeed(deps, {
+      type: 'new_user',
+      contentId: userId,
+      userId,
+      title: FEED_MSG.welcome(p.full_name || p.username),
+      description: p.bio,
+    });
+  } catch (err) {
+    deps.logger.error({ err, userId }, 'new member feed item failed');
+  }
+}
+
+/**
+ * Who may see an item meant for one group's members (`audience_group_id`). The groups area sets
+ * this when it lands; until then such items are shown to nobody.
+ */
+type AudienceCheck = (viewerId: string, groupId: SQL) => SQL;
+let audienceCheck: AudienceCheck | null = null;
+export function setFeedAudience(check: AudienceCheck | null) {
+  audienceCheck = check;
+}
+/** Whether some items depend on who reads them beyond blocks (then no shared head is kept). */
+export const hasFeedAudience = () => audienceCheck !== null;
+
+type Row = {
+  id: string;
+  type: FeedItemType;
+  title: string;
+  description: string | null;
+  image_url: string | null;
+  created_at: string | Date;
+  content_id: string;
+  article_id: string | null;
+  group_id: string | null;
+  forum_post_id: string | null;
+  forum_group_id: string | null;
+  business_page_id: string | null;
+  author_id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  author_title: string | null;
+  bio: string | null;
+  viewer_follows: boolean | null;
+};
+
+function toItem(r: Row): FeedItem {
+  return {
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    description: r.description,
+    imageUrl: r.image_url,
+    createdAt: new Date(r.created_at).toISOString(),
+    contentId: r.content_id,
+    articleId: r.article_id,
+    groupId: r.group_id,
+    forumPostId: r.forum_post_id,
+    forumGroupId: r.forum_group_id,
+    businessPageId: r.business_page_id,
+    author: {
+      id: r.author_id,
+      username: r.username,
+      fullName: r.full_name,
+      avatarUrl: r.avatar_url,
+      title: r.author_title,
+      bio: r.bio,
+    },
+    viewerFollows: r.viewer_follows,
+  };
+}
+
+type FeedSelect = {
+  viewerId: string | null;
+  filter: FeedFilter;
+  /** Items older than this id (a page below the cursor). */
+  before?: string;
+  /** Items newer than this id (what arrived since). */
+  after?: string;
+  limit: number;
+};
+
+/**
+ * One page of the feed as the viewer may see it, newest first: items of live authors only (not
+ * deleted, not banned), none from people either side has blocked, none meant for a group the
+ * viewer is not in. The plan walks the id index backward (the category's index under a filter)
+ * and probes profiles, blocks and connections by key for each row: index scans only.
+ */
+export function feedQuery(q: FeedSelect): SQL {
+  const { viewerId } = q;
+  const where: SQL[] = [sql`p.deleted_at is null`, sql`not p.is_banned`];
+  if (q.filter !== 'all') where.push(sql`f.category = ${q.filter}`);
+  if (q.before) where.push(sql`f.id < ${q.before}::bigint`);
+  if (q.after) where.push(sql`f.id > ${q.after}::bigint`);
+  const audience = viewerId && audienceCheck ? audienceCheck(viewerId, sql`f.audience_group_id`) : null;
+  where.push(audience ? sql`(f.audience_group_id is null or ${audience})` : sql`f.audience_group_id is null`);
+  if (viewerId) where.push(notBlockedWith(viewerId, sql`f.user_id`));
+  const follows = viewerId
+    ? sql`case when f.user_id = ${viewerId}::uuid then null else exists (select 1 from connections c where c.user_id = ${viewerId}::uuid and c.connected_user_id = f.user_id) end`
+    : sql`null::boolean`;
+  return sql`select f.id::text as id, f.type, f.title, f.description, f.image_url, f.created_at, f.content_id,
+      f.article_id, f.group_id, f.forum_post_id, f.forum_group_id, f.business_page_id,
+      p.id as author_id, p.username, p.full_name, p.avatar_url, p.title as author_title, p.bio,
+      ${follows} as viewer_follows
+    from feed_items f
+    join profiles p on p.id = f.user_id
+    where ${sql.join(where, sql` and `)}
+    order by f.id desc
+    limit ${q.limit}`;
+}
+
+export async function readItems(db: Db, q: FeedSelect): Promise<FeedItem[]> {
+  const rows = await queryRows<Row>(db, feedQuery(q));
+  return rows.map(toItem);
+}
+
+/** Items read one over `limit`: the page, and whether more follow. */
+export function splitPage<T>(items: T[], limit: number): { page: T[]; more: boolean } {
+  const more = items.length > limit;
+  return { page: more ? items.slice(0, limit) : items, more };
+}
+
+/** GET /api/feed: a page below `cursor` (or the newest), for a member or a visitor (viewerId null). */
+export async function getFeedPage(
+  db: Db,
+  viewerId: string | null,
+  opts: { filter: FeedFilter; cursor?: string; limit: number },
+): Promise<FeedPage> {
+  const items = await readItems(db, {
+    viewerId,
+    filter: opts.filter,
+    before: opts.cursor,
+    limit: opts.limit + 1,
+  });
+  const { page, more } = splitPage(items, opts.limit);
+  return { items: page, nextCursor: more ? page[page.length - 1]!.id : null };
+}
+
+/** GET /api/feed/new: what was published above `since`, newest first, for the '{n} new posts' pill. */
+export async function getNewFeedItems(
+  db: Db,
+  viewerId: string,
+  opts: { filter: FeedFilter; since: string },
+): Promise<FeedNewItems> {
+  const items = await readItems(db, {
+    viewerId,
+    filter: opts.filter,
+    after: opts.since,
+    limit: FEED.newMax + 1,
+  });
+  const { page, more } = splitPage(items, FEED.newMax);
+  return { items: page, more };
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * The home feed (spec document 1, section 3): one row per piece of content, written only by
+ * publishToFeed (server/areas/feed/feed.service.ts). Pages are read newest first by `id`.
+ */
+export const feedItems = pgTable(
+  'feed_items',
+  {
+    // Ordered by insertion: a page continues below the last id it showed, and "new since" is `id > x`.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    // The filter tab that shows the type (keep in step with FEED_TYPE_CATEGORY in common/feed.ts).
+    category: text('category').generatedAlwaysAs(
+      sql`case type
+        when 'article' then 'articles'
+        when 'group_post' then 'groups' when 'group' then 'groups' when 'shared_post' then 'groups'
+        when 'business_idea' then 'investing'
+        when 'event' then 'events'
+        when 'forum_post' then 'forums' when 'forum_reply' then 'forums' when 'forum_group_created' then 'forums'
+        end`,
+    ),
+    title: text('title').notNull(),
+    description: text('description'),
+    imageUrl: text('image_url'),
+    // An item always has an author; their tombstone (deleted account) hides it.
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The content the item stands for: with `type`, unique, so publishing twice updates one row.
+    contentId: text('content_id').notNull(),
+    articleId: uuid('article_id'),
+    groupId: uuid('group_id'),
+    forumPostId: uuid('forum_post_id'),
+    forumGroupId: uuid('forum_group_id'),
+    businessPageId: uuid('business_page_id'),
+    // Only this group's members see the item (posts of a private group); null: everyone.
+    audienceGroupId: uuid('audience_group_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('feed_items_content_uq').on(t.type, t.contentId),
+    // A filter tab's pages, newest first (scanned backward).
+    index('feed_items_category_idx').on(t.category, t.id),
+    // Removing a person's items (account deletion).
+    index('feed_items_user_idx').on(t.userId),
+    check(
+      'feed_items_type',
+      sql`${t.type} in ('new_user', 'article', 'group_post', 'group', 'shared_post', 'business_idea', 'event', 'forum_post', 'forum_reply', 'forum_group_created', 'business_page', 'business_update')`,
+    ),
+  ],
+);
