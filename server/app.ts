@@ -5,17 +5,21 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { authRoutes } from './areas/auth/auth.routes';
 import { connectionRoutes } from './areas/connections/connections.routes';
+import { feedRoutes } from './areas/feed/feed.routes';
 import { messageRoutes } from './areas/messages/messages.routes';
 import { notificationRoutes } from './areas/notifications/notifications.routes';
 import { profileImageRoutes } from './areas/profiles/profile-images.routes';
 import { profileRoutes } from './areas/profiles/profiles.routes';
+import { searchRoutes } from './areas/search/search.routes';
 import { settingsRoutes } from './areas/settings/settings.routes';
 import type { AppDeps, AppEnv } from './lib/context';
+import { compressJson } from './lib/compress-json';
 import { AppError, errorBody, statusOf } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static';
 import { CLIENT_IP_HEADER } from './platform/auth';
 import { fileRoutes } from './platform/files.routes';
+import { benchRoutes } from './platform/bench.routes';
 import { apiBodyLimit } from './platform/uploads';
 
 /** The client's address: the socket's, or the last hop our proxy appended when TRUST_PROXY is set. */
@@ -49,14 +53,29 @@ function apiRoutes(deps: AppDeps) {
       })
       // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
       .use(async (c, next) => {
-        if (c.req.path.startsWith('/api/auth/') || c.req.path === '/api/health') return next();
+        if (
+          c.req.path.startsWith('/api/auth/') ||
+          c.req.path === '/api/health' ||
+          c.req.path === '/api/bench/floor'
+        )
+          return next();
+        const key = deps.sessions.keyOf(c.req.header('cookie'));
+        const cached = key ? deps.sessions.get(key) : undefined;
+        if (cached) {
+          c.set('viewer', cached);
+          return next();
+        }
         const { headers, response } = await auth.api.getSession({
           headers: c.req.raw.headers,
           returnHeaders: true,
         });
         c.set('viewer', response?.user ?? null);
+        const renewed = headers.getSetCookie();
+        // A renewal (new cookie) is passed on, and the next request looks the session up again.
+        if (key && response && !renewed.length)
+          deps.sessions.set(key, response.user, new Date(response.session.expiresAt).getTime());
         await next();
-        for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
+        for (const cookie of renewed) c.res.headers.append('set-cookie', cookie);
       })
       .get('/health', async (c) => {
         const database = await deps.ping();
@@ -69,6 +88,8 @@ function apiRoutes(deps: AppDeps) {
       .route('/', connectionRoutes(deps))
       .route('/', settingsRoutes(deps))
       .route('/', profileImageRoutes(deps))
+      .route('/', feedRoutes(deps))
+      .route('/', searchRoutes(deps))
   );
 }
 
@@ -100,8 +121,12 @@ export function createApp(deps: AppDeps) {
   });
   app.use(securityHeaders({ https: new URL(auth.options.baseURL ?? 'http://x').protocol === 'https:' }));
   app.use(compress());
+  // Runs first on the way out: JSON is compressed here, and compress() then leaves it alone.
+  app.use(compressJson());
 
   const api = apiRoutes(deps);
+  // Benchmarks only: the speed floor and query plans (scripts/bench-feed.mjs).
+  if (deps.benchFloor) api.route('/', benchRoutes(deps));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint.');
   });

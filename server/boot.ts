@@ -10,9 +10,12 @@ import { createMailer, type Mailer } from './platform/email';
 import { loadAuthSecret } from './platform/secret';
 import { createLocalBus, createPgBus, type Bus } from './platform/bus';
 import { createRealtime, type Realtime } from './platform/realtime';
+import { createSessionCache, type SessionCache } from './platform/session-cache';
 import { createStorage, type Storage } from './platform/storage';
+import type { Viewer } from './lib/context';
 import { canMessage, registerMessageLoader, setMessagePolicy } from './areas/messages/messages.service';
 import { canContact, isBlockedEither } from './areas/connections/connections.service';
+import { publishNewMember } from './areas/feed/feed.service';
 import { createNotificationMailer, type NotificationMailer } from './areas/notifications/notifications.mail';
 
 export type Booted = {
@@ -23,6 +26,7 @@ export type Booted = {
   bus: Bus;
   realtime: Realtime;
   storage: Storage;
+  sessions: SessionCache<Viewer>;
   notificationMail: NotificationMailer;
   /** Stop background work (timers, sockets, the bus), leaving the database open. */
   stop(): Promise<void>;
@@ -58,6 +62,13 @@ export async function boot(
 
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
   const secret = await loadAuthSecret(env.authSecret, env.dataDir);
+  // Several processes on one PostgreSQL server share events through it; the embedded database has one process.
+  const bus =
+    env.realtimeBus === 'off'
+      ? createLocalBus(logger, { off: true })
+      : database.url
+        ? await createPgBus({ url: database.url, logger })
+        : createLocalBus(logger);
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -66,14 +77,9 @@ export async function boot(
     secret,
     adminEmails: env.adminEmails,
     trustedOrigins: [env.baseUrl, ...env.extraOrigins],
+    // A confirmed address makes a member: their welcome card goes on the feed.
+    onEmailVerified: (userId) => publishNewMember({ db: database.db, bus, logger }, userId),
   });
-  // Several processes on one PostgreSQL server share events through it; the embedded database has one process.
-  const bus =
-    env.realtimeBus === 'off'
-      ? createLocalBus(logger, { off: true })
-      : database.url
-        ? await createPgBus({ url: database.url, logger })
-        : createLocalBus(logger);
   registerMessageLoader({ db: database.db, bus });
   const realtime = createRealtime({
     auth,
@@ -87,6 +93,8 @@ export async function boot(
   realtime.setTypingPolicy((from, to) => canMessage(database.db, from, to));
   // A profile's live counts: anyone signed in whom the person has not blocked.
   realtime.registerTopic('profile', async (userId, id) => !(await isBlockedEither(database.db, userId, id)));
+  // The feed's new and removed items: anyone signed in (what they may see is decided when they fetch).
+  realtime.registerTopic('feed', (_userId, id) => id === 'all');
   const notificationMail = createNotificationMailer({
     db: database.db,
     mailer,
@@ -98,19 +106,24 @@ export async function boot(
 
   const storage = opts.storage ?? createStorage(env.storage, env.dataDir);
 
+  const sessions = createSessionCache<Viewer>(bus);
+
   const webDir = opts.webDir === null ? undefined : (opts.webDir ?? WEB_DIST_DIR);
   const app = createApp({
     db: database.db,
     auth,
     logger,
     bus,
+    sessions,
     storage,
     onlineAmong: (ids) => realtime.onlineAmong(ids),
     ping: database.ping,
     trustProxy: env.trustProxy,
+    benchFloor: env.benchFloor,
     webDir: webDir && existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
   const stop = async () => {
+    sessions.close();
     await notificationMail.close();
     await realtime.close();
     await bus.close();
@@ -123,6 +136,7 @@ export async function boot(
     bus,
     realtime,
     storage,
+    sessions,
     notificationMail,
     stop,
     async close() {

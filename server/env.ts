@@ -48,6 +48,8 @@ const ZEnv = z.object({
   DEV_ORIGINS: z.string().default(''),
   /** Benchmarks only: 'off' publishes no realtime events (to measure what the bus costs). */
   REALTIME_BUS: z.enum(['on', 'off']).default('on'),
+  /** Benchmarks only: serve GET /api/bench/floor, one primary-key read, as the speed floor. */
+  BENCH_FLOOR: bool,
   NOTIFICATION_MAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(120),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
@@ -75,6 +77,7 @@ export type Env = {
   /** Extra origins allowed to call the auth API (the Vite dev server in development). */
   extraOrigins: string[];
   realtimeBus: 'on' | 'off';
+  benchFloor: boolean;
   /** How long a notification waits before its mail, so a burst becomes one mail. */
   notificationMailDelayMs: number;
   /** Uploaded files: `$DATA_DIR/files`, or an S3-compatible bucket. */
@@ -128,6 +131,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY,
     extraOrigins: list(e.DEV_ORIGINS),
     realtimeBus: e.REALTIME_BUS,
+    benchFloor: e.BENCH_FLOOR,
     notificationMailDelayMs: e.NOTIFICATION_MAIL_DELAY_S * 1000,
     storage:
       e.STORAGE_DRIVER === 's3'

@@ -14,6 +14,11 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
 });
 
 realtime.attach(server as Server);
+// Node closes an idle keep-alive connection after 5 s, racing a client (a browser, a proxy) that
+// reuses it at that moment: the client sees ECONNRESET. Keep idle connections longer than the
+// usual client and load-balancer timeouts (60 s) instead.
+(server as Server).keepAliveTimeout = 65_000;
+(server as Server).headersTimeout = 66_000;
 
 server.on('error', (err: NodeJS.ErrnoException) => {
   logger.fatal(

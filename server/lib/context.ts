@@ -1,5 +1,6 @@
 import type { Auth, AuthSession } from '../platform/auth';
 import type { Bus } from '../platform/bus';
+import type { SessionCache } from '../platform/session-cache';
 import type { Storage } from '../platform/storage';
 import type { Db } from '../db/client';
 import type { Logger } from './logger';
@@ -24,10 +25,14 @@ export type AppDeps = {
   trustProxy: boolean;
   /** Realtime events: publish after commit. */
   bus: Bus;
+  /** Signed-in people by session cookie, for a few seconds. */
+  sessions: SessionCache<Viewer>;
   /** Uploaded files (local disk or S3), served under /files. */
   storage: Storage;
   /** Which of these people have a realtime connection open (presence). */
   onlineAmong(ids: string[]): Promise<Set<string>>;
+  /** Serve GET /api/bench/floor (benchmarks only). */
+  benchFloor?: boolean;
   /** dist/web; when absent (API tests without a build) only the API is served. */
   webDir?: string;
 };

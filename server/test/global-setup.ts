@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { createPglite, openDatabase } from '../db/client';
 
 /*
  * Builds one migrated database before any test file runs; each test file then gets its own copy
@@ -31,7 +30,7 @@ export default async function setup(project: TestProject) {
   }
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cofound-test-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = await openDatabase({ pglite: client });
   await database.migrate();
   const dump = await client.dumpDataDir('none');

@@ -2,7 +2,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
@@ -10,7 +9,7 @@ import { inject } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerEvent } from '@common/realtime';
 import { boot, type Booted } from '../boot';
-import { openDatabase, type Database } from '../db/client';
+import { createPglite, openDatabase, type Database } from '../db/client';
 import { readEnv, WEB_DIST_DIR } from '../env';
 import { createLogger } from '../lib/logger';
 import { startSmtpServer, type SmtpCatcher } from './smtp';
@@ -23,7 +22,7 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   const source = inject('testDb');
   if (source.kind === 'pglite') {
     const dump = new Blob([await readFile(source.dump)]);
-    const database = await openDatabase({ pglite: await PGlite.create({ loadDataDir: dump }) });
+    const database = await openDatabase({ pglite: await createPglite({ loadDataDir: dump }) });
     return { ...database, drop: () => database.close() };
   }
   const name = `cofound_t_${process.pid}_${randomBytes(4).toString('hex')}`;

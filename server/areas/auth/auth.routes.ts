@@ -38,6 +38,8 @@ const POST_RULES: Record<string, Rule> = {
     rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }),
   },
 };
+/** Calls that end sessions: the session cache forgets every session when one is made. */
+const ENDS_SESSIONS = new Set(['/sign-out', '/reset-password', '/change-password']);
 // No get-session: /api/me answers who is signed in, without the session token.
 const GET_ALLOWED = [/^\/verify-email$/, /^\/reset-password\/[^/]+$/];
 
@@ -154,6 +156,7 @@ export function authRoutes(deps: AppDeps) {
         }
 
         const res = await auth.handler(request);
+        if (c.req.method === 'POST' && ENDS_SESSIONS.has(sub)) deps.sessions.revokeAll();
         if (res.status >= 400) return rewriteError(res, c.get('log'));
         return withoutToken(res);
       })

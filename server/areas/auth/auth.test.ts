@@ -269,6 +269,8 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: soon, updatedAt: new Date(Date.now() - 2 * 86400_000) })
       .where(eq(sessions.userId, viewer.id));
+    // Aged straight in the database: the app's few-second session cache is told to forget it.
+    t.booted.sessions.revokeAll();
 
     const renewed = await agent.get('/api/me');
     expect(renewed.body.viewer.id).toBe(viewer.id);
@@ -279,11 +281,15 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, viewer.id));
+    // Ended straight in the database, behind the app's back: the session cache (platform/session-cache.ts)
+    // is told, as every path of ours that ends sessions tells it.
+    t.booted.sessions.revokeAll();
     expect((await agent.get('/api/me')).body).toEqual({ viewer: null });
 
     const other = t.agent();
     const { viewer: v2 } = await signUpAndVerify(t, other);
     await t.db.delete(sessions).where(eq(sessions.userId, v2.id));
+    t.booted.sessions.revokeAll();
     expect((await other.get('/api/me')).body).toEqual({ viewer: null });
   });
 

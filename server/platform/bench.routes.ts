@@ -1,0 +1,38 @@
+import { ZFeedQuery, ZSearchQuery } from '@common/feed-schemas';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { feedQuery } from '../areas/feed/feed.service';
+import { searchQuery, searchTerms } from '../areas/search/search.service';
+import type { AppDeps, AppEnv } from '../lib/context';
+import { parseOrThrow } from '../lib/validate';
+import { requireViewer } from '../lib/viewer';
+
+/**
+ * Benchmark-only routes (BENCH_FLOOR=1; never on in a deployment): the floor, and the plans of the
+ * exact queries the feed and search run for the signed-in viewer.
+ */
+export function benchRoutes(deps: Pick<AppDeps, 'db'>) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .get('/bench/floor', async (c) => {
+      // The framework and one primary-key read on the same database, no session.
+      const id = z.uuid().catch('00000000-0000-0000-0000-000000000000').parse(c.req.query('id'));
+      const rows = await db.execute(sql`select id, username from profiles where id = ${id}::uuid`);
+      return c.json({ row: rows.rows[0] ?? null });
+    })
+    .get('/bench/explain', async (c) => {
+      const viewer = requireViewer(c);
+      const what = c.req.query('what');
+      let query;
+      if (what === 'search') {
+        const { q, page } = parseOrThrow(ZSearchQuery, c.req.query());
+        query = searchQuery(viewer.id, searchTerms(q), page);
+      } else {
+        const { filter, cursor, limit } = parseOrThrow(ZFeedQuery, c.req.query());
+        query = feedQuery({ viewerId: viewer.id, filter, before: cursor, limit: limit + 1 });
+      }
+      const rows = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`);
+      return c.json({ plan: rows.rows.map((r) => r['QUERY PLAN']).join('\n') });
+    });
+}
