@@ -1,11 +1,15 @@
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@common/messages';
+import { SEARCH } from '@common/search';
 import { SearchInput } from '@web/components/ui/search-input';
 import { cn } from '@web/lib/cn';
 
-/** Top-bar search (desktop only): submits to the feed route as /?search=<trimmed text>. */
-export function SearchBox({ className }: { className?: string }) {
+/**
+ * The search field: submits to the feed route as /?search=<trimmed text>. The top bar shows it
+ * on wide screens only (spec: desktop only); the results page repeats it for phones, with its own id.
+ */
+export function SearchBox({ id = 'top-bar-search', className }: { id?: string; className?: string }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const current = searchParams.get('search') ?? '';
@@ -21,14 +25,15 @@ export function SearchBox({ className }: { className?: string }) {
   return (
     // The key resets the field when the address's search changes (e.g. Back to Feed).
     <form key={current} role="search" onSubmit={onSubmit} className={cn('w-full', className)}>
-      <label htmlFor="top-bar-search" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         Search
       </label>
       <SearchInput
-        id="top-bar-search"
+        id={id}
         name="search"
         defaultValue={current}
         placeholder={MSG.searchPlaceholder}
+        maxLength={SEARCH.queryMax}
         className="bg-background"
       />
     </form>

@@ -1,18 +1,41 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { FeedPlaceholder } from '../components/feed-placeholder';
-import { SearchPlaceholder } from '../components/search-placeholder';
 import { Welcome } from '../components/welcome';
 
-/** The home route: welcome page for visitors; feed (or search results with ?search=) for members. */
+// The feed and search come in their own chunks, so a visitor's welcome page paints without
+// them; the feed's download starts with this module, before anyone asks for it.
+const loadFeed = () => import('../components/feed');
+void loadFeed();
+const Feed = lazy(() => loadFeed().then((m) => ({ default: m.Feed })));
+const SearchResults = lazy(() =>
+  import('@web/areas/search/components/search-results').then((m) => ({ default: m.SearchResults })),
+);
+
+/**
+ * The home route: the welcome page with the feed below it for visitors; the feed (or search
+ * results with ?search=) for members.
+ */
 export function HomePage() {
   const { viewer, isLoading } = useMe();
   const [searchParams] = useSearchParams();
   const query = searchParams.get('search')?.trim() ?? '';
 
   if (isLoading) return <PageSpinner />;
-  if (!viewer) return <Welcome />;
-  if (query) return <SearchPlaceholder query={query} />;
-  return <FeedPlaceholder />;
+  if (!viewer) {
+    return (
+      <>
+        <Welcome />
+        <Suspense fallback={null}>
+          <Feed viewerId={null} />
+        </Suspense>
+      </>
+    );
+  }
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      {query ? <SearchResults query={query} /> : <Feed viewerId={viewer.id} />}
+    </Suspense>
+  );
 }

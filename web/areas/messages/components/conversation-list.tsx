@@ -1,5 +1,5 @@
 import { Briefcase } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { MSG } from '@common/messages';
 import { badgeText, type ConversationSummary } from '@common/messaging';
 import { LoadError } from '@web/components/load-error';
@@ -9,6 +9,7 @@ import { cn } from '@web/lib/cn';
 import { RelativeTime } from '@web/components/relative-time';
 import { useConversations } from '../api/get-conversations';
 import { personName, PersonAvatar } from './person-avatar';
+import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
 
 type ConversationListProps = {
   viewerId: string;
@@ -106,18 +107,13 @@ export function ConversationList({
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    const target = endRef.current;
-    if (!target || !hasNextPage || isFetchingNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { root: scrollRef.current, rootMargin: '0px 0px 200px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useLoadOnScroll({
+    target: endRef,
+    root: scrollRef,
+    enabled: hasNextPage && !isFetchingNextPage,
+    onLoad: fetchNextPage,
+    rootMargin: '0px 0px 200px 0px',
+  });
 
   return (
     <div ref={scrollRef} className={cn('min-h-0 overflow-y-auto overscroll-contain p-1', className)}>

@@ -1,10 +1,11 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { MESSAGING, type Message } from '@common/messaging';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatChatSeparator } from '@web/lib/format-time';
 import { isPendingMessage } from '../api/send-message';
 import { formatClock, MessageBubble } from './message-bubble';
+import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
 
 type ThreadViewProps = {
   viewerId: string;
@@ -81,24 +82,13 @@ export function ThreadView({
   };
 
   // Reaching the top loads the previous page.
-  const loadOlderRef = useRef(onLoadOlder);
-  useEffect(() => {
-    loadOlderRef.current = onLoadOlder;
+  useLoadOnScroll({
+    target: topRef,
+    root: scrollRef,
+    enabled: hasOlder && !isLoadingOlder && messages.length > 0,
+    onLoad: onLoadOlder,
+    rootMargin: '200px 0px 0px 0px',
   });
-  const canLoadOlder = hasOlder && !isLoadingOlder && messages.length > 0;
-  useEffect(() => {
-    const root = scrollRef.current;
-    const target = topRef.current;
-    if (!canLoadOlder || !root || !target) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadOlderRef.current();
-      },
-      { root, rootMargin: '200px 0px 0px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [canLoadOlder]);
 
   return (
     <div

@@ -3,12 +3,13 @@ import { NOTIFICATIONS_MSG } from '@common/notifications';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { PageSpinner, Spinner } from '@web/components/ui/spinner';
+import { PageSpinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { useNotificationsList } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-notifications-read';
 import { NotificationItem } from '../components/notification-item';
 import { useOpenNotification } from '../components/use-open-notification';
+import { LoadMoreButton } from '@web/components/load-more-button';
 
 /** /notifications: every notification, newest first, a page at a time. */
 export function NotificationsPage() {
@@ -51,15 +52,7 @@ export function NotificationsPage() {
           </ul>
           {query.hasNextPage ? (
             <div className="flex justify-center p-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage ? <Spinner /> : null}
-                Load more
-              </Button>
+              <LoadMoreButton onLoad={query.fetchNextPage} isLoading={query.isFetchingNextPage} />
             </div>
           ) : null}
         </Card>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CONNECTION_MSG, type ConnectionState, type ProfileView } from '@common/profiles';
 import { followUser, unfollowUser } from './connection-actions';
@@ -20,16 +20,23 @@ export function useFollowToggle({
   userId,
   name,
   isFollowing,
+  onSettled,
 }: {
   viewerId: string;
   userId: string;
   name: string;
-  /** What the cached view says. */
+  /** What the cached view says (or, where no view is cached, the caller's list, e.g. a feed card). */
   isFollowing: boolean;
+  /** The server's state once the taps are done, for lists that carry their own copy of it. */
+  onSettled?: ((isFollowing: boolean) => void) | undefined;
 }) {
   const queryClient = useQueryClient();
   const queue = useRef<Queue>({ running: false, wanted: null });
   const [wanted, setWanted] = useState<boolean | null>(null);
+  const latest = useRef({ isFollowing, onSettled });
+  useEffect(() => {
+    latest.current = { isFollowing, onSettled };
+  });
 
   async function run(confirmedAtStart: boolean) {
     const q = queue.current;
@@ -49,6 +56,7 @@ export function useFollowToggle({
         updateView(queryClient, userId, (view) => withConnection(view, answer));
       }
       if (last) {
+        latest.current.onSettled?.(last.isFollowing);
         // One toast per person: a later outcome replaces the earlier one.
         const id = `follow:${userId}`;
         if (last.isFollowing) {
@@ -81,7 +89,8 @@ export function useFollowToggle({
     toggle() {
       // Read the cache, not this render's props: a tap can land before the last answer re-rendered.
       const cached =
-        queryClient.getQueryData<ProfileView>(profilesKeys.view(userId))?.connection?.isFollowing ?? false;
+        queryClient.getQueryData<ProfileView>(profilesKeys.view(userId))?.connection?.isFollowing ??
+        latest.current.isFollowing;
       const q = queue.current;
       const next = !(q.wanted ?? cached);
       q.wanted = next;

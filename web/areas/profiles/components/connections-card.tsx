@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import {
   CONNECTION_LISTS,
   CONNECTION_MSG,
@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { isApiError } from '@web/lib/api-client';
 import { useConnections } from '../api/get-connections';
 import { PersonRow, PersonRowSkeleton } from './person-row';
+import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
 
 const LABELS: Record<ConnectionList, string> = {
   friends: CONNECTION_MSG.friends,
@@ -78,18 +79,13 @@ function PeopleList({ userId, list }: { userId: string; list: ConnectionList }) 
   const endRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  useEffect(() => {
-    const end = endRef.current;
-    if (!end || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { root: scrollRef.current, rootMargin: '0px 0px 120px 0px' },
-    );
-    observer.observe(end);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useLoadOnScroll({
+    target: endRef,
+    root: scrollRef,
+    enabled: hasNextPage && !isFetchingNextPage,
+    onLoad: fetchNextPage,
+    rootMargin: '0px 0px 120px 0px',
+  });
 
   if (query.isPending) {
     return (

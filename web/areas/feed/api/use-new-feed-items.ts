@@ -1,0 +1,113 @@
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { FeedFilter, FeedNewItems } from '@common/feed';
+import { REALTIME, topic } from '@common/realtime';
+import { api, call } from '@web/lib/api';
+import { useFallbackPolling, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
+import { getNewFeedItems } from './get-new-feed-items';
+import { feedShowsAuthor, removeFeedItems, setAuthorFollowed } from './feed-cache';
+import { feedKeys } from './query-keys';
+
+/** Nothing is known to be new until an event (or, with the socket down, a poll) asks. */
+const NOTHING_NEW: FeedNewItems = { items: [], more: false };
+/**
+ * A burst of publications becomes one request: the first event waits this long (plus a little
+ * jitter, so every open tab does not ask at the same moment) and later ones ride along.
+ */
+const CHECK_DELAY_MS = 1000;
+const CHECK_JITTER_MS = 500;
+
+/**
+ * The member's live feed (the page holds the topic.feed subscription, so switching filters
+ * keeps it): what was published under `filter` since the newest item shown (for the
+ * "new posts" pill; nothing moves until they click it), and removed items taken off the page.
+ */
+export function useNewFeedItems({
+  filter,
+  viewerId,
+  listKey,
+  since,
+  isEmpty,
+}: {
+  filter: FeedFilter;
+  viewerId: string;
+  /** The feed list's query key, refetched directly while it shows nothing. */
+  listKey: QueryKey;
+  /** The newest item id shown, or null while the list is empty or loading. */
+  since: string | null;
+  /** The list loaded and shows nothing: new items are fetched into it directly. */
+  isEmpty: boolean;
+}): FeedNewItems {
+  const queryClient = useQueryClient();
+  const pollMs = useFallbackPolling(REALTIME.fallbackPollMs);
+
+  const query = useQuery({
+    queryKey: feedKeys.newItems(filter, since ?? '0'),
+    queryFn: ({ signal }) => getNewFeedItems(filter, since!, signal),
+    enabled: since !== null,
+    initialData: NOTHING_NEW,
+    staleTime: Infinity,
+    refetchInterval: pollMs,
+    refetchOnWindowFocus: false,
+  });
+
+  const current = useRef({ filter, since, listKey, isEmpty });
+  useEffect(() => {
+    current.current = { filter, since, listKey, isEmpty };
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const check = () => {
+    if (timer.current !== null) return;
+    timer.current = setTimeout(
+      () => {
+        timer.current = null;
+        const { filter: f, since: s, listKey: key, isEmpty: empty } = current.current;
+        // An empty list has nothing to reshuffle: show what came at once. (A list still loading
+        // or failed has nothing to compare with; its own fetch will bring the news.)
+        if (empty) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        else if (s !== null)
+          void queryClient.refetchQueries({ queryKey: feedKeys.newItems(f, s), exact: true });
+      },
+      CHECK_DELAY_MS + Math.random() * CHECK_JITTER_MS,
+    );
+  };
+
+  useRealtimeEvent('feed.published', ({ category }) => {
+    if (current.current.filter === 'all' || category === current.current.filter) check();
+  });
+  useRealtimeEvent('feed.removed', ({ itemIds }) => removeFeedItems(queryClient, itemIds));
+  // Anything published between the first page and the subscription would be missed otherwise.
+  useRealtimeEvent('subscribed', ({ topics }) => {
+    if (topics.includes(topic.feed)) check();
+  });
+  useRealtimeEvent('resync', check);
+  // A follow made elsewhere (the profile page, another tab): the cards of that person follow suit.
+  useRealtimeEvent('connection.changed', ({ userIds }) => {
+    if (!userIds.includes(viewerId)) return;
+    const other = userIds[0] === viewerId ? userIds[1] : userIds[0];
+    if (!feedShowsAuthor(queryClient, other)) return;
+    call(api.connections[':userId'].$get({ param: { userId: other } })).then(
+      (state) => setAuthorFollowed(queryClient, other, state.isFollowing),
+      () => undefined,
+    );
+  });
+
+  // With the socket down, an empty list asks for its first items itself.
+  useEffect(() => {
+    if (!isEmpty || pollMs === false) return;
+    const interval = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: current.current.listKey, exact: true }),
+      pollMs,
+    );
+    return () => clearInterval(interval);
+  }, [isEmpty, pollMs, queryClient]);
+
+  return since === null ? NOTHING_NEW : query.data;
+}

@@ -1,0 +1,114 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { FEED_TYPE_LABELS, feedItemHref, feedSignInAction, type FeedItem } from '@common/feed';
+import { displayName } from '@common/profiles';
+import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
+import { RelativeTime } from '@web/components/relative-time';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Card } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
+
+export type CardHeading = 'h2' | 'h3';
+
+/** Links and buttons drawn above a card's stretched link, so they stay clickable on their own. */
+export const ABOVE_STRETCHED = 'relative z-10';
+/** The card's main link: its ::after covers the whole card. */
+export const STRETCHED_LINK =
+  'rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:underline';
+
+/** A card's frame: hover lift, and the focus ring of its stretched link drawn around it. */
+export function FeedCardFrame({ className, children }: { className?: string; children: React.ReactNode }) {
+  return (
+    <Card
+      className={cn(
+        'relative p-4 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md sm:p-5',
+        className,
+      )}
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** Who posted and when, with the type badge: avatar and name lead to their profile. */
+export function FeedAuthorRow({ item, badge }: { item: FeedItem; badge?: string }) {
+  const name = displayName(item.author);
+  const profileHref = `/profile/${item.author.id}`;
+  return (
+    <div className="flex items-start gap-3">
+      {/* The name next to it is the same link for keyboards and screen readers. */}
+      <Link to={profileHref} tabIndex={-1} aria-hidden="true" className={cn(ABOVE_STRETCHED, 'shrink-0')}>
+        <Avatar src={item.author.avatarUrl} name={name} className="size-10" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Link
+          to={profileHref}
+          className={cn(
+            ABOVE_STRETCHED,
+            'w-fit max-w-full truncate rounded-sm text-sm font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
+          )}
+        >
+          {name}
+        </Link>
+        <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+          {item.author.title ? (
+            <>
+              <span className="truncate">{item.author.title}</span>
+              <span aria-hidden="true">·</span>
+            </>
+          ) : null}
+          <RelativeTime value={item.createdAt} />
+        </div>
+      </div>
+      <Badge variant="secondary">{badge ?? FEED_TYPE_LABELS[item.type]}</Badge>
+    </div>
+  );
+}
+
+/**
+ * An article, post, event, idea, forum or business card. The title is the card's link; a
+ * visitor following one whose details need an account gets the sign-in prompt instead.
+ */
+export function FeedCard({
+  item,
+  isVisitor,
+  heading: Heading,
+}: {
+  item: FeedItem;
+  isVisitor: boolean;
+  heading: CardHeading;
+}) {
+  const { prompt } = useSignInPrompt();
+  const signInAction = isVisitor ? feedSignInAction(item.type) : null;
+  const onOpen = (event: MouseEvent) => {
+    if (!signInAction) return;
+    event.preventDefault();
+    prompt(signInAction);
+  };
+
+  return (
+    <FeedCardFrame>
+      <FeedAuthorRow item={item} />
+      <Heading className="mt-3 text-base leading-snug font-semibold break-words">
+        <Link to={feedItemHref(item)} onClick={onOpen} className={STRETCHED_LINK}>
+          {item.title}
+        </Link>
+      </Heading>
+      {item.description ? (
+        <p className="mt-1.5 line-clamp-4 text-sm break-words whitespace-pre-line text-muted-foreground">
+          {item.description}
+        </p>
+      ) : null}
+      {item.imageUrl ? (
+        <img
+          src={item.imageUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="mt-3 max-h-80 w-full rounded-lg border border-border object-cover"
+        />
+      ) : null}
+    </FeedCardFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { FEED_FILTERS, type FeedFilter } from '@common/feed';
+import { topic } from '@common/realtime';
+import { SearchBox } from '@web/app/layout/search-box';
+import { Tabs, TabsContent } from '@web/components/ui/tabs';
+import { useTopic } from '@web/lib/realtime/use-realtime';
+import { FeedFilterBar } from './feed-filter-bar';
+import { FeedList } from './feed-list';
+
+function parseFilter(value: string | null): FeedFilter {
+  return FEED_FILTERS.find((filter) => filter === value) ?? 'all';
+}
+
+/**
+ * The news feed: heading, sticky filter tabs (the filter lives in the address as ?filter=, All
+ * being none) and the list. Members get it live; visitors see it under the welcome page.
+ */
+export function Feed({ viewerId }: { viewerId: string | null }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseFilter(searchParams.get('filter'));
+  const sectionRef = useRef<HTMLElement>(null);
+  const isVisitor = viewerId === null;
+  const Heading = isVisitor ? 'h2' : 'h1';
+  // Held here, not per list, so switching filters does not unsubscribe and subscribe again.
+  useTopic(viewerId ? topic.feed : null);
+
+  const changeFilter = (value: string) => {
+    const next = parseFilter(value);
+    setSearchParams(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        if (next === 'all') updated.delete('filter');
+        else updated.set('filter', next);
+        return updated;
+      },
+      { preventScrollReset: true },
+    );
+    // From deep in one list, the next one starts at its top.
+    const section = sectionRef.current;
+    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <section
+      ref={sectionRef}
+      aria-labelledby="feed-heading"
+      className="mx-auto w-full max-w-3xl scroll-mt-14 px-3 py-6 sm:px-6"
+    >
+      {/* The top bar's search box is for wide screens only; members on phones search from here. */}
+      {isVisitor ? null : <SearchBox id="feed-search" className="mb-4 md:hidden" />}
+      <Heading id="feed-heading" className="text-2xl font-semibold tracking-tight">
+        News Feed
+      </Heading>
+      {/* Manual: arrow keys move between tabs, Enter or Space loads one. */}
+      <Tabs value={filter} onValueChange={changeFilter} activationMode="manual" className="mt-3">
+        <div className="sticky top-14 z-20 -mx-3 bg-background/95 px-3 py-2 backdrop-blur supports-backdrop-filter:bg-background/85 sm:-mx-6 sm:px-6">
+          <FeedFilterBar />
+        </div>
+        {FEED_FILTERS.map((value) => (
+          <TabsContent key={value} value={value} className="mt-2">
+            {value === filter ? (
+              <FeedList filter={value} viewerId={viewerId} heading={isVisitor ? 'h3' : 'h2'} />
+            ) : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
