@@ -62,9 +62,10 @@ test('signed in: the full menu, the search box, and the Admin button only for su
     'Profile',
     'Settings',
   ]);
-  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
 
-  const search = page.getByPlaceholder(MSG.searchPlaceholder);
+  // The top bar's box (phones get their own above the feed).
+  const search = page.getByRole('banner').getByPlaceholder(MSG.searchPlaceholder);
   await search.fill('   ');
   await search.press('Enter');
   await expect(page).toHaveURL('/');
@@ -82,7 +83,7 @@ test('signed in: the full menu, the search box, and the Admin button only for su
 
 test('a super admin from ADMIN_EMAILS sees the Admin button', async ({ page }) => {
   await signUpVerified(page, { ...newPerson('admin'), email: 'e2e-admin@example.com' });
-  await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
 });
 
 test.describe('on a 375 px wide phone', () => {
@@ -91,7 +92,7 @@ test.describe('on a 375 px wide phone', () => {
   test('the menu is a drawer that closes after navigation', async ({ page }) => {
     await signUpVerified(page);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await expect(page.getByPlaceholder(MSG.searchPlaceholder)).toBeHidden();
+    await expect(page.getByRole('banner').getByPlaceholder(MSG.searchPlaceholder)).toBeHidden();
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
