@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import pg from 'pg';
 
 export const SERVER_ENTRY = 'dist/server/index.js';
 
@@ -154,3 +156,95 @@ export function cpuPressureUs() {
     return null;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the benchmarks that sign members in without signing up (scripts/bench-feed.mjs; the
+// same values as scripts/bench-messages.mjs).
+
+/** The fixed AUTH_SECRET the benchmarks give the server, so cookies can be signed here. */
+export const BENCH_AUTH_SECRET = 'cofound-bench-secret-0123456789-abcdefghij';
+export const SESSION_COOKIE_NAME = 'cofound.session_token';
+
+/** The Cookie header a browser would send for the session `token`. */
+export const sessionCookie = (token, secret = BENCH_AUTH_SECRET) =>
+  `${SESSION_COOKIE_NAME}=${signedCookieValue(token, secret)}`;
+
+/** The PostgreSQL server the benchmarks use (databases are created on it). */
+export const BENCH_DB_BASE = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432';
+
+/** The URL of database `name` on BENCH_DB_BASE. */
+export function dbUrl(name) {
+  const u = new URL(BENCH_DB_BASE);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** One statement on the server's `postgres` database (CREATE / DROP DATABASE). */
+export async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: dbUrl('postgres') });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * CPU use while `fn` runs, in % of one core: the server, this process (the load generator),
+ * PostgreSQL, and everything else on the machine; with the share of time some task waited for a CPU
+ * (PSI): on a shared machine, other work moves every figure. The server's use is also sampled per
+ * 5 s slice.
+ */
+export async function withCpu(serverPid, fn) {
+  const c0 = process.cpuUsage();
+  const s0 = serverPid ? cpuSeconds(serverPid) : null;
+  const p0 = postgresCpu();
+  const m0 = machineCpu();
+  const psi0 = cpuPressureUs();
+  const t0 = performance.now();
+  const serverSlices = [];
+  let last = s0;
+  const sampler = setInterval(() => {
+    const s = serverPid ? cpuSeconds(serverPid) : null;
+    if (s !== null && last !== null) serverSlices.push((100 * (s - last)) / 5);
+    last = s;
+  }, 5000);
+  let result;
+  try {
+    result = await fn();
+  } finally {
+    clearInterval(sampler);
+  }
+  const secs = (performance.now() - t0) / 1000;
+  const c1 = process.cpuUsage(c0);
+  const s1 = serverPid ? cpuSeconds(serverPid) : null;
+  const pgSecs = postgresCpuDelta(p0, postgresCpu());
+  const m1 = machineCpu();
+  const psi1 = cpuPressureUs();
+  const pctOf = (x) => (x === null ? null : (100 * x) / secs);
+  const server = s0 === null || s1 === null ? null : pctOf(s1 - s0);
+  const client = pctOf((c1.user + c1.system) / 1e6);
+  const postgres = pctOf(pgSecs);
+  const machine = m0 && m1 ? pctOf(m1.busy - m0.busy) : null;
+  return {
+    result,
+    cpu: {
+      server,
+      client,
+      postgres,
+      others: machine === null ? null : Math.max(0, machine - (server ?? 0) - client - postgres),
+      pressure: psi0 === null || psi1 === null ? null : (psi1 - psi0) / 1e4 / secs,
+      serverSlices,
+      secs,
+    },
+  };
+}
+
+const pc = (x) => (x === null || x === undefined ? 'n/a' : `${x.toFixed(0)}%`);
+
+/** withCpu's figures on one line. */
+export const cpuLine = (cpu) =>
+  `CPU (% of one core; ${os.cpus().length} cores): server ${pc(cpu.server)}, load generator ${pc(cpu.client)}, ` +
+  `postgres ${pc(cpu.postgres)}, other processes ${pc(cpu.others)}; ` +
+  `some task waiting for a CPU ${pc(cpu.pressure)} of the time`;

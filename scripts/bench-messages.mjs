@@ -24,18 +24,19 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import {
-  cpuPressureUs,
-  cpuSeconds,
+  BENCH_AUTH_SECRET,
+  BENCH_DB_BASE,
+  adminQuery,
+  cpuLine,
+  dbUrl,
   freePort,
-  machineCpu,
   ms,
   pct,
-  postgresCpu,
-  postgresCpuDelta,
   requireBuild,
-  signedCookieValue,
+  sessionCookie,
   sleep,
   startServer,
+  withCpu,
 } from './bench-lib.mjs';
 
 const num = (name, fallback) => {
@@ -59,9 +60,7 @@ const CFG = {
 const TARGET = { p99: 50, ratio: 0.8 };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DB_BASE = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432';
-const AUTH_SECRET = 'cofound-bench-secret-0123456789-abcdefghij';
-const COOKIE_NAME = 'cofound.session_token';
+const DB_BASE = BENCH_DB_BASE;
 const CONTENT = 'Hi! Are you still looking for a co-founder for the project we talked about last week?';
 
 // ---------------------------------------------------------------------------------------------
@@ -101,22 +100,6 @@ function onSignal(signal) {
 // ---------------------------------------------------------------------------------------------
 // Database and server
 
-function dbUrl(name) {
-  const u = new URL(DB_BASE);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: dbUrl('postgres') });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function freshDatabase(scope, tag) {
   const name = `cofound_bench_${process.pid}_${tag}`;
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -137,7 +120,7 @@ async function startApp(scope, tag, bus) {
     env: {
       DATABASE_URL: url,
       DATA_DIR: dataDir,
-      AUTH_SECRET,
+      AUTH_SECRET: BENCH_AUTH_SECRET,
       BASE_URL: base,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
@@ -165,7 +148,7 @@ async function seedMembers(url, n) {
       id: randomUUID(),
       username: `bench_${String(i).padStart(5, '0')}`,
       token,
-      cookie: `${COOKIE_NAME}=${signedCookieValue(token, AUTH_SECRET)}`,
+      cookie: sessionCookie(token),
       ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
     };
   });
@@ -371,63 +354,6 @@ function summarize(xs) {
   const s = Float64Array.from(xs).sort();
   return { n: s.length, p50: pct(s, 50), p90: pct(s, 90), p99: pct(s, 99), max: s.at(-1) ?? NaN };
 }
-
-/**
- * CPU use while `fn` runs, in % of one core: the server, this process (the load generator),
- * PostgreSQL, and everything else on the machine; with the share of time some task waited for a CPU
- * (PSI): on a shared machine, other work moves every figure. The server's use is also sampled per
- * 5 s slice.
- */
-async function withCpu(serverPid, fn) {
-  const c0 = process.cpuUsage();
-  const s0 = serverPid ? cpuSeconds(serverPid) : null;
-  const p0 = postgresCpu();
-  const m0 = machineCpu();
-  const psi0 = cpuPressureUs();
-  const t0 = performance.now();
-  const serverSlices = [];
-  let last = s0;
-  const sampler = setInterval(() => {
-    const s = serverPid ? cpuSeconds(serverPid) : null;
-    if (s !== null && last !== null) serverSlices.push((100 * (s - last)) / 5);
-    last = s;
-  }, 5000);
-  let result;
-  try {
-    result = await fn();
-  } finally {
-    clearInterval(sampler);
-  }
-  const secs = (performance.now() - t0) / 1000;
-  const c1 = process.cpuUsage(c0);
-  const s1 = serverPid ? cpuSeconds(serverPid) : null;
-  const pgSecs = postgresCpuDelta(p0, postgresCpu());
-  const m1 = machineCpu();
-  const psi1 = cpuPressureUs();
-  const pctOf = (x) => (x === null ? null : (100 * x) / secs);
-  const server = s0 === null || s1 === null ? null : pctOf(s1 - s0);
-  const client = pctOf((c1.user + c1.system) / 1e6);
-  const postgres = pctOf(pgSecs);
-  const machine = m0 && m1 ? pctOf(m1.busy - m0.busy) : null;
-  return {
-    result,
-    cpu: {
-      server,
-      client,
-      postgres,
-      others: machine === null ? null : Math.max(0, machine - (server ?? 0) - client - postgres),
-      pressure: psi0 === null || psi1 === null ? null : (psi1 - psi0) / 1e4 / secs,
-      serverSlices,
-      secs,
-    },
-  };
-}
-
-const pc = (x) => (x === null || x === undefined ? 'n/a' : `${x.toFixed(0)}%`);
-const cpuLine = (cpu) =>
-  `CPU (% of one core; ${os.cpus().length} cores): server ${pc(cpu.server)}, load generator ${pc(cpu.client)}, ` +
-  `postgres ${pc(cpu.postgres)}, other processes ${pc(cpu.others)}; ` +
-  `some task waiting for a CPU ${pc(cpu.pressure)} of the time`;
 
 // ---------------------------------------------------------------------------------------------
 // 1. Delivery latency through the app
