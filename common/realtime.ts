@@ -1,6 +1,8 @@
 import type { FeedCategory } from './feed';
+import type { Comment } from './comments';
 import type { Message } from './messaging';
 import type { Notification } from './notifications';
+import type { EngagementContentType, ReactionType } from './reactions';
 
 /**
  * The realtime protocol on /api/realtime (one WebSocket per browser tab, authenticated by the
@@ -42,6 +44,17 @@ export type ServerEvent =
   | { type: 'feed.published'; itemId: string; category: FeedCategory | null }
   /** To subscribers of `feed:all`: these items' content was deleted; take them off the page. */
   | { type: 'feed.removed'; itemIds: string[] }
+  /** To subscribers of `content:{type}:{id}`: the content's reaction counts changed (every type's count). */
+  | {
+      type: 'reactions.changed';
+      contentType: EngagementContentType;
+      contentId: string;
+      counts: Partial<Record<ReactionType, number>>;
+    }
+  /** To subscribers of `content:{type}:{id}`: a comment was added. */
+  | { type: 'comment.created'; comment: Comment }
+  /** To subscribers of `content:{type}:{id}`: these comments (with their replies) were deleted. */
+  | { type: 'comment.deleted'; contentType: EngagementContentType; contentId: string; commentIds: string[] }
   /** Between server instances only (published to nobody): sessions ended, forget cached ones. */
   | { type: 'sessions.revoked' };
 
@@ -73,6 +86,8 @@ export const topic = {
   profile: (userId: string) => `profile:${userId}`,
   /** The home feed's new and removed items, for anyone signed in. */
   feed: 'feed:all',
+  /** One piece of content's reactions and comments, for whoever may see it. */
+  content: (contentType: string, contentId: string) => `content:${contentType}:${contentId}`,
 } as const;
 
 /** Close codes the server uses. */

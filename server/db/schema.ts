@@ -6,3 +6,5 @@ export * from './schema/messages';
 export * from './schema/notifications';
 export * from './schema/realtime';
 export * from './schema/feed';
+export * from './schema/articles';
+export * from './schema/engagement';

@@ -1,0 +1,188 @@
+import type { PersonSummary } from './profiles';
+
+/**
+ * Articles (spec document 2: sections 2, 4, 5, 8, 9; DECISIONS 4). Shared by the server and the
+ * web app. No zod here (see article-schemas.ts), so list pages stay small.
+ */
+
+export const ARTICLE_CATEGORIES = ['tech', 'business', 'lifestyle'] as const;
+export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+export const ARTICLE_CATEGORY_LABELS: Record<ArticleCategory, string> = {
+  tech: 'Technology',
+  business: 'Business',
+  lifestyle: 'Lifestyle',
+};
+
+/** The list's tabs, in order. `my` and `drafts` are for signed-in members only. */
+export const ARTICLE_TABS = ['all', 'tech', 'business', 'lifestyle', 'my', 'drafts'] as const;
+export type ArticleTab = (typeof ARTICLE_TABS)[number];
+export const ARTICLE_TAB_LABELS: Record<ArticleTab, string> = {
+  all: 'All Articles',
+  tech: 'Technology',
+  business: 'Business',
+  lifestyle: 'Lifestyle',
+  my: 'My Articles',
+  drafts: 'Drafts',
+};
+export const MEMBER_ARTICLE_TABS: readonly ArticleTab[] = ['my', 'drafts'];
+
+export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const ARTICLES = {
+  titleMin: 3,
+  titleMax: 100,
+  contentMin: 10,
+  contentMax: 10_000,
+  /** Stored excerpt: the content's plain text, cut here, plus '...' when longer. */
+  excerptLength: 150,
+  /** A draft's preview in the Drafts tab. */
+  draftPreviewLength: 100,
+  /** A card's preview, plus an ellipsis. */
+  previewLength: 200,
+  pageSize: 12,
+  pageMax: 50,
+  skeletons: 3,
+  /** Featured image: pixels, and width / height. */
+  imageMinWidth: 400,
+  imageMinHeight: 300,
+  imageMaxWidth: 2000,
+  imageMaxHeight: 2000,
+  imageMinAspect: 0.5,
+  imageMaxAspect: 3,
+  /** The editor's text area, in px (spec section 2). */
+  editorHeightPx: 300,
+} as const;
+
+/** Spec document 2, sections 2, 5, 6 and 8 (and document 1's feed guard), word for word. */
+export const ARTICLE_MSG = {
+  heading: 'Articles',
+  writeArticle: 'Write Article',
+  editorTitle: 'Create New Article',
+  editDraftTitle: 'Edit Draft',
+  count: (n: number) => `Articles (${n})`,
+  refresh: 'Refresh',
+  tryAgain: 'Try Again',
+  empty: 'No articles found.',
+  signInAction: 'read this article',
+  saveDraft: 'Save as Draft',
+  publish: 'Publish',
+  edit: 'Edit',
+  preview: 'Preview',
+  nothingToPreview: 'Nothing to preview yet.',
+  back: 'Back to Articles',
+  delete: 'Delete',
+  deleteAdmin: 'Delete (Admin)',
+  checkingPermissions: 'Checking permissions...',
+  deleteConfirmTitle: 'Delete this article?',
+  deleteConfirmText: 'The article, its reactions and its comments will be removed. This cannot be undone.',
+  deleteDraftConfirmTitle: 'Delete this draft?',
+  publishDraft: 'Publish',
+  deleteDraft: 'Delete',
+
+  titleMin: 'Title must be at least 3 characters',
+  titleMax: 'Title must be less than 100 characters',
+  contentMin: 'Content must be at least 10 characters',
+  contentMax: 'Content must be less than 10000 characters',
+  categoryRequired: 'Please choose a category',
+  invalidTab: 'Unknown articles tab.',
+  invalidCursor: 'Invalid cursor.',
+
+  saveFailed: 'Failed to save draft/publish article. Please try again.',
+  mustBeLoggedIn: 'You must be logged in to post an article',
+  loadFailed: 'Failed to load article',
+  listLoadFailed: 'Failed to load articles',
+  idMissing: 'Article ID is missing',
+  invalidIdTitle: 'Invalid Article',
+  invalidId: 'Invalid article ID format',
+  notFoundTitle: 'Article Not Found',
+  notFound: 'Article not found',
+  unauthorized: 'Unauthorized',
+  noPermission: 'You do not have permission to delete this article.',
+  deleteFailed: 'Failed to delete article',
+  deleteDraftFailed: 'Failed to delete draft',
+  publishDraftFailed: 'Failed to publish draft',
+  onlyDraftsEditable: 'Only drafts can be edited.',
+  alreadyPublished: 'This article is already published.',
+  unavailableTitle: 'Article Unavailable',
+  unavailable: 'This article is not available for viewing.',
+
+  savedDraft: 'Your article has been saved as a draft',
+  published: 'Your article has been published and added to the feed',
+  draftDeleted: 'Draft deleted successfully',
+  draftPublished: 'Draft published successfully',
+  deleted: 'Article deleted',
+  imageUploaded: 'Image uploaded',
+
+  imageInvalidType: 'Please upload an image file',
+  imageInvalidDimensionsTitle: 'Invalid image dimensions',
+  imageTooSmall: 'Image too small. Minimum size: 400x300px',
+  imageTooLarge: 'Image too large. Maximum size: 2000x2000px',
+  imageAspect: 'Image aspect ratio should be between 1:2 and 3:1 for optimal display',
+  imageInvalid: 'Invalid image file',
+  imageTooBig: (mb: number) => `Image must be less than ${mb}MB`,
+  imageAuthTitle: 'Authentication required',
+  imageAuth: 'Please log in to upload images',
+  imageUploadFailedTitle: 'Upload failed',
+  imageUploadFailed: 'There was an error uploading your image',
+  imageFormats: 'JPG, PNG or GIF, 400x300 to 2000x2000 px',
+} as const;
+
+/** What a list card shows. */
+export type ArticleSummary = {
+  id: string;
+  title: string;
+  /** Plain text, ARTICLES.previewLength characters plus '…' when longer (100 for drafts). */
+  preview: string;
+  category: ArticleCategory;
+  imageUrl: string | null;
+  status: ArticleStatus;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  author: PersonSummary;
+};
+
+export type ArticlePage = {
+  items: ArticleSummary[];
+  /** How many the tab holds (for 'Articles (n)'). */
+  total: number;
+  nextCursor: string | null;
+};
+
+/** One article as its page shows it. */
+export type Article = ArticleSummary & {
+  /** The markdown the author wrote (for editing a draft). */
+  content: string;
+  /** The content rendered to safe HTML (common/markdown.ts). */
+  html: string;
+  excerpt: string;
+  /** The viewer may delete it: the author, or an admin ('Delete (Admin)' when not the author). */
+  canDelete: boolean;
+  isAuthor: boolean;
+};
+
+export type ArticleImage = { url: string };
+
+/** Whether an id can name an article at all (document 1's feed guard, document 2 section 5). */
+export function isArticleId(id: string | null | undefined): id is string {
+  return !!id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
+/** The text cut to `length` characters (on a word boundary when one is near), plus `suffix`. */
+export function clipText(text: string, length: number, suffix: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= length) return flat;
+  const cut = flat.slice(0, length);
+  const space = cut.lastIndexOf(' ');
+  return (space > length * 0.8 ? cut.slice(0, space) : cut).trimEnd() + suffix;
+}
+
+/** The featured image's pixel rules (section 5), in the order they are checked; null when fine. */
+export function articleImageProblem(width: number, height: number): string | null {
+  if (width < ARTICLES.imageMinWidth || height < ARTICLES.imageMinHeight) return ARTICLE_MSG.imageTooSmall;
+  if (width > ARTICLES.imageMaxWidth || height > ARTICLES.imageMaxHeight) return ARTICLE_MSG.imageTooLarge;
+  const aspect = width / height;
+  if (aspect < ARTICLES.imageMinAspect || aspect > ARTICLES.imageMaxAspect) return ARTICLE_MSG.imageAspect;
+  return null;
+}

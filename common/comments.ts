@@ -1,0 +1,60 @@
+import type { EngagementContentType } from './reactions';
+import type { PersonSummary } from './profiles';
+
+/**
+ * Comments on any content (spec document 2, sections 2, 4, 5, 8). Plain text; links are made
+ * clickable when shown. Nesting by parent id, with a depth limit each content type sets.
+ */
+export const COMMENTS = {
+  maxLength: 2000,
+  pageSize: 50,
+  pageMax: 100,
+  /** The comment box's minimum height in px (spec section 2). */
+  textareaMinHeightPx: 80,
+} as const;
+
+export type Comment = {
+  id: string;
+  contentType: EngagementContentType;
+  contentId: string;
+  parentId: string | null;
+  /** 0 for a top-level comment; a reply is its parent's depth + 1. */
+  depth: number;
+  content: string;
+  createdAt: string;
+  author: PersonSummary;
+};
+
+export type CommentPage = {
+  /** Oldest first (newest last). */
+  items: Comment[];
+  total: number;
+  nextCursor: string | null;
+  /** The deepest depth a reply may have here (0: no replies). */
+  maxDepth: number;
+};
+
+export const COMMENT_MSG = {
+  heading: 'Comments',
+  placeholder: 'Write a comment...',
+  replyPlaceholder: 'Write a reply...',
+  submit: 'Post Comment',
+  reply: 'Reply',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  deleteConfirm: 'Delete this comment?',
+  empty: 'No comments yet. Be the first to comment!',
+  signInAction: 'comment on this post',
+  required: 'Comment cannot be empty.',
+  tooLong: 'Comment must be at most 2000 characters.',
+  tooDeep: 'Replies cannot go deeper here.',
+  parentNotFound: 'The comment you replied to no longer exists.',
+  notFound: 'Comment not found',
+  noPermission: 'You can only delete your own comments.',
+  loadFailed: 'Failed to load comments.',
+  addFailed: 'Failed to add comment. Please try again.',
+  deleteFailed: 'Failed to delete comment',
+  added: 'Comment added',
+  deleted: 'Comment deleted',
+  charactersLeft: (n: number) => `${n} characters left`,
+} as const;

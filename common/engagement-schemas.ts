@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { COMMENT_MSG, COMMENTS } from './comments';
+import { ENGAGEMENT_CONTENT_TYPES, REACTION_MSG, REACTION_TYPES } from './reactions';
+
+export const ZContentRef = z.object({
+  contentType: z.enum(ENGAGEMENT_CONTENT_TYPES, { error: REACTION_MSG.notFound }),
+  contentId: z.uuid({ error: REACTION_MSG.notFound }),
+});
+
+export const ZReactionParam = ZContentRef.extend({
+  reactionType: z.enum(REACTION_TYPES as [string, ...string[]], { error: REACTION_MSG.invalidType }),
+});
+
+/** PUT /api/reactions/{type}/{id}/{reaction}: the state the person wants (idempotent). */
+export const ZSetReaction = z.strictObject({ active: z.boolean() });
+
+export const ZCommentContent = z
+  .string({ error: COMMENT_MSG.required })
+  .trim()
+  .min(1, { error: COMMENT_MSG.required })
+  .max(COMMENTS.maxLength, { error: COMMENT_MSG.tooLong });
+
+export const ZCreateComment = z.strictObject({
+  content: ZCommentContent,
+  parentId: z.uuid({ error: COMMENT_MSG.parentNotFound }).nullable().default(null),
+});
+export type CreateComment = z.infer<typeof ZCreateComment>;
+
+export const ZCommentListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(COMMENTS.pageMax).default(COMMENTS.pageSize),
+});
+
+export const ZCommentId = z.object({ id: z.uuid({ error: COMMENT_MSG.notFound }) });

@@ -1,0 +1,60 @@
+import MarkdownIt from 'markdown-it';
+
+/**
+ * Article markdown to HTML that is safe to put in a page (spec document 2, section 2; decision 011).
+ * Used by the server (an article's `html`) and the editor's preview, so both show the same thing.
+ *
+ * Safety comes from what markdown-it is allowed to produce, not from cleaning HTML afterwards:
+ * - `html: false`: any HTML the author writes (script, iframe, style, on* attributes, svg) is
+ *   shown as text, escaped;
+ * - links and images: only http(s), mailto and same-site paths survive (`validateLink`); a
+ *   javascript:, data:, vbscript: or file: URL leaves the text unlinked;
+ * - every link opens in a new tab without access to this page (noopener noreferrer) and tells
+ *   search engines it is the author's (nofollow ugc).
+ */
+
+const SAFE_URL = /^(?:https?:\/\/|mailto:|\/(?!\/)|#)/i;
+
+const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: true });
+
+md.validateLink = (url: string) => SAFE_URL.test(url.trim());
+
+const renderToken = md.renderer.renderToken.bind(md.renderer);
+md.renderer.rules.link_open = (tokens, idx, options) => {
+  const token = tokens[idx]!;
+  token.attrSet('target', '_blank');
+  token.attrSet('rel', 'noopener noreferrer nofollow ugc');
+  return renderToken(tokens, idx, options);
+};
+const renderImage = md.renderer.rules.image!;
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]!;
+  token.attrSet('loading', 'lazy');
+  // Pictures from other sites do not learn which article they are shown in.
+  token.attrSet('referrerpolicy', 'no-referrer');
+  return renderImage(tokens, idx, options, env, self);
+};
+
+/** Safe HTML for an article's markdown. */
+export function renderMarkdown(markdown: string): string {
+  return md.render(markdown);
+}
+
+/** The words of an article without markup (excerpts, previews, search snippets). */
+export function markdownToText(markdown: string): string {
+  const tokens = md.parse(markdown, {});
+  const parts: string[] = [];
+  for (const token of tokens) {
+    if (token.type !== 'inline' || !token.children) {
+      if (token.type === 'fence' || token.type === 'code_block') parts.push(token.content);
+      continue;
+    }
+    for (const child of token.children) {
+      if (child.type === 'text' || child.type === 'code_inline') parts.push(child.content);
+      else if (child.type === 'softbreak' || child.type === 'hardbreak') parts.push(' ');
+      else if (child.type === 'image') parts.push(child.content);
+    }
+    parts.push(' ');
+  }
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
