@@ -3,13 +3,16 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { articleRoutes } from './areas/articles/articles.routes';
 import { authRoutes } from './areas/auth/auth.routes';
+import { commentRoutes } from './areas/comments/comments.routes';
 import { connectionRoutes } from './areas/connections/connections.routes';
 import { feedRoutes } from './areas/feed/feed.routes';
 import { messageRoutes } from './areas/messages/messages.routes';
 import { notificationRoutes } from './areas/notifications/notifications.routes';
 import { profileImageRoutes } from './areas/profiles/profile-images.routes';
 import { profileRoutes } from './areas/profiles/profiles.routes';
+import { reactionRoutes } from './areas/reactions/reactions.routes';
 import { searchRoutes } from './areas/search/search.routes';
 import { settingsRoutes } from './areas/settings/settings.routes';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -90,6 +93,9 @@ function apiRoutes(deps: AppDeps) {
       .route('/', profileImageRoutes(deps))
       .route('/', feedRoutes(deps))
       .route('/', searchRoutes(deps))
+      .route('/', articleRoutes(deps))
+      .route('/', reactionRoutes(deps))
+      .route('/', commentRoutes(deps))
   );
 }
 

@@ -1,0 +1,23 @@
+import { ZContentRef, ZReactionParam, ZSetReaction } from '@common/engagement-schemas';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../lib/context';
+import { validate } from '../../lib/validate';
+import { requireViewer } from '../../lib/viewer';
+import { getReactions, setReaction, type ReactionDeps } from './reactions.service';
+
+/** Reactions on any registered content type (decision 011). Counts are public; reacting needs a member. */
+export function reactionRoutes(deps: ReactionDeps) {
+  return new Hono<AppEnv>()
+    .get('/reactions/:contentType/:contentId', validate('param', ZContentRef, { status: 404 }), async (c) =>
+      c.json(await getReactions(deps, c.get('viewer')?.id ?? null, c.req.valid('param'))),
+    )
+    .put(
+      '/reactions/:contentType/:contentId/:reactionType',
+      validate('param', ZReactionParam),
+      validate('json', ZSetReaction),
+      async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await setReaction(deps, viewer, c.req.valid('param'), c.req.valid('json').active));
+      },
+    );
+}
