@@ -5,7 +5,7 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useProfileImage } from '../api/profile-images';
-import { ImageFileInput, UploadProgress } from './image-upload-parts';
+import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
 
 /** Upload or remove one's avatar: saved at once, with a preview and a progress bar meanwhile. */
 export function AvatarEditor({

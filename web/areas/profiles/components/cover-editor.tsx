@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { useProfileImage } from '../api/profile-images';
-import { ImageFileInput, UploadProgress } from './image-upload-parts';
+import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
 
 /**
  * Over one's own cover banner: a menu to upload or remove the cover photo; while uploading, the

@@ -27,7 +27,7 @@ import {
   useSetBlocked,
 } from '../api/use-connection-mutations';
 import type { useFollowToggle } from '../api/use-follow-toggle';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 
 type FollowToggle = ReturnType<typeof useFollowToggle>;
 

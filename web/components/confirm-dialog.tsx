@@ -11,7 +11,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 
-/** "Are you sure?" before something that cannot be undone with one tap (remove friend, block). */
+/** "Are you sure?" before something that cannot be undone with one tap (remove friend, delete an article). */
 export function ConfirmDialog({
   open,
   onOpenChange,

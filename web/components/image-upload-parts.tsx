@@ -42,16 +42,19 @@ export function ImageFileInput({
   ref,
   label,
   onFile,
+  accept = UPLOADS.imageAccept,
 }: {
   ref: Ref<HTMLInputElement>;
   label: string;
   onFile: (file: File) => void;
+  /** The picker's filter; the server checks the content whatever this says. */
+  accept?: string;
 }) {
   return (
     <input
       ref={ref}
       type="file"
-      accept={UPLOADS.imageAccept}
+      accept={accept}
       className="sr-only"
       tabIndex={-1}
       aria-label={label}
