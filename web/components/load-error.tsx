@@ -5,12 +5,15 @@ import { cn } from '@web/lib/cn';
 export function LoadError({
   message,
   onRetry,
+  retryLabel = 'Try again',
   align = 'center',
   className,
 }: {
   message: string;
   /** Left out when trying again cannot help (a refusal). */
   onRetry?: (() => unknown) | undefined;
+  /** The button's words where a document names them ('Try Again' on the articles list). */
+  retryLabel?: string;
   align?: 'center' | 'start';
   className?: string;
 }) {
@@ -27,7 +30,7 @@ export function LoadError({
       </p>
       {onRetry ? (
         <Button variant="outline" size="sm" onClick={() => void onRetry()}>
-          Try again
+          {retryLabel}
         </Button>
       ) : null}
     </div>
