@@ -1,5 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ARTICLE_MSG, isArticleId } from '@common/articles';
 import { FEED_TYPE_LABELS, feedItemHref, feedSignInAction, type FeedItem } from '@common/feed';
 import { displayName } from '@common/profiles';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
@@ -82,6 +84,12 @@ export function FeedCard({
   const { prompt } = useSignInPrompt();
   const signInAction = isVisitor ? feedSignInAction(item.type) : null;
   const onOpen = (event: MouseEvent) => {
+    // Document 1's guard: an article item whose id cannot name an article leads nowhere.
+    if (item.type === 'article' && !isArticleId(item.articleId ?? item.contentId)) {
+      event.preventDefault();
+      toast.error(ARTICLE_MSG.unavailableTitle, { description: ARTICLE_MSG.unavailable });
+      return;
+    }
     if (!signInAction) return;
     event.preventDefault();
     prompt(signInAction);
