@@ -62,6 +62,12 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
 export type ImageVariant = { size: number; width: number; height: number; bytes: Buffer };
 export type ProcessedImage = { preset: ImagePreset; main: number; variants: ImageVariant[] };
 
+/**
+ * A place's own rules on the upright size (an article's featured image: section 5's pixel limits),
+ * run once the header is read and before any pixel is decoded. It throws an AppError to refuse.
+ */
+export type ImageSizeCheck = (width: number, height: number) => void;
+
 const INPUT = { limitInputPixels: UPLOADS.imageMaxPixels, failOn: 'error' } as const;
 
 /** The resize for one copy, given the upright size of the original. */
@@ -95,7 +101,11 @@ function isPixelLimit(err: unknown) {
  * type' for anything that is not a JPEG, PNG, GIF (first frame), WebP or AVIF image that decodes
  * cleanly, and a 413 'File too large' over the byte or pixel limit.
  */
-export async function processImage(bytes: Uint8Array, preset: ImagePreset): Promise<ProcessedImage> {
+export async function processImage(
+  bytes: Uint8Array,
+  preset: ImagePreset,
+  opts: { check?: ImageSizeCheck } = {},
+): Promise<ProcessedImage> {
   if (bytes.byteLength > UPLOADS.imageMaxBytes) throw imageTooLarge();
   const format = sniffImageFormat(bytes);
   if (!format) throw invalidImage();
@@ -110,6 +120,7 @@ export async function processImage(bytes: Uint8Array, preset: ImagePreset): Prom
     // The header's claim, checked before any pixel is decoded.
     if (meta.width * (meta.pageHeight ?? meta.height) > UPLOADS.imageMaxPixels) throw tooManyPixels();
     ({ width, height } = meta.autoOrient);
+    opts.check?.(width, height);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw isPixelLimit(err) ? tooManyPixels() : invalidImage();
@@ -150,9 +161,9 @@ const prefixOf = (preset: ImagePreset, ownerId: string, id: string) => `images/$
 export async function saveImage(
   storage: Storage,
   bytes: Uint8Array,
-  opts: { preset: ImagePreset; ownerId: string },
+  opts: { preset: ImagePreset; ownerId: string; check?: ImageSizeCheck },
 ): Promise<SavedImage> {
-  const image = await processImage(bytes, opts.preset);
+  const image = await processImage(bytes, opts.preset, { check: opts.check });
   const id = randomUUID();
   const prefix = prefixOf(opts.preset, opts.ownerId, id);
   const variants: Record<number, string> = {};
