@@ -126,6 +126,8 @@ export const ARTICLE_MSG = {
   imageUploadFailedTitle: 'Upload failed',
   imageUploadFailed: 'There was an error uploading your image',
   imageFormats: 'JPG, PNG or GIF, 400x300 to 2000x2000 px',
+  /** An imageUrl that is not a featured image this member uploaded here (the API refuses it). */
+  imageNotUploaded: 'Please upload the featured image here: only images you uploaded can be used.',
 } as const;
 
 /** What a list card shows. */
