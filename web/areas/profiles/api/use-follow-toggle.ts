@@ -1,19 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { CONNECTION_MSG, type ConnectionState, type ProfileView } from '@common/profiles';
+import { CONNECTION_MSG, type ProfileView } from '@common/profiles';
+import { useToggleQueue } from '@web/lib/use-toggle-queue';
 import { followUser, unfollowUser } from './connection-actions';
 import { invalidatePeople, refusalText, updateView, withConnection } from './invalidate';
 import { profilesKeys } from './query-keys';
 
-type Queue = { running: boolean; wanted: boolean | null };
-
 /**
- * Follow / Unfollow with rapid taps collapsed into the last state (after bluesky's
- * useToggleMutationQueue): the button flips at once; at most one request is in flight, and when
- * it ends the next one is sent only if the last tap still differs from what the server has. One
- * toast tells the outcome. The cached view is left to the server's answers meanwhile, and the
- * wanted state is shown over it, so a refetch during the taps cannot make the button flicker.
+ * Follow / Unfollow with rapid taps collapsed into the last state (useToggleQueue): the button
+ * flips at once; at most one request is in flight, and when it ends the next one is sent only if
+ * the last tap still differs from what the server has. One toast tells the outcome. The cached
+ * view is left to the server's answers meanwhile, and the wanted state is shown over it, so a
+ * refetch during the taps cannot make the button flicker.
  */
 export function useFollowToggle({
   viewerId,
@@ -31,54 +30,37 @@ export function useFollowToggle({
   onSettled?: ((isFollowing: boolean) => void) | undefined;
 }) {
   const queryClient = useQueryClient();
-  const queue = useRef<Queue>({ running: false, wanted: null });
-  const [wanted, setWanted] = useState<boolean | null>(null);
-  const latest = useRef({ isFollowing, onSettled });
+  const latest = useRef(isFollowing);
   useEffect(() => {
-    latest.current = { isFollowing, onSettled };
+    latest.current = isFollowing;
   });
 
-  async function run(confirmedAtStart: boolean) {
-    const q = queue.current;
-    q.running = true;
-    let confirmed = confirmedAtStart;
-    let last: ConnectionState | null = null;
-    let attempted = confirmedAtStart;
-    try {
-      while (q.wanted !== null && q.wanted !== confirmed) {
-        attempted = q.wanted;
-        last = attempted ? await followUser(userId) : await unfollowUser(userId);
-        confirmed = last.isFollowing;
-        // The answer becomes the cache's truth (a fetch begun before it could carry older news);
-        // the tap on top of it stays shown until we finish.
-        await queryClient.cancelQueries({ queryKey: profilesKeys.view(userId) });
-        const answer = last;
-        updateView(queryClient, userId, (view) => withConnection(view, answer));
+  const { wanted, toggle } = useToggleQueue({
+    async send(follow) {
+      const answer = follow ? await followUser(userId) : await unfollowUser(userId);
+      // The answer becomes the cache's truth (a fetch begun before it could carry older news);
+      // the tap on top of it stays shown until we finish.
+      await queryClient.cancelQueries({ queryKey: profilesKeys.view(userId) });
+      updateView(queryClient, userId, (view) => withConnection(view, answer));
+      return answer.isFollowing;
+    },
+    onSettled(following) {
+      onSettled?.(following);
+      // One toast per person: a later outcome replaces the earlier one.
+      const id = `follow:${userId}`;
+      if (following) {
+        toast.success(CONNECTION_MSG.followingTitle, { id, description: CONNECTION_MSG.followingName(name) });
+      } else {
+        toast.success(CONNECTION_MSG.unfollowed, { id, description: undefined });
       }
-      if (last) {
-        latest.current.onSettled?.(last.isFollowing);
-        // One toast per person: a later outcome replaces the earlier one.
-        const id = `follow:${userId}`;
-        if (last.isFollowing) {
-          toast.success(CONNECTION_MSG.followingTitle, {
-            id,
-            description: CONNECTION_MSG.followingName(name),
-          });
-        } else {
-          toast.success(CONNECTION_MSG.unfollowed, { id, description: undefined });
-        }
-      }
-    } catch (error) {
+    },
+    onError(error, attempted) {
       toast.error(attempted ? CONNECTION_MSG.followFailed : CONNECTION_MSG.unfollowFailed, {
         description: refusalText(error),
       });
-    } finally {
-      q.running = false;
-      q.wanted = null;
-      setWanted(null);
-      invalidatePeople(queryClient, [userId, viewerId]);
-    }
-  }
+    },
+    onIdle: () => invalidatePeople(queryClient, [userId, viewerId]),
+  });
 
   const shown = wanted ?? isFollowing;
 
@@ -90,15 +72,8 @@ export function useFollowToggle({
       // Read the cache, not this render's props: a tap can land before the last answer re-rendered.
       const cached =
         queryClient.getQueryData<ProfileView>(profilesKeys.view(userId))?.connection?.isFollowing ??
-        latest.current.isFollowing;
-      const q = queue.current;
-      const next = !(q.wanted ?? cached);
-      q.wanted = next;
-      setWanted(next);
-      if (!q.running) {
-        void queryClient.cancelQueries({ queryKey: profilesKeys.view(userId) });
-        void run(cached);
-      }
+        latest.current;
+      if (toggle(cached)) void queryClient.cancelQueries({ queryKey: profilesKeys.view(userId) });
     },
   };
 }
