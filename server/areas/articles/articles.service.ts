@@ -1,49 +1,503 @@
 import type { ArticleListQuery, CreateArticle, UpdateArticle } from '@common/article-schemas';
-import type { Article, ArticleImage, ArticlePage } from '@common/articles';
+import {
+  ARTICLE_CATEGORY_LABELS,
+  ARTICLE_MSG,
+  ARTICLES,
+  articleImageProblem,
+  clipText,
+  isArticleId,
+  type Article,
+  type ArticleCategory,
+  type ArticleImage,
+  type ArticlePage,
+  type ArticleStatus,
+  type ArticleSummary,
+} from '@common/articles';
+import { markdownToText, renderMarkdown } from '@common/markdown';
+import { CONTENT_REACTIONS } from '@common/reactions';
+import { IMAGE_PRESETS, parseImageUrl } from '@common/uploads';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import type { AppDeps, Viewer } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { Bus } from '../../platform/bus';
+import { registerContentTarget } from '../../platform/content-targets';
+import { deleteImageByUrl, saveImage } from '../../platform/images';
+import type { Storage } from '../../platform/storage';
+import { removeComments } from '../comments/comments.service';
+import { blockedEitherIds, notBlockedWith } from '../connections/connections.service';
+import { publishToFeed, removeFromFeed } from '../feed/feed.service';
+import type { Tx } from '../notifications/notifications.service';
+import { removeReactions } from '../reactions/reactions.service';
+import { registerSearchProvider, type SearchProvider } from '../search/search.service';
 
-// Skeleton (the contract): the articles helper fills these in.
+/*
+ * Articles (spec document 2; issue 6). Drafts belong to their author alone: every read puts
+ * "published, or mine" in its SQL, and anything else answers exactly like a missing article, so a
+ * draft's existence never leaks. Articles of deleted or banned authors, and of people blocked
+ * either way, are hidden everywhere (lists, the page, search, reactions and comments).
+ */
+
 export type ArticleDeps = Pick<AppDeps, 'db' | 'bus' | 'storage' | 'logger'>;
 
-const todo = (): never => {
-  throw new Error('not implemented yet');
+const notFound = () => new AppError('NOT_FOUND', ARTICLE_MSG.notFound);
+
+/** The author is a live account (not deleted, not banned) the viewer has not blocked, nor been blocked by. */
+function visibleAuthor(viewerId: string | null): SQL {
+  const live = sql`p.deleted_at is null and not p.is_banned`;
+  return viewerId ? sql`${live} and ${notBlockedWith(viewerId, sql`a.author_id`)}` : live;
+}
+
+/** The viewer is a super admin (who may delete any article), read in the same statement. */
+const viewerIsAdmin = (viewerId: string) =>
+  sql`exists (select 1 from profiles v where v.id = ${viewerId} and v.is_super_admin and v.deleted_at is null)`;
+
+const SUMMARY_COLUMNS = sql`a.id::text as id, a.title, a.content, a.category, a.image_url, a.status,
+  a.published_at, a.created_at, a.updated_at,
+  p.id::text as author_id, p.username, p.full_name, p.avatar_url, p.title as author_title, p.bio`;
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  content: string;
+  category: ArticleCategory;
+  image_url: string | null;
+  status: ArticleStatus;
+  published_at: string | Date | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  author_id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  author_title: string | null;
+  bio: string | null;
 };
 
+const iso = (d: string | Date) => new Date(d).toISOString();
+
+function toSummary(r: SummaryRow): ArticleSummary {
+  const length = r.status === 'draft' ? ARTICLES.draftPreviewLength : ARTICLES.previewLength;
+  return {
+    id: r.id,
+    title: r.title,
+    preview: clipText(markdownToText(r.content), length, '…'),
+    category: r.category,
+    imageUrl: r.image_url,
+    status: r.status,
+    publishedAt: r.published_at ? iso(r.published_at) : null,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    author: {
+      id: r.author_id,
+      username: r.username,
+      fullName: r.full_name,
+      avatarUrl: r.avatar_url,
+      title: r.author_title,
+      bio: r.bio,
+    },
+  };
+}
+
+/** The stored excerpt (spec section 5): the plain text, 150 characters, '...' when longer. */
+const excerptOf = (content: string) => clipText(markdownToText(content), ARTICLES.excerptLength, '...');
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+/**
+ * A page's cursor: the last item's sort time in microseconds (what PostgreSQL keeps; a JS Date
+ * would round it and skip or repeat ties) and its id, so equal times still page exactly.
+ */
+type Cursor = { micros: string; id: string };
+
+const encodeCursor = (c: Cursor) => Buffer.from(`${c.micros}:${c.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): Cursor {
+  const match = /^(\d{1,18}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  if (!match || !isArticleId(match[2])) throw new AppError('VALIDATION', ARTICLE_MSG.invalidCursor);
+  return { micros: match[1]!, id: match[2] };
+}
+
+const cursorTime = (c: Cursor) =>
+  sql`('epoch'::timestamptz + ${c.micros}::bigint * interval '1 microsecond')`;
+
+/**
+ * GET /api/articles. The category tabs and a profile's articles are public; My Articles and Drafts
+ * are the viewer's own. Published tabs are read newest first by (published_at, id) along their
+ * partial indexes; Drafts by last change.
+ */
 export async function listArticles(
-  _deps: ArticleDeps,
-  _viewer: Viewer | null,
-  _q: ArticleListQuery,
+  deps: ArticleDeps,
+  viewer: Viewer | null,
+  q: ArticleListQuery,
 ): Promise<ArticlePage> {
-  return todo();
+  const viewerId = viewer?.id ?? null;
+  const own = q.tab === 'my' || q.tab === 'drafts';
+  if (own && !viewerId) throw new AppError('UNAUTHENTICATED');
+  // A profile's section lists that person's published articles (optionally one category).
+  if (own && q.author) throw new AppError('VALIDATION', ARTICLE_MSG.invalidTab);
+  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+
+  const where: SQL[] = [visibleAuthor(viewerId)];
+  if (q.tab === 'drafts') where.push(sql`a.author_id = ${viewerId} and a.status = 'draft'`);
+  else {
+    where.push(sql`a.status = 'published'`);
+    if (q.tab === 'my') where.push(sql`a.author_id = ${viewerId}`);
+    else if (q.tab !== 'all') where.push(sql`a.category = ${q.tab}`);
+    if (q.author) where.push(sql`a.author_id = ${q.author}`);
+  }
+  const sortColumn = q.tab === 'drafts' ? sql`a.updated_at` : sql`a.published_at`;
+  const paged = cursor
+    ? [...where, sql`(${sortColumn}, a.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`]
+    : where;
+
+  const from = sql`from articles a join profiles p on p.id = a.author_id`;
+  const [rows, counted] = await Promise.all([
+    queryRows<SummaryRow & { sort_micros: string }>(
+      deps.db,
+      sql`select ${SUMMARY_COLUMNS},
+          (extract(epoch from ${sortColumn}) * 1000000)::bigint::text as sort_micros
+        ${from}
+        where ${sql.join(paged, sql` and `)}
+        order by ${sortColumn} desc, a.id desc
+        limit ${q.limit + 1}`,
+    ),
+    queryRows<{ n: number }>(
+      deps.db,
+      sql`select count(*)::int as n ${from} where ${sql.join(where, sql` and `)}`,
+    ),
+  ]);
+  const more = rows.length > q.limit;
+  const page = more ? rows.slice(0, q.limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toSummary),
+    total: Number(counted[0]?.n ?? 0),
+    nextCursor: more && last ? encodeCursor({ micros: last.sort_micros, id: last.id }) : null,
+  };
 }
-export async function getArticle(_deps: ArticleDeps, _viewer: Viewer, _id: string): Promise<Article> {
-  return todo();
+
+// ---------------------------------------------------------------------------------------------
+// One article
+
+type ArticleRow = SummaryRow & { excerpt: string; is_admin: boolean };
+
+/** The article as the viewer may see it (published, or their own draft), or null. */
+async function readArticle(db: Db | Tx, viewerId: string, id: string): Promise<Article | null> {
+  const [row] = await db
+    .execute<ArticleRow>(
+      sql`select ${SUMMARY_COLUMNS}, a.excerpt, ${viewerIsAdmin(viewerId)} as is_admin
+        from articles a join profiles p on p.id = a.author_id
+        where a.id = ${id} and (a.status = 'published' or a.author_id = ${viewerId}) and ${visibleAuthor(viewerId)}`,
+    )
+    .then((r) => r.rows);
+  if (!row) return null;
+  const isAuthor = row.author_id === viewerId;
+  return {
+    ...toSummary(row),
+    content: row.content,
+    html: renderMarkdown(row.content),
+    excerpt: row.excerpt,
+    canDelete: isAuthor || row.is_admin,
+    isAuthor,
+  };
 }
+
+/** GET /api/articles/{id}. Missing, someone else's draft, or hidden: the same 404. */
+export async function getArticle(deps: ArticleDeps, viewer: Viewer, id: string): Promise<Article> {
+  const article = await readArticle(deps.db, viewer.id, id);
+  if (!article) throw notFound();
+  return article;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+const mainContentKey = (ownerId: string, imageId: string) =>
+  `images/content/${ownerId}/${imageId}/${IMAGE_PRESETS.content.main}.webp`;
+
+/**
+ * The featured image as stored: null, or the main copy of a content image this viewer uploaded
+ * (any copy's address is accepted). Anything else, including someone else's upload, is refused:
+ * deleting the article deletes its image, which must never be another person's file.
+ */
+async function ownContentImage(
+  storage: Storage,
+  viewerId: string,
+  url: string | null,
+): Promise<string | null> {
+  if (url === null) return null;
+  const key = storage.keyFromUrl(url);
+  const image = key ? parseImageUrl(key) : null;
+  const refuse = () =>
+    new AppError('VALIDATION', ARTICLE_MSG.imageNotUploaded, { imageUrl: ARTICLE_MSG.imageNotUploaded });
+  if (!image || image.preset !== 'content' || image.ownerId !== viewerId) throw refuse();
+  const main = mainContentKey(viewerId, image.id);
+  if (!(await storage.head(main))) throw refuse();
+  return storage.url(main);
+}
+
+/**
+ * Removes a featured image no longer used, unless another of the author's articles still shows it.
+ * After commit: a file that fails to go is only an orphan, never a broken article.
+ */
+async function dropImage(deps: ArticleDeps, authorId: string, url: string | null) {
+  if (!url) return;
+  try {
+    const [used] = await deps.db
+      .execute(sql`select 1 from articles where author_id = ${authorId} and image_url = ${url} limit 1`)
+      .then((r) => r.rows);
+    if (!used) await deleteImageByUrl(deps.storage, url, authorId);
+  } catch (err) {
+    deps.logger.warn({ err, url }, 'could not delete an article image');
+  }
+}
+
+type FeedArticle = { id: string; authorId: string; title: string; excerpt: string; imageUrl: string | null };
+
+/** The article's one feed item (unique by type and content id, so publishing again updates it). */
+function putOnFeed(db: Tx, bus: Bus, a: FeedArticle) {
+  return publishToFeed(
+    { db, bus },
+    {
+      type: 'article',
+      contentId: a.id,
+      articleId: a.id,
+      userId: a.authorId,
+      title: a.title,
+      description: a.excerpt,
+      imageUrl: a.imageUrl,
+    },
+  );
+}
+
+async function readOwn(deps: ArticleDeps, viewerId: string, id: string) {
+  const article = await readArticle(deps.db, viewerId, id);
+  // Deleted between the commit and this read.
+  if (!article) throw notFound();
+  return article;
+}
+
+/** POST /api/articles: a draft, or published at once (and put on the feed in the same transaction). */
 export async function createArticle(
-  _deps: ArticleDeps,
-  _viewer: Viewer,
-  _input: CreateArticle,
+  deps: ArticleDeps,
+  viewer: Viewer,
+  input: CreateArticle,
 ): Promise<Article> {
-  return todo();
+  const imageUrl = await ownContentImage(deps.storage, viewer.id, input.imageUrl);
+  const excerpt = excerptOf(input.content);
+  const published = input.status === 'published';
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .execute<{ id: string }>(
+        sql`insert into articles (author_id, title, content, excerpt, category, image_url, status, published_at)
+          values (${viewer.id}, ${input.title}, ${input.content}, ${excerpt}, ${input.category}, ${imageUrl},
+            ${input.status}, ${published ? sql`now()` : null})
+          returning id::text as id`,
+      )
+      .then((r) => r.rows);
+    if (!row) throw new Error('article was not written');
+    if (published)
+      await putOnFeed(tx, deps.bus, {
+        id: row.id,
+        authorId: viewer.id,
+        title: input.title,
+        excerpt,
+        imageUrl,
+      });
+    return row.id;
+  });
+  return readOwn(deps, viewer.id, id);
 }
+
+/**
+ * The viewer's own article, locked until the transaction ends (publish, edit and delete of one
+ * article are serialised). Someone else's answers like a missing one.
+ */
+async function lockOwn(tx: Tx, viewerId: string, id: string) {
+  const [row] = await tx
+    .execute<{ status: ArticleStatus; image_url: string | null; title: string; excerpt: string }>(
+      sql`select status, image_url, title, excerpt from articles
+        where id = ${id} and author_id = ${viewerId}
+        for update`,
+    )
+    .then((r) => r.rows);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** PATCH /api/articles/{id}: the author edits a draft; a published article is not edited here. */
 export async function updateArticle(
-  _deps: ArticleDeps,
-  _viewer: Viewer,
-  _id: string,
-  _input: UpdateArticle,
+  deps: ArticleDeps,
+  viewer: Viewer,
+  id: string,
+  input: UpdateArticle,
 ): Promise<Article> {
-  return todo();
+  const imageUrl = await ownContentImage(deps.storage, viewer.id, input.imageUrl);
+  const before = await deps.db.transaction(async (tx) => {
+    const row = await lockOwn(tx, viewer.id, id);
+    if (row.status !== 'draft') throw new AppError('CONFLICT', ARTICLE_MSG.onlyDraftsEditable);
+    await tx.execute(
+      sql`update articles set title = ${input.title}, content = ${input.content},
+          excerpt = ${excerptOf(input.content)}, category = ${input.category}, image_url = ${imageUrl},
+          updated_at = now()
+        where id = ${id}`,
+    );
+    return row;
+  });
+  if (before.image_url !== imageUrl) await dropImage(deps, viewer.id, before.image_url);
+  return readOwn(deps, viewer.id, id);
 }
-export async function publishArticle(_deps: ArticleDeps, _viewer: Viewer, _id: string): Promise<Article> {
-  return todo();
+
+/** POST /api/articles/{id}/publish: the author's draft goes live and onto the feed, in one transaction. */
+export async function publishArticle(deps: ArticleDeps, viewer: Viewer, id: string): Promise<Article> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwn(tx, viewer.id, id);
+    if (row.status !== 'draft') throw new AppError('CONFLICT', ARTICLE_MSG.alreadyPublished);
+    await tx.execute(
+      sql`update articles set status = 'published', published_at = now(), updated_at = now() where id = ${id}`,
+    );
+    await putOnFeed(tx, deps.bus, {
+      id,
+      authorId: viewer.id,
+      title: row.title,
+      excerpt: row.excerpt,
+      imageUrl: row.image_url,
+    });
+  });
+  return readOwn(deps, viewer.id, id);
 }
-export async function deleteArticle(_deps: ArticleDeps, _viewer: Viewer, _id: string): Promise<void> {
-  return todo();
+
+/** The article, its feed item, reactions and comments, in the caller's transaction. */
+async function removeArticleRows(tx: Tx, bus: Bus, id: string) {
+  const ref = { contentType: 'article' as const, contentId: id };
+  await removeReactions(tx, ref);
+  await removeComments(tx, ref);
+  await removeFromFeed({ db: tx, bus }, { type: 'article', contentId: id });
+  await tx.execute(sql`delete from articles where id = ${id}`);
 }
+
+/**
+ * DELETE /api/articles/{id}: by its author or a super admin (spec section 6). Others get 403 when
+ * they can see the article, and the same 404 as a missing one when they cannot (a draft).
+ */
+export async function deleteArticle(deps: ArticleDeps, viewer: Viewer, id: string): Promise<void> {
+  const deleted = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .execute<{ author_id: string; image_url: string | null }>(
+        sql`select author_id::text as author_id, image_url from articles
+          where id = ${id} and (author_id = ${viewer.id} or ${viewerIsAdmin(viewer.id)})
+          for update`,
+      )
+      .then((r) => r.rows);
+    if (!row) {
+      const visible = await readArticle(tx, viewer.id, id);
+      throw visible ? new AppError('FORBIDDEN', ARTICLE_MSG.noPermission) : notFound();
+    }
+    await removeArticleRows(tx, deps.bus, id);
+    return row;
+  });
+  await dropImage(deps, deleted.author_id, deleted.image_url);
+}
+
+/**
+ * Account deletion (settings): every article of the person, with their feed items, reactions and
+ * comments, in the caller's transaction. Returns the featured images to delete after commit.
+ */
+export async function removeAuthorArticles(deps: { db: Tx; bus: Bus }, userId: string): Promise<string[]> {
+  const rows = await deps.db
+    .execute<{ id: string; image_url: string | null }>(
+      sql`select id::text as id, image_url from articles where author_id = ${userId} for update`,
+    )
+    .then((r) => r.rows);
+  for (const row of rows) await removeArticleRows(deps.db, deps.bus, row.id);
+  return [...new Set(rows.map((r) => r.image_url).filter((u): u is string => !!u))];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Featured images
+
+/** Section 5's pixel rules, on the picture as shown (upright), before it is decoded. */
+function checkArticleImage(width: number, height: number) {
+  const problem = articleImageProblem(width, height);
+  if (problem) throw new AppError('VALIDATION', ARTICLE_MSG.imageInvalidDimensionsTitle, { file: problem });
+}
+
+/** POST /api/articles/images: a featured image, checked, re-encoded and stored as the viewer's. */
 export async function uploadArticleImage(
-  _deps: ArticleDeps,
-  _viewer: Viewer,
-  _bytes: Uint8Array,
+  deps: ArticleDeps,
+  viewer: Viewer,
+  bytes: Uint8Array,
 ): Promise<ArticleImage> {
-  return todo();
+  const saved = await saveImage(deps.storage, bytes, {
+    preset: 'content',
+    ownerId: viewer.id,
+    check: checkArticleImage,
+  });
+  return { url: saved.url };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Search and engagement (registered when the app loads this module)
+
+const categoryLabel = sql`case a.category ${sql.join(
+  Object.entries(ARTICLE_CATEGORY_LABELS).map(([k, v]) => sql`when ${k} then ${v}`),
+  sql` `,
+)} end`;
+
+/**
+ * Published articles of visible authors: full-text over title (weighted) and body, plus title
+ * substrings (partial words full-text does not stem to) and, when fuzzy, titles close to the text
+ * (typos) by trigram word similarity. One or two letters match title words that start with them.
+ */
+export const articleSearch: SearchProvider = {
+  type: 'article',
+  query({ viewerId, terms, limit, fuzzy }) {
+    const query = sql`plainto_tsquery('english', ${terms.text})`;
+    const title = sql`lower(a.title)`;
+    const text = terms.short
+      ? sql`(${title} like ${terms.prefix} or ${title} like ${terms.wordPrefix})`
+      : fuzzy
+        ? sql`(${title} like ${terms.contains} or ${terms.lower} <% ${title})`
+        : sql`${title} like ${terms.contains}`;
+    const near = fuzzy ? sql` + word_similarity(${terms.lower}, ${title})` : sql``;
+    return sql`select 'article' as type, a.id::text as id, a.title, a.excerpt as description,
+        ${categoryLabel} as category, a.published_at as date, a.image_url, '/articles/' || a.id::text as url,
+        (case when ${title} = ${terms.lower} then 3
+              when ${title} like ${terms.prefix} then 2
+              when ${title} like ${terms.wordPrefix} then 1.5
+              when ${title} like ${terms.contains} then 1
+              else 0 end) + ts_rank(a.search, ${query})${near} as rank
+      from articles a
+      join profiles p on p.id = a.author_id
+      where (a.search @@ ${query} or ${text})
+        and a.status = 'published' and p.deleted_at is null and not p.is_banned
+        and not (a.author_id = any (${blockedEitherIds(viewerId)}))
+      order by rank desc, a.published_at desc, a.id
+      limit ${limit}`;
+  },
+};
+registerSearchProvider(articleSearch);
+
+/**
+ * Reactions and comments on articles: published ones of visible authors only (a draft takes none),
+ * one level of replies.
+ */
+registerContentTarget({
+  contentType: 'article',
+  label: 'article',
+  reactionTypes: CONTENT_REACTIONS,
+  maxCommentDepth: 1,
+  async resolve(db, viewerId, contentId) {
+    if (!isArticleId(contentId)) return null;
+    const [row] = await db
+      .execute<{ author_id: string }>(
+        sql`select a.author_id::text as author_id
+          from articles a join profiles p on p.id = a.author_id
+          where a.id = ${contentId} and a.status = 'published' and ${visibleAuthor(viewerId)}`,
+      )
+      .then((r) => r.rows);
+    return row ? { ownerId: row.author_id, link: `/articles/${contentId}` } : null;
+  },
+});
