@@ -3,6 +3,8 @@ import { DEFAULT_SETTINGS, SETTINGS_MSG, type UserSettings } from '@common/profi
 import type { ServerEvent } from '@common/realtime';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { removeAuthorArticles } from '../articles/articles.service';
+import { removePersonEngagement } from '../comments/comments.service';
 import { removeFromFeed } from '../feed/feed.service';
 import type { Db } from '../../db/client';
 import {
@@ -120,9 +122,13 @@ export async function deleteAccount(
     await tx.delete(conversations).where(eq(conversations.ownerId, viewerId));
     // Their feed items go too (the feed also hides any item of a deleted author).
     await removeFromFeed({ db: tx, bus: deps.bus }, { userId: viewerId });
+    // Their reactions and comments (replies to their comments with them).
+    await removePersonEngagement(tx, viewerId);
+    // Their articles go with their reactions and comments; the featured images after commit.
+    const articleImages = await removeAuthorArticles({ db: tx, bus: deps.bus }, viewerId);
     const others = new Set(former.map((r) => (r.a === viewerId ? r.b : r.a)));
     return {
-      files: [before?.avatarUrl, before?.cover].filter((u): u is string => !!u),
+      files: [before?.avatarUrl, before?.cover, ...articleImages].filter((u): u is string => !!u),
       formerConnections: [...others],
     };
   });
