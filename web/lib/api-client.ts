@@ -31,6 +31,13 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The server's own words for a refusal worth showing (blocked, gone, invalid), else nothing. */
+export function refusalText(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status < 400 || error.status >= 500 || error.status === 401)
+    return undefined;
+  return error.message;
+}
+
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const inner = (value as { error: unknown }).error;

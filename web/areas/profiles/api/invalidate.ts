@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConnectionState, ProfileView } from '@common/profiles';
-import { isApiError } from '@web/lib/api-client';
 import { profilesKeys } from './query-keys';
 
 /** Everything shown about these people: views, counts, lists, mutual friends, requests. */
@@ -31,11 +30,4 @@ export function withConnection(view: ProfileView, next: ConnectionState): Profil
     connection: next,
     stats: view.stats ? { ...view.stats, followers: Math.max(0, view.stats.followers + delta) } : null,
   };
-}
-
-/** The server's own words for a refusal worth showing (blocked, gone), else nothing. */
-export function refusalText(error: unknown): string | undefined {
-  if (!isApiError(error) || error.status < 400 || error.status >= 500 || error.status === 401)
-    return undefined;
-  return error.message;
 }

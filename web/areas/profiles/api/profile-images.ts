@@ -5,7 +5,7 @@ import type { Profile } from '@common/api-types';
 import { PROFILE_MSG } from '@common/profiles';
 import { api, call } from '@web/lib/api';
 import { checkImageFile, uploadFile } from '@web/lib/upload';
-import { refusalText } from './invalidate';
+import { refusalText } from '@web/lib/api-client';
 import { putOwnProfile } from './update-profile';
 
 export type ProfileImageKind = 'avatar' | 'cover';

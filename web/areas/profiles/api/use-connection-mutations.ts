@@ -15,7 +15,8 @@ import {
   sendFriendRequest,
   unblockUser,
 } from './connection-actions';
-import { invalidatePeople, refusalText, updateView, withConnection } from './invalidate';
+import { refusalText } from '@web/lib/api-client';
+import { invalidatePeople, updateView, withConnection } from './invalidate';
 import { profilesKeys } from './query-keys';
 
 type Person = { viewerId: string; userId: string; name: string };

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { CONNECTION_MSG, type ProfileView } from '@common/profiles';
 import { useToggleQueue } from '@web/lib/use-toggle-queue';
 import { followUser, unfollowUser } from './connection-actions';
-import { invalidatePeople, refusalText, updateView, withConnection } from './invalidate';
+import { refusalText } from '@web/lib/api-client';
+import { invalidatePeople, updateView, withConnection } from './invalidate';
 import { profilesKeys } from './query-keys';
 
 /**

@@ -10,7 +10,7 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { useSchemaForm } from '@web/lib/use-schema-form';
-import { refusalText } from '../api/invalidate';
+import { refusalText } from '@web/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarEditor } from './avatar-editor';
 
