@@ -1,36 +1,306 @@
 import type { CreateComment } from '@common/engagement-schemas';
-import type { Comment, CommentPage } from '@common/comments';
+import { COMMENT_MSG, type Comment, type CommentPage } from '@common/comments';
+import { NOTIFICATION_TEXT } from '@common/notifications';
+import { displayName } from '@common/profiles';
+import type { EngagementContentType } from '@common/reactions';
+import { topic, type ServerEvent } from '@common/realtime';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { comments } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
-import type { Tx } from '../notifications/notifications.service';
-import type { ContentRef } from '../reactions/reactions.service';
+import { AppError } from '../../lib/errors';
+import type { Bus, Envelope } from '../../platform/bus';
+import type { ContentTarget } from '../../platform/content-targets';
+import { blockedEitherIds } from '../connections/connections.service';
+import { createNotification, notificationEnvelope, type Tx } from '../notifications/notifications.service';
+import {
+  lockContent,
+  removePersonReactions,
+  requireContent,
+  requireTarget,
+  type ContentRef,
+} from '../reactions/reactions.service';
 
-// Skeleton (the contract): the engagement helper fills these in.
+/*
+ * Comments on any registered kind of content (decision 011): plain text as typed (trimmed), oldest
+ * first, replies nested by parent id down to the depth the content's target allows.
+ *
+ * Who is shown: comments by live authors only (not deleted, not banned), none by people the viewer
+ * blocks or is blocked by, and none under a comment that is hidden so: a reply is shown only with
+ * its parent, as deleting a comment takes its replies with it.
+ */
+
 export type CommentDeps = Pick<AppDeps, 'db' | 'bus' | 'logger'>;
 
-const todo = (): never => {
-  throw new Error('not implemented yet');
+/** A reply notifies the author of the comment replied to (the owner gets NOTIFICATION_TEXT.comment). */
+const REPLY_TEXT = (name: string) => `${name} replied to your comment`;
+/** Ids per comment.deleted event, so each stays small enough to travel inline between instances. */
+const DELETED_IDS_PER_EVENT = 40;
+const INVALID_CURSOR = 'Invalid cursor.';
+
+type Row = {
+  id: string;
+  content_type: EngagementContentType;
+  content_id: string;
+  parent_id: string | null;
+  depth: number;
+  content: string;
+  created_at: string | Date;
+  /** created_at in microseconds since the epoch, exact (the page cursor). */
+  micros: string;
+  author_id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  author_title: string | null;
+  bio: string | null;
 };
 
+function toComment(r: Row): Comment {
+  return {
+    id: r.id,
+    contentType: r.content_type,
+    contentId: r.content_id,
+    parentId: r.parent_id,
+    depth: Number(r.depth),
+    content: r.content,
+    createdAt: new Date(r.created_at).toISOString(),
+    author: {
+      id: r.author_id,
+      username: r.username,
+      fullName: r.full_name,
+      avatarUrl: r.avatar_url,
+      title: r.author_title,
+      bio: r.bio,
+    },
+  };
+}
+
+const columns = sql`c.id, c.content_type, c.content_id, c.parent_id, c.depth, c.content, c.created_at,
+  (extract(epoch from c.created_at) * 1000000)::bigint::text as micros,
+  p.id as author_id, p.username, p.full_name, p.avatar_url, p.title as author_title, p.bio`;
+
+/** SQL true when the person (profiles row `alias`) is shown to the viewer. */
+function personShown(alias: 'p' | 'q', viewerId: string | null): SQL {
+  const p = sql.raw(alias);
+  const live = sql`${p}.deleted_at is null and not ${p}.is_banned`;
+  return viewerId ? sql`${live} and ${p}.id <> all(${blockedEitherIds(viewerId)})` : live;
+}
+
+/**
+ * SQL true when comment `c` (its author joined as `p`) is shown to the viewer: its author and the
+ * author of every comment above it are. A walk up the parents (a few levels at most) by primary key.
+ */
+function commentShown(viewerId: string | null): SQL {
+  return sql`${personShown('p', viewerId)} and not exists (
+    with recursive up (parent_id, user_id) as (
+      select a.parent_id, a.user_id from comments a where a.id = c.parent_id
+      union all
+      select a.parent_id, a.user_id from comments a join up on a.id = up.parent_id
+    )
+    select 1 from up join profiles q on q.id = up.user_id where not (${personShown('q', viewerId)}))`;
+}
+
+const ofContent = (ref: ContentRef) =>
+  sql`c.content_type = ${ref.contentType} and c.content_id = ${ref.contentId}`;
+
+function encodeCursor(r: Row): string {
+  return Buffer.from(`${r.micros}:${r.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const m = /^(\d{1,18}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+    Buffer.from(cursor, 'base64url').toString(),
+  );
+  if (!m) throw new AppError('VALIDATION', INVALID_CURSOR, { cursor: INVALID_CURSOR });
+  return { micros: m[1]!, id: m[2]! };
+}
+
+/** GET /api/comments/{type}/{id}: a page of the comments the viewer may see, oldest first. */
 export async function listComments(
-  _deps: CommentDeps,
-  _viewerId: string | null,
-  _ref: ContentRef,
-  _q: { cursor?: string | undefined; limit: number },
+  deps: CommentDeps,
+  viewerId: string | null,
+  ref: ContentRef,
+  q: { cursor?: string | undefined; limit: number },
 ): Promise<CommentPage> {
-  return todo();
+  const target = requireTarget(ref.contentType);
+  await requireContent(deps.db, target, viewerId, ref.contentId);
+  const where = sql`${ofContent(ref)} and ${commentShown(viewerId)}`;
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  // The cursor is compared as a timestamp, so the (content, created_at, id) index finds the page.
+  const below = after
+    ? sql`and (c.created_at, c.id) > (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+    : sql``;
+  const [rows, counted] = await Promise.all([
+    queryRows<Row>(
+      deps.db,
+      sql`select ${columns} from comments c join profiles p on p.id = c.user_id
+        where ${where} ${below} order by c.created_at, c.id limit ${q.limit + 1}`,
+    ),
+    queryRows<{ total: number }>(
+      deps.db,
+      sql`select count(*)::int as total from comments c join profiles p on p.id = c.user_id where ${where}`,
+    ),
+  ]);
+  const more = rows.length > q.limit;
+  const page = more ? rows.slice(0, q.limit) : rows;
+  return {
+    items: page.map(toComment),
+    total: counted[0]?.total ?? 0,
+    nextCursor: more ? encodeCursor(page.at(-1)!) : null,
+    maxDepth: target.maxCommentDepth,
+  };
 }
+
+async function readComment(db: Db | Tx, id: string): Promise<Comment | null> {
+  const { rows } = await db.execute<Row>(
+    sql`select ${columns} from comments c join profiles p on p.id = c.user_id where c.id = ${id}`,
+  );
+  return rows[0] ? toComment(rows[0]) : null;
+}
+
+/** A new comment's event: inline when small, loaded from the database by other instances when long. */
+function createdEnvelope(comment: Comment): Envelope {
+  return {
+    topic: topic.content(comment.contentType, comment.contentId),
+    event: { type: 'comment.created', comment },
+    ref: { loader: 'comment', id: comment.id },
+  };
+}
+
+/** Another process loads a long comment from the database instead of the NOTIFY payload. */
+export function registerCommentLoader(deps: { db: Db; bus: Bus }) {
+  deps.bus.registerLoader('comment', async (id): Promise<ServerEvent | null> => {
+    const comment = await readComment(deps.db, id);
+    return comment ? { type: 'comment.created', comment } : null;
+  });
+}
+
+/**
+ * POST /api/comments/{type}/{id} {content, parentId}: on content the viewer may see; a reply to a
+ * comment on the same content that the viewer may see, no deeper than the target allows. Notifies
+ * the content's owner and, for a reply, the parent's author (once each, never oneself).
+ */
 export async function addComment(
-  _deps: CommentDeps,
-  _viewer: Viewer,
-  _ref: ContentRef,
-  _input: CreateComment,
+  deps: CommentDeps,
+  viewer: Viewer,
+  ref: ContentRef,
+  input: CreateComment,
 ): Promise<Comment> {
-  return todo();
+  const target = requireTarget(ref.contentType);
+  const content = input.content.trim();
+  const { comment, notices } = await deps.db.transaction(async (tx) => {
+    await lockContent(tx, ref);
+    const info = await requireContent(tx, target, viewer.id, ref.contentId);
+    const parent = input.parentId ? await readParent(tx, target, ref, viewer.id, input.parentId) : null;
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        contentType: ref.contentType,
+        contentId: ref.contentId,
+        parentId: parent?.id ?? null,
+        depth: parent ? parent.depth + 1 : 0,
+        userId: viewer.id,
+        content,
+      })
+      .returning({ id: comments.id });
+    const comment = (await readComment(tx, row!.id))!;
+    const actor = comment.author;
+    const base = {
+      actorId: viewer.id,
+      actor: { id: actor.id, username: actor.username, fullName: actor.fullName, avatarUrl: actor.avatarUrl },
+      type: 'comment' as const,
+      title: NOTIFICATION_TEXT.comment.title,
+      link: info.link,
+      relatedId: ref.contentId,
+      data: { contentType: ref.contentType, contentId: ref.contentId, from_user_id: viewer.id },
+      // Comments on one thing fold into each person's one unread notification about it.
+      groupKey: `comment:${ref.contentType}:${ref.contentId}`,
+    };
+    const recipients = new Map<string, string>([
+      [info.ownerId, NOTIFICATION_TEXT.comment.text(displayName(actor))],
+    ]);
+    if (parent && !recipients.has(parent.userId))
+      recipients.set(parent.userId, REPLY_TEXT(displayName(actor)));
+    const notices: Envelope[] = [];
+    for (const [userId, message] of recipients) {
+      const n = await createNotification(tx, { ...base, userId, message });
+      if (n) notices.push(notificationEnvelope(userId, n));
+    }
+    return { comment, notices };
+  });
+  deps.bus.publish(createdEnvelope(comment), ...notices);
+  return comment;
 }
-export async function deleteComment(_deps: CommentDeps, _viewer: Viewer, _id: string): Promise<void> {
-  return todo();
+
+/** The comment replied to: on the same content, shown to the viewer, and deep enough to take a reply. */
+async function readParent(tx: Tx, target: ContentTarget, ref: ContentRef, viewerId: string, id: string) {
+  const { rows } = await tx.execute<{ id: string; depth: number; user_id: string }>(
+    sql`select c.id, c.depth, c.user_id from comments c join profiles p on p.id = c.user_id
+      where c.id = ${id} and ${ofContent(ref)} and ${commentShown(viewerId)}`,
+  );
+  const parent = rows[0];
+  if (!parent)
+    throw new AppError('VALIDATION', COMMENT_MSG.parentNotFound, { parentId: COMMENT_MSG.parentNotFound });
+  const depth = Number(parent.depth);
+  if (depth + 1 > target.maxCommentDepth)
+    throw new AppError('VALIDATION', COMMENT_MSG.tooDeep, { parentId: COMMENT_MSG.tooDeep });
+  return { id: parent.id, depth, userId: parent.user_id };
 }
+
+/**
+ * DELETE /api/comments/{id}: by its author or a super admin; its replies go with it. Announces every
+ * removed id on the content's topic.
+ */
+export async function deleteComment(deps: CommentDeps, viewer: Viewer, id: string): Promise<void> {
+  const [found] = await deps.db
+    .select({ contentType: comments.contentType, contentId: comments.contentId })
+    .from(comments)
+    .where(eq(comments.id, id));
+  if (!found) throw new AppError('NOT_FOUND', COMMENT_MSG.notFound);
+  const ref = found as ContentRef;
+  const removed = await deps.db.transaction(async (tx) => {
+    await lockContent(tx, ref);
+    const { rows } = await tx.execute<{ allowed: boolean }>(
+      sql`select (c.user_id = ${viewer.id}
+          or exists (select 1 from profiles p where p.id = ${viewer.id} and p.is_super_admin)) as allowed
+        from comments c where c.id = ${id}`,
+    );
+    if (!rows[0]) throw new AppError('NOT_FOUND', COMMENT_MSG.notFound);
+    if (!rows[0].allowed) throw new AppError('FORBIDDEN', COMMENT_MSG.noPermission);
+    // The replies, at any depth, go by the foreign key's cascade; their ids are read first.
+    const tree = await tx.execute<{ id: string }>(
+      sql`with recursive tree (id) as (
+          select id from comments where id = ${id}
+          union all
+          select c.id from comments c join tree on c.parent_id = tree.id
+        ) select id::text as id from tree`,
+    );
+    await tx.delete(comments).where(eq(comments.id, id));
+    return tree.rows.map((r) => r.id);
+  });
+  const envelopes: Envelope[] = [];
+  for (let i = 0; i < removed.length; i += DELETED_IDS_PER_EVENT)
+    envelopes.push({
+      topic: topic.content(ref.contentType, ref.contentId),
+      event: { type: 'comment.deleted', ...ref, commentIds: removed.slice(i, i + DELETED_IDS_PER_EVENT) },
+    });
+  deps.bus.publish(...envelopes);
+}
+
 /** Deletes a piece of content's comments; the content area calls it in its delete transaction. */
-export async function removeComments(_tx: Tx, _ref: ContentRef): Promise<void> {
-  return todo();
+export async function removeComments(tx: Tx, ref: ContentRef): Promise<void> {
+  await lockContent(tx, ref);
+  await tx
+    .delete(comments)
+    .where(sql`${comments.contentType} = ${ref.contentType} and ${comments.contentId} = ${ref.contentId}`);
+}
+
+/**
+ * Deletes every reaction and comment a person made (their account is being deleted), replies by
+ * others to their comments included, as when they delete a comment themselves.
+ */
+export async function removePersonEngagement(tx: Tx, userId: string): Promise<void> {
+  await removePersonReactions(tx, userId);
+  await tx.delete(comments).where(eq(comments.userId, userId));
 }

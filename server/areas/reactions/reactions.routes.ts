@@ -1,9 +1,16 @@
-import { ZContentRef, ZReactionParam, ZSetReaction } from '@common/engagement-schemas';
+import { ZContentRef, ZSetReaction } from '@common/engagement-schemas';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
 import { getReactions, setReaction, type ReactionDeps } from './reactions.service';
+
+/**
+ * The content part of the path names something (404 when it does not); the reaction type is checked
+ * against that content's own set by the service (400 'This content does not take that reaction.').
+ */
+const ZReactionPath = ZContentRef.extend({ reactionType: z.string() });
 
 /** Reactions on any registered content type (decision 011). Counts are public; reacting needs a member. */
 export function reactionRoutes(deps: ReactionDeps) {
@@ -13,7 +20,7 @@ export function reactionRoutes(deps: ReactionDeps) {
     )
     .put(
       '/reactions/:contentType/:contentId/:reactionType',
-      validate('param', ZReactionParam),
+      validate('param', ZReactionPath, { status: 404 }),
       validate('json', ZSetReaction),
       async (c) => {
         const viewer = requireViewer(c);

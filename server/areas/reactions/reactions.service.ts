@@ -1,32 +1,213 @@
-import type { ReactionSummary, ReactionType, EngagementContentType } from '@common/reactions';
+import { NOTIFICATION_TEXT } from '@common/notifications';
+import { displayName } from '@common/profiles';
+import {
+  REACTION_MSG,
+  type EngagementContentType,
+  type ReactionSummary,
+  type ReactionType,
+} from '@common/reactions';
+import { topic } from '@common/realtime';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles, reactions } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
-import type { Tx } from '../notifications/notifications.service';
+import { AppError } from '../../lib/errors';
+import { getContentTarget, type ContentInfo, type ContentTarget } from '../../platform/content-targets';
+import { createNotification, notificationEnvelope, type Tx } from '../notifications/notifications.service';
 
-// Skeleton (the contract): the engagement helper fills these in.
+/*
+ * Reactions on any registered kind of content (decision 011). A person has at most one reaction of
+ * each type on a thing (unique index); a request says the state the person wants (PUT {active}), so
+ * repeated or collapsed taps converge on the last one instead of flipping back and forth.
+ */
+
 export type ReactionDeps = Pick<AppDeps, 'db' | 'bus' | 'logger'>;
 export type ContentRef = { contentType: EngagementContentType; contentId: string };
 
-const todo = (): never => {
-  throw new Error('not implemented yet');
-};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The registered kind of content, or 'not available' for a kind no area has registered. */
+export function requireTarget(contentType: string): ContentTarget {
+  const target = getContentTarget(contentType);
+  if (!target) throw new AppError('NOT_FOUND', REACTION_MSG.notFound);
+  return target;
+}
+
+/** The content if the viewer may see it; missing and hidden content are both 'not available'. */
+export async function requireContent(
+  db: Db | Tx,
+  target: ContentTarget,
+  viewerId: string | null,
+  contentId: string,
+): Promise<ContentInfo> {
+  const info = await target.resolve(db, viewerId, contentId);
+  if (!info) throw new AppError('NOT_FOUND', REACTION_MSG.notFound);
+  return info;
+}
+
+/**
+ * Serialise the engagement writes on one piece of content, until the transaction ends: each write
+ * reads the counts it publishes right after itself, so live counts arrive in order; and a content's
+ * deletion (removeReactions / removeComments) waits for, or is waited on by, a reaction or comment
+ * being added, so none is left behind for content that is gone. Content targets' `resolve` runs
+ * under this lock and must only read (never lock rows), or a deletion could deadlock with it.
+ */
+export async function lockContent(tx: Tx, ref: ContentRef): Promise<void> {
+  const key = `content:${ref.contentType}:${ref.contentId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+const ofContent = (ref: ContentRef) =>
+  and(eq(reactions.contentType, ref.contentType), eq(reactions.contentId, ref.contentId));
+
+/** Counts by type from the database (zero counts left out) and the viewer's own, in display order. */
+async function readSummary(
+  db: Db | Tx,
+  target: ContentTarget,
+  ref: ContentRef,
+  viewerId: string | null,
+): Promise<ReactionSummary> {
+  const rows = await db
+    .select({
+      type: reactions.reactionType,
+      n: sql<number>`count(*)::int`,
+      mine: viewerId ? sql<boolean>`bool_or(${reactions.userId} = ${viewerId})` : sql<boolean>`false`,
+    })
+    .from(reactions)
+    .where(ofContent(ref))
+    .groupBy(reactions.reactionType);
+  const byType = new Map(rows.map((r) => [r.type, r]));
+  const counts: ReactionSummary['counts'] = {};
+  const mine: ReactionType[] = [];
+  for (const type of target.reactionTypes) {
+    const row = byType.get(type);
+    if (!row?.n) continue;
+    counts[type] = row.n;
+    if (row.mine) mine.push(type);
+  }
+  return {
+    contentType: ref.contentType,
+    contentId: ref.contentId,
+    types: [...target.reactionTypes],
+    counts,
+    mine,
+  };
+}
+
+/** GET /api/reactions/{type}/{id}: counts and the viewer's reactions, for members and visitors. */
 export async function getReactions(
-  _deps: ReactionDeps,
-  _viewerId: string | null,
-  _ref: ContentRef,
+  deps: ReactionDeps,
+  viewerId: string | null,
+  ref: ContentRef,
 ): Promise<ReactionSummary> {
-  return todo();
+  const target = requireTarget(ref.contentType);
+  await requireContent(deps.db, target, viewerId, ref.contentId);
+  return readSummary(deps.db, target, ref, viewerId);
 }
+
+/**
+ * PUT /api/reactions/{type}/{id}/{reaction} {active}: the viewer's reaction of that type is there
+ * (active) or not, whatever it was before; the same request twice changes nothing the second time.
+ * A change is announced with every count on the content's topic; a new reaction notifies the
+ * owner, folded into their one unread 'New Reaction' for that content.
+ */
 export async function setReaction(
-  _deps: ReactionDeps,
-  _viewer: Viewer,
-  _ref: ContentRef & { reactionType: string },
-  _active: boolean,
+  deps: ReactionDeps,
+  viewer: Viewer,
+  ref: ContentRef & { reactionType: string },
+  active: boolean,
 ): Promise<ReactionSummary> {
-  return todo();
+  const target = requireTarget(ref.contentType);
+  const type = target.reactionTypes.find((t) => t === ref.reactionType);
+  if (!type) throw new AppError('VALIDATION', REACTION_MSG.invalidType);
+  const content: ContentRef = { contentType: ref.contentType, contentId: ref.contentId };
+
+  const { summary, changed, notice, ownerId } = await deps.db.transaction(async (tx) => {
+    await lockContent(tx, content);
+    const info = await requireContent(tx, target, viewer.id, content.contentId);
+    const written = active
+      ? await tx
+          .insert(reactions)
+          .values({ ...content, userId: viewer.id, reactionType: type })
+          .onConflictDoNothing()
+          .returning({ id: reactions.id })
+      : await tx
+          .delete(reactions)
+          .where(and(ofContent(content), eq(reactions.userId, viewer.id), eq(reactions.reactionType, type)))
+          .returning({ id: reactions.id });
+    const changed = written.length > 0;
+    const summary = await readSummary(tx, target, content, viewer.id);
+    const notice =
+      changed && active && info.ownerId !== viewer.id
+        ? await notifyOwner(tx, target, content, info, viewer.id)
+        : null;
+    return { summary, changed, notice, ownerId: info.ownerId };
+  });
+
+  if (changed)
+    deps.bus.publish(
+      {
+        topic: topic.content(content.contentType, content.contentId),
+        event: { type: 'reactions.changed', ...content, counts: summary.counts },
+      },
+      ...(notice ? [notificationEnvelope(ownerId, notice)] : []),
+    );
+  return summary;
 }
+
+async function notifyOwner(
+  tx: Tx,
+  target: ContentTarget,
+  ref: ContentRef,
+  info: ContentInfo,
+  actorId: string,
+) {
+  const [actor] = await tx
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, actorId));
+  if (!actor) return null;
+  return createNotification(tx, {
+    userId: info.ownerId,
+    actorId,
+    actor,
+    type: 'reaction',
+    title: NOTIFICATION_TEXT.reaction.title,
+    message: NOTIFICATION_TEXT.reaction.text(displayName(actor), target.label),
+    link: info.link,
+    relatedId: ref.contentId,
+    data: { contentType: ref.contentType, contentId: ref.contentId, from_user_id: actorId },
+    // A burst of reactions on one thing, from anyone, folds into one unread notification.
+    groupKey: `reaction:${ref.contentType}:${ref.contentId}`,
+  });
+}
+
 /** Deletes a piece of content's reactions; the content area calls it in its delete transaction. */
-export async function removeReactions(_tx: Tx, _ref: ContentRef): Promise<void> {
-  return todo();
+export async function removeReactions(tx: Tx, ref: ContentRef): Promise<void> {
+  await lockContent(tx, ref);
+  await tx.delete(reactions).where(ofContent(ref));
 }
+
+/** Deletes every reaction a person made (their account is being deleted). */
+export async function removePersonReactions(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(reactions).where(eq(reactions.userId, userId));
+}
+
+/**
+ * May this person follow `content:{type}:{id}` (reactions and comments, live)? Only when the kind is
+ * registered and its target lets them see the content.
+ */
+export async function canWatchContent(db: Db, userId: string, id: string): Promise<boolean> {
+  const at = id.indexOf(':');
+  const target = getContentTarget(id.slice(0, at));
+  const contentId = id.slice(at + 1);
+  if (at < 0 || !target || !UUID.test(contentId)) return false;
+  return (await target.resolve(db, userId, contentId)) !== null;
+}
+
 export type { ReactionType };
