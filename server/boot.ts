@@ -16,6 +16,8 @@ import type { Viewer } from './lib/context';
 import { canMessage, registerMessageLoader, setMessagePolicy } from './areas/messages/messages.service';
 import { canContact, isBlockedEither } from './areas/connections/connections.service';
 import { publishNewMember } from './areas/feed/feed.service';
+import { registerCommentLoader } from './areas/comments/comments.service';
+import { canWatchContent } from './areas/reactions/reactions.service';
 import { createNotificationMailer, type NotificationMailer } from './areas/notifications/notifications.mail';
 
 export type Booted = {
@@ -81,6 +83,7 @@ export async function boot(
     onEmailVerified: (userId) => publishNewMember({ db: database.db, bus, logger }, userId),
   });
   registerMessageLoader({ db: database.db, bus });
+  registerCommentLoader({ db: database.db, bus });
   const realtime = createRealtime({
     auth,
     bus,
@@ -95,6 +98,8 @@ export async function boot(
   realtime.registerTopic('profile', async (userId, id) => !(await isBlockedEither(database.db, userId, id)));
   // The feed's new and removed items: anyone signed in (what they may see is decided when they fetch).
   realtime.registerTopic('feed', (_userId, id) => id === 'all');
+  // One piece of content's reactions and comments: whoever its area's content target lets see it.
+  realtime.registerTopic('content', (userId, id) => canWatchContent(database.db, userId, id));
   const notificationMail = createNotificationMailer({
     db: database.db,
     mailer,
