@@ -5,7 +5,6 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { removeAuthorArticles } from '../articles/articles.service';
 import { removePersonEngagement } from '../comments/comments.service';
-import { removePersonEngagement } from '../comments/comments.service';
 import { removeFromFeed } from '../feed/feed.service';
 import type { Db } from '../../db/client';
 import {
@@ -123,8 +122,6 @@ export async function deleteAccount(
     await tx.delete(conversations).where(eq(conversations.ownerId, viewerId));
     // Their feed items go too (the feed also hides any item of a deleted author).
     await removeFromFeed({ db: tx, bus: deps.bus }, { userId: viewerId });
-    // Their reactions and comments (replies to their comments with them).
-    await removePersonEngagement(tx, viewerId);
     // Their reactions and comments (replies to their comments with them).
     await removePersonEngagement(tx, viewerId);
     // Their articles go with their reactions and comments; the featured images after commit.
