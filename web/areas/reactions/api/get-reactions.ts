@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EngagementContentType, ReactionSummary } from '@common/reactions';
+import { REALTIME } from '@common/realtime';
+import { api, call } from '@web/lib/api';
+import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
+import { reactionsKeys } from './query-keys';
+
+export function getReactions(
+  contentType: EngagementContentType,
+  contentId: string,
+  signal?: AbortSignal,
+): Promise<ReactionSummary> {
+  return call(
+    api.reactions[':contentType'][':contentId'].$get(
+      { param: { contentType, contentId } },
+      { init: { signal: signal ?? null } },
+    ),
+  );
+}
+
+export const reactionsQueryOptions = (
+  contentType: EngagementContentType,
+  contentId: string,
+  viewerId: string | null,
+) =>
+  queryOptions({
+    queryKey: reactionsKeys.summary(contentType, contentId, viewerId),
+    queryFn: ({ signal }) => getReactions(contentType, contentId, signal),
+  });
+
+/**
+ * A piece of content's reaction counts and the viewer's own; live over realtime (useReactionsLiveSync),
+ * polled while it is down. `enabled` waits for who is signed in, so a visitor's copy is not fetched first.
+ */
+export function useReactions(
+  contentType: EngagementContentType,
+  contentId: string,
+  viewerId: string | null,
+  enabled = true,
+) {
+  const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
+  return useQuery({ ...reactionsQueryOptions(contentType, contentId, viewerId), refetchInterval, enabled });
+}

@@ -1,0 +1,123 @@
+import {
+  REACTION_EMOJI,
+  REACTION_LABELS,
+  REACTION_MSG,
+  type EngagementContentType,
+  type ReactionSummary,
+  type ReactionType,
+} from '@common/reactions';
+import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
+import { useMe } from '@web/areas/auth/api/get-me';
+import { LoadError } from '@web/components/load-error';
+import { cn } from '@web/lib/cn';
+import { useReactions } from '../api/get-reactions';
+import { useReactionToggle } from '../api/use-reaction-toggle';
+import { useReactionsLiveSync } from '../api/use-reactions-live-sync';
+
+/** "Like, 3 reactions": what a screen reader hears for a button (its pressed state is said apart). */
+function reactionLabel(label: string, count: number): string {
+  if (count === 0) return `${label}, no reactions`;
+  return `${label}, ${count} ${count === 1 ? 'reaction' : 'reactions'}`;
+}
+
+/**
+ * The reaction buttons of any content (articles, group posts, forums): one toggle per type the
+ * content takes, with live counts. A visitor's tap asks them to sign in.
+ */
+export function ReactionBar({
+  contentType,
+  contentId,
+  className,
+}: {
+  contentType: EngagementContentType;
+  contentId: string;
+  className?: string;
+}) {
+  const { viewer, isLoading: isMeLoading } = useMe();
+  const viewerId = viewer?.id ?? null;
+  const query = useReactions(contentType, contentId, viewerId, !isMeLoading);
+  useReactionsLiveSync(contentType, contentId);
+
+  if (!query.data) {
+    if (query.isError) {
+      return (
+        <LoadError
+          message={REACTION_MSG.loadFailed}
+          onRetry={() => query.refetch()}
+          align="start"
+          className={cn('flex-row flex-wrap items-center gap-2', className)}
+        />
+      );
+    }
+    return <ReactionBarSkeleton className={className} />;
+  }
+
+  return (
+    <div role="group" aria-label="Reactions" className={cn('flex flex-wrap gap-2', className)}>
+      {query.data.types.map((type) => (
+        <ReactionButton
+          key={type}
+          contentType={contentType}
+          contentId={contentId}
+          viewerId={viewerId}
+          reactionType={type}
+          summary={query.data}
+        />
+      ))}
+    </div>
+  );
+}
+
+function ReactionButton({
+  contentType,
+  contentId,
+  viewerId,
+  reactionType,
+  summary,
+}: {
+  contentType: EngagementContentType;
+  contentId: string;
+  viewerId: string | null;
+  reactionType: ReactionType;
+  summary: ReactionSummary;
+}) {
+  const { prompt } = useSignInPrompt();
+  const { isActive, count, toggle } = useReactionToggle({
+    contentType,
+    contentId,
+    viewerId,
+    reactionType,
+    summary,
+  });
+  const label = REACTION_LABELS[reactionType];
+
+  return (
+    <button
+      type="button"
+      aria-pressed={isActive}
+      aria-label={reactionLabel(label, count)}
+      onClick={viewerId ? toggle : () => prompt(REACTION_MSG.signInAction)}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium text-foreground transition-colors outline-none select-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+        'aria-pressed:border-primary aria-pressed:bg-secondary aria-pressed:text-secondary-foreground aria-pressed:hover:bg-secondary-hover',
+      )}
+    >
+      <span aria-hidden="true" className="text-base leading-none">
+        {REACTION_EMOJI[reactionType]}
+      </span>
+      <span>{label}</span>
+      {count > 0 ? <span className="tabular-nums">{count}</span> : null}
+    </button>
+  );
+}
+
+/** Five pills while the counts load. */
+function ReactionBarSkeleton({ className }: { className?: string | undefined }) {
+  return (
+    <div role="status" aria-label="Loading reactions" className={cn('flex flex-wrap gap-2', className)}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <div key={i} aria-hidden="true" className="h-9 w-20 animate-pulse rounded-full bg-muted" />
+      ))}
+    </div>
+  );
+}
