@@ -15,7 +15,11 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
 /** Moves focus to the first field (in form order) that has an error. */
 export function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
   for (const element of Array.from(form.elements)) {
-    if (element instanceof HTMLInputElement && element.name && errors[element.name]) {
+    const isField =
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement;
+    if (isField && element.name && errors[element.name]) {
       element.focus();
       return;
     }
