@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { linkify } from './linkify';
+
+describe('linkify', () => {
+  it('leaves text without addresses as one text part', () => {
+    expect(linkify('Hello, world.\nSecond line')).toEqual([
+      { kind: 'text', text: 'Hello, world.\nSecond line' },
+    ]);
+    expect(linkify('')).toEqual([]);
+  });
+
+  it('makes http and https addresses links, with the text around them kept', () => {
+    expect(linkify('See https://example.com/a?b=1#c and http://x.org')).toEqual([
+      { kind: 'text', text: 'See ' },
+      { kind: 'link', text: 'https://example.com/a?b=1#c', href: 'https://example.com/a?b=1#c' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'link', text: 'http://x.org', href: 'http://x.org/' },
+    ]);
+  });
+
+  it('leaves sentence punctuation and an enclosing bracket out of the link', () => {
+    expect(linkify('(see https://example.com/page).')).toEqual([
+      { kind: 'text', text: '(see ' },
+      { kind: 'link', text: 'https://example.com/page', href: 'https://example.com/page' },
+      { kind: 'text', text: ').' },
+    ]);
+    expect(linkify('https://en.wikipedia.org/wiki/Foo_(bar), ok')[0]).toEqual({
+      kind: 'link',
+      text: 'https://en.wikipedia.org/wiki/Foo_(bar)',
+      href: 'https://en.wikipedia.org/wiki/Foo_(bar)',
+    });
+  });
+
+  it('never links other schemes or markup', () => {
+    for (const text of [
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'mailto:a@b.c',
+      '<a href="https://x.com">x</a>',
+    ]) {
+      const parts = linkify(text);
+      expect(parts.every((p) => p.kind === 'text' || p.href.startsWith('https://'))).toBe(true);
+      expect(parts.map((p) => p.text).join('')).toBe(text);
+    }
+    expect(linkify('xhttps://example.com')).toEqual([{ kind: 'text', text: 'xhttps://example.com' }]);
+    expect(linkify('https://')).toEqual([{ kind: 'text', text: 'https://' }]);
+  });
+
+  it('keeps every character of the text, in order', () => {
+    const text = 'a https://a.io, b http://b.io/x. c\n\thttps://c.io/(d)';
+    expect(
+      linkify(text)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
+  });
+});

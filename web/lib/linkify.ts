@@ -1,0 +1,60 @@
+/** A piece of plain text: words as they are, or an http(s) address to show as a link. */
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+/gi;
+/** Punctuation that ends a sentence around an address rather than belonging to it. */
+const TRAILING = new Set(['.', ',', ';', ':', '!', '?', "'", '*']);
+const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+
+function count(text: string, char: string): number {
+  return text.split(char).length - 1;
+}
+
+/** "https://x.com/a)." in "(see https://x.com/a)." ends before ")."; "…/Foo_(bar)" keeps its ")". */
+function trimTrailing(url: string): string {
+  let end = url.length;
+  while (end > 0) {
+    const char = url[end - 1] ?? '';
+    const opener = CLOSERS[char];
+    if (TRAILING.has(char)) end--;
+    else if (opener && count(url.slice(0, end), char) > count(url.slice(0, end), opener)) end--;
+    else break;
+  }
+  return url.slice(0, end);
+}
+
+/** The address's normalised href when it is a valid http(s) URL with a host, else null. */
+function toHref(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) return null;
+    return parsed.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Splits plain text into text and http(s) links, to render as text nodes and anchors (never as
+ * HTML). Other schemes (javascript:, data:, mailto:) stay text.
+ */
+export function linkify(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  const pushText = (value: string) => {
+    if (!value) return;
+    const previous = parts.at(-1);
+    if (previous?.kind === 'text') previous.text += value;
+    else parts.push({ kind: 'text', text: value });
+  };
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const url = trimTrailing(match[0]);
+    const href = toHref(url);
+    if (!href) continue;
+    pushText(text.slice(last, match.index));
+    parts.push({ kind: 'link', text: url, href });
+    last = match.index + url.length;
+  }
+  pushText(text.slice(last));
+  return parts;
+}
