@@ -1,0 +1,52 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { COMMENTS, type CommentPage } from '@common/comments';
+import type { EngagementContentType } from '@common/reactions';
+import { REALTIME } from '@common/realtime';
+import { api, call } from '@web/lib/api';
+import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
+import { commentsKeys } from './query-keys';
+
+export function getComments(
+  contentType: EngagementContentType,
+  contentId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<CommentPage> {
+  const query = { limit: String(COMMENTS.pageSize), ...(cursor ? { cursor } : {}) };
+  return call(
+    api.comments[':contentType'][':contentId'].$get(
+      { param: { contentType, contentId }, query },
+      { init: { signal: signal ?? null } },
+    ),
+  );
+}
+
+export const commentsQueryOptions = (
+  contentType: EngagementContentType,
+  contentId: string,
+  viewerId: string | null,
+) =>
+  infiniteQueryOptions({
+    queryKey: commentsKeys.list(contentType, contentId, viewerId),
+    queryFn: ({ pageParam, signal }) => getComments(contentType, contentId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/**
+ * A piece of content's comments, oldest first, a page at a time; live over realtime
+ * (useCommentsLiveSync), polled while it is down. `enabled` waits for who is signed in.
+ */
+export function useComments(
+  contentType: EngagementContentType,
+  contentId: string,
+  viewerId: string | null,
+  enabled = true,
+) {
+  const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
+  return useInfiniteQuery({
+    ...commentsQueryOptions(contentType, contentId, viewerId),
+    refetchInterval,
+    enabled,
+  });
+}

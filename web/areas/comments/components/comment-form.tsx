@@ -1,0 +1,129 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { COMMENT_MSG, COMMENTS } from '@common/comments';
+import { ZCreateComment } from '@common/engagement-schemas';
+import type { EngagementContentType } from '@common/reactions';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { refusalText } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
+import { useAddComment } from '../api/add-comment';
+
+/** The counter shows from this many characters left. */
+const COUNTER_FROM = 200;
+
+/**
+ * The comment box, or a reply box under a comment (`parentId`). Checked by the shared schema;
+ * Ctrl/Cmd+Enter posts. The text clears once posted and stays when posting fails.
+ */
+export function CommentForm({
+  contentType,
+  contentId,
+  parentId = null,
+  label,
+  autoFocus = false,
+  onPosted,
+  onCancel,
+}: {
+  contentType: EngagementContentType;
+  contentId: string;
+  parentId?: string | null;
+  /** The box's accessible name ('Write a comment', 'Reply to Ada'). */
+  label: string;
+  autoFocus?: boolean;
+  onPosted?: () => void;
+  /** Shown as a Cancel button (reply boxes). */
+  onCancel?: () => void;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const add = useAddComment(contentType, contentId);
+  const id = useId();
+  const counterId = `${id}-counter`;
+  const errorId = `${id}-error`;
+  const isReply = parentId !== null;
+
+  const left = COMMENTS.maxLength - text.trim().length;
+  const isEmpty = !text.trim();
+
+  const submit = () => {
+    if (add.isPending) return;
+    const parsed = ZCreateComment.safeParse({ content: text, parentId });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? COMMENT_MSG.required);
+      return;
+    }
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(COMMENT_MSG.added);
+        setText('');
+        onPosted?.();
+      },
+      onError: (failure) => {
+        toast.error(COMMENT_MSG.addFailed, { description: refusalText(failure) });
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const describedBy = error ? errorId : left <= COUNTER_FROM ? counterId : undefined;
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-2">
+      <Textarea
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(undefined);
+        }}
+        onKeyDown={onKeyDown}
+        readOnly={add.isPending}
+        placeholder={isReply ? COMMENT_MSG.replyPlaceholder : COMMENT_MSG.placeholder}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+        // A reply box takes the focus when its Reply button opens it.
+        autoFocus={autoFocus}
+        style={{ minHeight: COMMENTS.textareaMinHeightPx }}
+        className="max-h-80"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0 text-xs">
+          {error ? (
+            <p id={errorId} className="text-sm text-destructive-text">
+              {error}
+            </p>
+          ) : left <= COUNTER_FROM ? (
+            <p id={counterId} className={cn(left < 0 ? 'text-destructive-text' : 'text-muted-foreground')}>
+              {left < 0 ? COMMENT_MSG.tooLong : COMMENT_MSG.charactersLeft(left)}
+            </p>
+          ) : null}
+        </div>
+        <div className="ml-auto flex gap-2">
+          {onCancel ? (
+            <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+              {COMMENT_MSG.cancel}
+            </Button>
+          ) : null}
+          <Button type="submit" size="sm" disabled={isEmpty || add.isPending}>
+            {add.isPending ? <Spinner /> : null}
+            {isReply ? COMMENT_MSG.reply : COMMENT_MSG.submit}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { MessageSquareReply, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { COMMENT_MSG, type Comment } from '@common/comments';
+import { displayName } from '@common/profiles';
+import type { EngagementContentType } from '@common/reactions';
+import { LinkifiedText } from '@web/components/linkified-text';
+import { RelativeTime } from '@web/components/relative-time';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import type { CommentNode } from '../api/comments-cache';
+import { CommentForm } from './comment-form';
+
+export type CommentThreadContext = {
+  contentType: EngagementContentType;
+  contentId: string;
+  /** Null for a visitor: no Reply or Delete. */
+  viewerId: string | null;
+  isAdmin: boolean;
+  /** Who posted the content: their comments carry an Author badge. */
+  ownerId: string | null;
+  /** A reply may have at most this depth. */
+  maxDepth: number;
+  onDelete: (comment: Comment) => void;
+};
+
+/** One comment with its actions, its reply box when open, and its replies nested under it. */
+export function CommentItem({ node, context }: { node: CommentNode; context: CommentThreadContext }) {
+  const { comment, replies } = node;
+  const [isReplying, setIsReplying] = useState(false);
+  const name = displayName(comment.author);
+  const profileHref = `/profile/${comment.author.id}`;
+  const canReply = context.viewerId !== null && comment.depth < context.maxDepth;
+  const canDelete = context.viewerId !== null && (context.viewerId === comment.author.id || context.isAdmin);
+
+  return (
+    <li>
+      <article aria-label={`Comment by ${name}`} className="flex gap-3">
+        {/* The name next to it is the same link for keyboards and screen readers. */}
+        <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Avatar src={comment.author.avatarUrl} name={name} className="size-8" />
+        </Link>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+            <Link
+              to={profileHref}
+              className="max-w-full truncate rounded-sm text-sm font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {name}
+            </Link>
+            {context.ownerId === comment.author.id ? <Badge variant="secondary">Author</Badge> : null}
+            <RelativeTime value={comment.createdAt} />
+          </div>
+          <p className="mt-0.5 text-sm break-words whitespace-pre-wrap">
+            <LinkifiedText text={comment.content} />
+          </p>
+          {canReply || canDelete ? (
+            <div className="mt-1 -ml-2 flex flex-wrap gap-1">
+              {canReply ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-8 px-2 text-muted-foreground"
+                  aria-label={`${COMMENT_MSG.reply} to ${name}`}
+                  aria-expanded={isReplying}
+                  onClick={() => setIsReplying((open) => !open)}
+                >
+                  <MessageSquareReply aria-hidden="true" />
+                  {COMMENT_MSG.reply}
+                </Button>
+              ) : null}
+              {canDelete ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-8 px-2 text-muted-foreground hover:text-destructive-text"
+                  aria-label={`${COMMENT_MSG.delete} comment by ${name}`}
+                  onClick={() => context.onDelete(comment)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  {COMMENT_MSG.delete}
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {isReplying ? (
+            <div className="mt-2">
+              <CommentForm
+                contentType={context.contentType}
+                contentId={context.contentId}
+                parentId={comment.id}
+                label={`Reply to ${name}`}
+                autoFocus
+                onPosted={() => setIsReplying(false)}
+                onCancel={() => setIsReplying(false)}
+              />
+            </div>
+          ) : null}
+        </div>
+      </article>
+      {replies.length > 0 ? (
+        <ul
+          aria-label={`Replies to ${name}`}
+          className="mt-3 ml-4 flex flex-col gap-4 border-l-2 border-border pl-3 sm:ml-11 sm:pl-4"
+        >
+          {replies.map((reply) => (
+            <CommentItem key={reply.comment.id} node={reply} context={context} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
