@@ -1,0 +1,8 @@
+import type { ArticleFields } from '@common/article-schemas';
+import type { Article } from '@common/articles';
+import { api, call } from '@web/lib/api';
+
+/** Edits one's own draft (every field). */
+export function updateArticle(articleId: string, fields: ArticleFields): Promise<Article> {
+  return call(api.articles[':id'].$patch({ param: { id: articleId }, json: fields }));
+}
