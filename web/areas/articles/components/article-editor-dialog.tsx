@@ -1,0 +1,320 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { ZArticleContent, ZArticleFields } from '@common/article-schemas';
+import {
+  ARTICLE_CATEGORIES,
+  ARTICLE_CATEGORY_LABELS,
+  ARTICLE_MSG,
+  ARTICLES,
+  type Article,
+  type ArticleCategory,
+  type ArticleStatus,
+} from '@common/articles';
+import { LoadError } from '@web/components/load-error';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { isApiError } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
+import { useSchemaForm } from '@web/lib/use-schema-form';
+import { useArticle } from '../api/get-article';
+import { useSaveArticle } from '../api/save-article';
+import { useArticleImageUpload } from '../api/upload-article-image';
+import { FeaturedImageField } from './featured-image-field';
+import { MarkdownField, type EditorTab } from './markdown-field';
+
+/** What the form holds; the category is empty until one is chosen. */
+type EditorFields = {
+  title: string;
+  category: ArticleCategory | '';
+  content: string;
+  imageUrl: string | null;
+};
+
+const EMPTY: EditorFields = { title: '', category: '', content: '', imageUrl: null };
+
+const fromArticle = (article: Article): EditorFields => ({
+  title: article.title,
+  category: article.category,
+  content: article.content,
+  imageUrl: article.imageUrl,
+});
+
+/**
+ * 'Create New Article' (or 'Edit Draft' with `draftId`): title, category, featured image and the
+ * markdown content, saved as a draft or published. The fields are kept here, outside the dialog's
+ * content, so closing and opening it again keeps what was written.
+ */
+export function ArticleEditorDialog({
+  open,
+  onOpenChange,
+  draftId,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  draftId: string | null;
+  onSaved: (article: Article) => void;
+}) {
+  const draft = useArticle(draftId ?? '', draftId !== null);
+  const [fields, setFields] = useState<EditorFields | null>(draftId ? null : EMPTY);
+  // The draft's text arrives once; later refetches do not overwrite what is being edited.
+  if (fields === null && draft.data) setFields(fromArticle(draft.data));
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        aria-describedby={undefined}
+        className="max-h-[calc(100dvh-1rem)] max-w-3xl gap-5 overflow-y-auto p-4 sm:max-h-[calc(100dvh-2rem)] sm:p-6"
+        // The first field, not the close button, takes focus.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          document.getElementById('article-title')?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{draftId ? ARTICLE_MSG.editDraftTitle : ARTICLE_MSG.editorTitle}</DialogTitle>
+        </DialogHeader>
+        {fields ? (
+          <ArticleEditorForm
+            fields={fields}
+            onFieldsChange={(update) => setFields((current) => (current ? update(current) : current))}
+            draftId={draftId}
+            onSaved={onSaved}
+          />
+        ) : draft.isError ? (
+          <LoadError
+            message={ARTICLE_MSG.loadFailed}
+            onRetry={draft.refetch}
+            retryLabel={ARTICLE_MSG.tryAgain}
+          />
+        ) : (
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading draft" className="size-6 text-muted-foreground" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ArticleEditorForm({
+  fields,
+  onFieldsChange,
+  draftId,
+  onSaved,
+}: {
+  fields: EditorFields;
+  onFieldsChange: (update: (fields: EditorFields) => EditorFields) => void;
+  draftId: string | null;
+  onSaved: (article: Article) => void;
+}) {
+  const save = useSaveArticle();
+  const [savingAs, setSavingAs] = useState<ArticleStatus | null>(null);
+  const [tab, setTab] = useState<EditorTab>('edit');
+  const ids = { title: 'article-title', category: useId(), content: useId() };
+  const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) =>
+    onFieldsChange((current) => ({ ...current, [key]: value }));
+  const upload = useArticleImageUpload({ onUploaded: (url) => set('imageUrl', url) });
+
+  // The same schema the server applies; an unchosen category reads as missing.
+  const form = useSchemaForm(ZArticleFields, () => ({
+    ...fields,
+    category: fields.category || undefined,
+  }));
+  const titleField = form.field('title');
+  const categoryField = form.field('category');
+  const contentField = form.field('content');
+  const imageField = form.field('imageUrl');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const status: ArticleStatus = submitter?.getAttribute('value') === 'published' ? 'published' : 'draft';
+    // Its message sits under the text area: show that tab.
+    if (!ZArticleContent.safeParse(fields.content).success) setTab('edit');
+    form.onSubmit((data) => {
+      setSavingAs(status);
+      save.mutate(
+        { fields: data, status, draftId: draftId ?? undefined },
+        {
+          onSuccess: (article) => {
+            toast.success(status === 'published' ? ARTICLE_MSG.published : ARTICLE_MSG.savedDraft);
+            onSaved(article);
+          },
+          onError: (error) => {
+            if (form.showServerErrors(error)) return;
+            toast.error(
+              isApiError(error) && error.status === 401 ? ARTICLE_MSG.mustBeLoggedIn : ARTICLE_MSG.saveFailed,
+            );
+          },
+          onSettled: () => setSavingAs(null),
+        },
+      );
+    })(event);
+  };
+
+  // Enter in the title moves on instead of saving a draft by surprise.
+  const onTitleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    document.getElementById(ids.category)?.focus();
+  };
+
+  const isBusy = save.isPending || upload.isBusy;
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={draftId ? ARTICLE_MSG.editDraftTitle : ARTICLE_MSG.editorTitle}
+      className="grid min-w-0 gap-5"
+    >
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <div className="grid gap-2">
+          <LabelWithCount
+            htmlFor={ids.title}
+            label="Title"
+            count={fields.title.length}
+            max={ARTICLES.titleMax}
+          />
+          <Input
+            id={ids.title}
+            name="title"
+            value={fields.title}
+            onChange={(event) => {
+              titleField.onChange();
+              set('title', event.target.value);
+            }}
+            onKeyDown={onTitleKeyDown}
+            autoComplete="off"
+            aria-invalid={titleField.error ? true : undefined}
+            aria-describedby={describe(ids.title, titleField.error)}
+          />
+          <FieldError id={ids.title} error={titleField.error} />
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor={ids.category}>Category</Label>
+          <select
+            id={ids.category}
+            name="category"
+            value={fields.category}
+            onChange={(event) => {
+              categoryField.onChange();
+              set('category', event.target.value as ArticleCategory);
+            }}
+            aria-invalid={categoryField.error ? true : undefined}
+            aria-describedby={describe(ids.category, categoryField.error)}
+            className={cn(
+              'h-10 w-full min-w-0 rounded-md border border-input bg-card px-3 text-base text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive-text md:text-sm',
+              !fields.category && 'text-muted-foreground',
+            )}
+          >
+            <option value="" disabled>
+              Choose…
+            </option>
+            {ARTICLE_CATEGORIES.map((category) => (
+              <option key={category} value={category} className="text-foreground">
+                {ARTICLE_CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={ids.category} error={categoryField.error} />
+        </div>
+      </div>
+
+      <FeaturedImageField
+        value={fields.imageUrl}
+        onRemove={() => set('imageUrl', null)}
+        upload={upload}
+        error={imageField.error}
+      />
+
+      <div className="grid min-w-0 gap-2">
+        <LabelWithCount
+          htmlFor={ids.content}
+          label="Content"
+          count={fields.content.length}
+          max={ARTICLES.contentMax}
+        />
+        <MarkdownField
+          id={ids.content}
+          name="content"
+          value={fields.content}
+          onChange={(value) => {
+            contentField.onChange();
+            set('content', value);
+          }}
+          tab={tab}
+          onTabChange={setTab}
+          isInvalid={!!contentField.error}
+          describedBy={describe(ids.content, contentField.error)}
+        />
+        <FieldError id={ids.content} error={contentField.error} />
+      </div>
+
+      <DialogFooter className="gap-2">
+        <DialogClose asChild>
+          <Button variant="ghost" disabled={save.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" name="status" value="draft" variant="outline" disabled={isBusy}>
+          {savingAs === 'draft' ? <Spinner /> : null}
+          {ARTICLE_MSG.saveDraft}
+        </Button>
+        <Button type="submit" name="status" value="published" disabled={isBusy}>
+          {savingAs === 'published' ? <Spinner /> : null}
+          {ARTICLE_MSG.publish}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+const describe = (id: string, error: string | undefined) => (error ? `${id}-error` : `${id}-count`);
+
+/** A field's label with its character count on the right (red past the limit). */
+function LabelWithCount({
+  htmlFor,
+  label,
+  count,
+  max,
+}: {
+  htmlFor: string;
+  label: string;
+  count: number;
+  max: number;
+}) {
+  return (
+    <div className="flex items-baseline justify-between gap-2">
+      <Label htmlFor={htmlFor}>{label}</Label>
+      <span
+        id={`${htmlFor}-count`}
+        className={cn(
+          'text-xs tabular-nums',
+          count > max ? 'text-destructive-text' : 'text-muted-foreground',
+        )}
+      >
+        {count}/{max}
+      </span>
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="text-sm text-destructive-text">
+      {error}
+    </p>
+  );
+}

@@ -1,0 +1,244 @@
+import { ArrowLeft, LogIn, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ARTICLE_MSG, isArticleId, type Article } from '@common/articles';
+import { MSG } from '@common/messages';
+import { displayName } from '@common/profiles';
+import { imageVariantUrl } from '@common/uploads';
+import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
+import { CommentSection } from '@web/areas/comments/components/comment-section';
+import { useMe } from '@web/areas/auth/api/get-me';
+import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { LoadError } from '@web/components/load-error';
+import { RelativeTime } from '@web/components/relative-time';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { isApiError } from '@web/lib/api-client';
+import { useDeleteArticle } from '../api/delete-article';
+import { useArticle } from '../api/get-article';
+import { ArticleContent } from '../components/article-content';
+import { CategoryBadge } from '../components/card-parts';
+
+/**
+ * /articles/:articleId. Members read the article with its reactions and comments; visitors are
+ * asked to sign in here. A malformed id, a missing article or someone else's draft goes back to
+ * /articles with the document's notification.
+ */
+export function ArticlePage() {
+  const { articleId = '' } = useParams();
+  const { viewer, isLoading } = useMe();
+  if (isLoading) return <PageSpinner />;
+  if (!viewer) return <SignInToRead />;
+  return <ArticleView key={articleId} articleId={articleId} />;
+}
+
+/** Leaves for /articles once, with a notification (title and text). */
+function useLeaveForList() {
+  const navigate = useNavigate();
+  const hasLeft = useRef(false);
+  return (title: string, description: string) => {
+    if (hasLeft.current) return;
+    hasLeft.current = true;
+    toast.error(title, { description });
+    void navigate('/articles', { replace: true });
+  };
+}
+
+function ArticleView({ articleId }: { articleId: string }) {
+  const isValidId = isArticleId(articleId);
+  const query = useArticle(articleId, isValidId);
+  const leave = useLeaveForList();
+  const error = query.error;
+  const isGone = isApiError(error) && (error.status === 404 || error.status === 400);
+
+  useEffect(() => {
+    if (!isValidId) leave(ARTICLE_MSG.invalidIdTitle, ARTICLE_MSG.invalidId);
+    else if (isApiError(error) && error.status === 400)
+      leave(ARTICLE_MSG.invalidIdTitle, ARTICLE_MSG.invalidId);
+    else if (isApiError(error) && error.status === 404)
+      leave(ARTICLE_MSG.notFoundTitle, ARTICLE_MSG.notFound);
+  });
+
+  const title = query.data?.title;
+  useEffect(() => {
+    if (title) document.title = `${title} · Cofound`;
+  }, [title]);
+
+  if (!isValidId || isGone || query.isPending) return <PageSpinner />;
+  if (!query.data) {
+    return (
+      <PageFrame>
+        <Card>
+          <LoadError
+            message={ARTICLE_MSG.loadFailed}
+            onRetry={query.refetch}
+            retryLabel={ARTICLE_MSG.tryAgain}
+          />
+        </Card>
+      </PageFrame>
+    );
+  }
+  return <ArticleDetail article={query.data} />;
+}
+
+function PageFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+        <Link to="/articles">
+          <ArrowLeft aria-hidden="true" />
+          {ARTICLE_MSG.back}
+        </Link>
+      </Button>
+      {children}
+    </div>
+  );
+}
+
+function ArticleDetail({ article }: { article: Article }) {
+  const name = displayName(article.author);
+  const profileHref = `/profile/${article.author.id}`;
+  const isPublished = article.status === 'published';
+
+  return (
+    <PageFrame>
+      <article aria-labelledby="article-title" className="flex min-w-0 flex-col gap-5">
+        <header className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <CategoryBadge category={article.category} />
+            {isPublished ? null : <Badge variant="outline">Draft</Badge>}
+          </div>
+          <h1
+            id="article-title"
+            className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl"
+          >
+            {article.title}
+          </h1>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex min-w-0 items-center gap-3">
+              <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
+                <Avatar src={imageVariantUrl(article.author.avatarUrl, 96)} name={name} className="size-10" />
+              </Link>
+              <div className="flex min-w-0 flex-col">
+                <Link
+                  to={profileHref}
+                  className="truncate rounded-sm text-sm font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {name}
+                </Link>
+                <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+                  {article.author.title ? (
+                    <>
+                      <span className="truncate">{article.author.title}</span>
+                      <span aria-hidden="true">·</span>
+                    </>
+                  ) : null}
+                  <RelativeTime value={article.publishedAt ?? article.createdAt} />
+                </div>
+              </div>
+            </div>
+            {article.canDelete ? <DeleteArticleButton article={article} /> : null}
+          </div>
+        </header>
+
+        {article.imageUrl ? (
+          <img
+            src={imageVariantUrl(article.imageUrl, 800)}
+            srcSet={`${imageVariantUrl(article.imageUrl, 800)} 800w, ${imageVariantUrl(article.imageUrl, 2000)} 2000w`}
+            sizes="(min-width: 48rem) 45rem, 100vw"
+            alt=""
+            className="w-full rounded-xl border border-border bg-muted object-cover"
+          />
+        ) : null}
+
+        <ArticleContent html={article.html} />
+      </article>
+
+      {isPublished ? (
+        <div className="mt-2 flex flex-col gap-6 border-t border-border pt-6">
+          <ReactionBar contentType="article" contentId={article.id} />
+          <CommentSection contentType="article" contentId={article.id} ownerId={article.author.id} />
+        </div>
+      ) : null}
+    </PageFrame>
+  );
+}
+
+/** Delete for the author, 'Delete (Admin)' for an admin removing someone else's; confirmed first. */
+function DeleteArticleButton({ article }: { article: Article }) {
+  const navigate = useNavigate();
+  const remove = useDeleteArticle();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const label = article.isAuthor ? ARTICLE_MSG.delete : ARTICLE_MSG.deleteAdmin;
+  const isDraft = article.status === 'draft';
+
+  const onConfirm = () =>
+    remove.mutate(article.id, {
+      onSuccess: () => {
+        setIsConfirming(false);
+        toast.success(isDraft ? ARTICLE_MSG.draftDeleted : ARTICLE_MSG.deleted);
+        void navigate('/articles', { replace: true });
+      },
+      onError: (error) =>
+        toast.error(
+          isApiError(error) && error.status === 403
+            ? ARTICLE_MSG.noPermission
+            : isDraft
+              ? ARTICLE_MSG.deleteDraftFailed
+              : ARTICLE_MSG.deleteFailed,
+        ),
+    });
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setIsConfirming(true)}
+        className="text-destructive-text hover:text-destructive-text"
+      >
+        <Trash2 aria-hidden="true" />
+        {label}
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={isDraft ? ARTICLE_MSG.deleteDraftConfirmTitle : ARTICLE_MSG.deleteConfirmTitle}
+        description={ARTICLE_MSG.deleteConfirmText}
+        confirmLabel={label}
+        isBusy={remove.isPending}
+        onConfirm={onConfirm}
+      />
+    </>
+  );
+}
+
+/** A visitor with a link to an article: asked to sign in, and brought back here afterwards. */
+function SignInToRead() {
+  const location = useLocation();
+  const state: AuthNavigationState & { from: string } = {
+    from: location.pathname,
+    action: ARTICLE_MSG.signInAction,
+  };
+  return (
+    <PageFrame>
+      <Card className="flex flex-col items-center gap-4 p-8 text-center">
+        <div className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+          <LogIn aria-hidden="true" className="size-7" />
+        </div>
+        <h1 className="text-lg font-semibold">{MSG.signInRequiredTitle}</h1>
+        <p className="text-sm text-muted-foreground">{MSG.signInRequired(ARTICLE_MSG.signInAction)}</p>
+        <Button asChild>
+          <Link to="/auth" state={state}>
+            Sign in
+          </Link>
+        </Button>
+      </Card>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { ARTICLE_CATEGORY_LABELS } from '@common/articles';
+import { imageVariantUrl } from '@common/uploads';
+import {
+  ProfileSectionCard,
+  registerProfileSection,
+  type ProfileSectionProps,
+} from '@web/areas/profiles/components/profile-slots';
+import { LoadMoreButton } from '@web/components/load-more-button';
+import { RelativeTime } from '@web/components/relative-time';
+import { useAuthorArticles } from './api/get-articles';
+
+const TITLE = 'Pages & Articles';
+const PAGE_SIZE = 5;
+
+/** A person's published articles on their profile; nothing while loading or when there are none. */
+function AuthorArticles({ userId }: ProfileSectionProps) {
+  const query = useAuthorArticles(userId, PAGE_SIZE);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0) return null;
+
+  return (
+    <ProfileSectionCard title={TITLE}>
+      <ul aria-label="Articles" className="flex flex-col divide-y divide-border">
+        {items.map((article) => (
+          <li key={article.id} className="flex min-w-0 items-start gap-3 py-3 first:pt-0 last:pb-0">
+            {article.imageUrl ? (
+              <img
+                src={imageVariantUrl(article.imageUrl, 800)}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/3] w-20 shrink-0 rounded-md border border-border bg-muted object-cover"
+              />
+            ) : null}
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <Link
+                to={`/articles/${article.id}`}
+                className="rounded-sm font-medium break-words outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {article.title}
+              </Link>
+              <p className="line-clamp-2 text-sm break-words text-muted-foreground">{article.preview}</p>
+              <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <span>{ARTICLE_CATEGORY_LABELS[article.category]}</span>
+                <span aria-hidden="true">·</span>
+                <RelativeTime value={article.publishedAt ?? article.createdAt} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <LoadMoreButton onLoad={query.fetchNextPage} isLoading={query.isFetchingNextPage} />
+        </div>
+      ) : null}
+    </ProfileSectionCard>
+  );
+}
+
+registerProfileSection({ id: 'articles', order: 10, title: TITLE, Component: AuthorArticles });
