@@ -66,7 +66,11 @@ const publicRoutes: RouteObject[] = [
     path,
     handle: { title: 'Profile' } satisfies RouteHandle,
     lazy: async () => {
-      const { ProfilePage } = await import('@web/areas/profiles/pages/profile-page');
+      // The areas' profile sections register themselves as their modules load.
+      const [{ ProfilePage }] = await Promise.all([
+        import('@web/areas/profiles/pages/profile-page'),
+        import('@web/areas/articles/profile-section'),
+      ]);
       return { Component: ProfilePage };
     },
   })),
@@ -77,8 +81,23 @@ const publicRoutes: RouteObject[] = [
       return { Component: HomePage };
     },
   },
-  comingSoon('articles', 'Articles'),
-  comingSoon('articles/:articleId', 'Articles', 'Article'),
+  {
+    path: 'articles',
+    handle: { title: 'Articles' } satisfies RouteHandle,
+    lazy: async () => {
+      const { ArticlesPage } = await import('@web/areas/articles/pages/articles-page');
+      return { Component: ArticlesPage };
+    },
+  },
+  // Members read an article; a visitor with a link is asked to sign in on the page itself.
+  {
+    path: 'articles/:articleId',
+    handle: { title: 'Article' } satisfies RouteHandle,
+    lazy: async () => {
+      const { ArticlePage } = await import('@web/areas/articles/pages/article-page');
+      return { Component: ArticlePage };
+    },
+  },
   comingSoon('groups', 'Groups'),
   comingSoon('groups/:groupId', 'Groups', 'Group'),
   comingSoon('forums', 'Forums'),
