@@ -56,5 +56,14 @@ export function markdownToText(markdown: string): string {
     }
     parts.push(' ');
   }
-  return parts.join('').replace(/\s+/g, ' ').trim();
+  // Spec section 5: the excerpt is the content "stripped of tags". HTML the author typed is only
+  // text here, but an excerpt travels (feed items, search results, mail) and must read as prose.
+  // Again while something changes (taking out an inner tag can close an outer one: <a<b>>), a few
+  // times at most: what deeper nesting leaves is still only text.
+  let text = parts.join('');
+  for (let pass = 0, before = ''; pass < 8 && before !== text; pass++) {
+    before = text;
+    text = text.replace(/<!--[\s\S]*?-->|<\/?[a-zA-Z][^<>]*>/g, ' ');
+  }
+  return text.replace(/\s+/g, ' ').trim();
 }
