@@ -42,19 +42,16 @@ export function ImageFileInput({
   ref,
   label,
   onFile,
-  accept = UPLOADS.imageAccept,
 }: {
   ref: Ref<HTMLInputElement>;
   label: string;
   onFile: (file: File) => void;
-  /** The picker's filter; the server checks the content whatever this says. */
-  accept?: string;
 }) {
   return (
     <input
       ref={ref}
       type="file"
-      accept={accept}
+      accept={UPLOADS.imageAccept}
       className="sr-only"
       tabIndex={-1}
       aria-label={label}
