@@ -100,7 +100,12 @@ export function CommentSection({
         className="rounded-sm text-lg font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {COMMENT_MSG.heading}
-        {data ? <span className="ml-1.5 font-normal text-muted-foreground">({total})</span> : null}
+        {data ? (
+          <>
+            {' '}
+            <span className="font-normal text-muted-foreground">({total})</span>
+          </>
+        ) : null}
       </h2>
       {body}
       {data && query.hasNextPage ? (
