@@ -109,7 +109,7 @@ const excerptOf = (content: string) => clipText(markdownToText(content), ARTICLE
  * A page's cursor: the last item's sort time in microseconds (what PostgreSQL keeps; a JS Date
  * would round it and skip or repeat ties) and its id, so equal times still page exactly.
  */
-type Cursor = { micros: string; id: string };
+export type Cursor = { micros: string; id: string };
 
 const encodeCursor = (c: Cursor) => Buffer.from(`${c.micros}:${c.id}`).toString('base64url');
 
@@ -123,22 +123,16 @@ const cursorTime = (c: Cursor) =>
   sql`('epoch'::timestamptz + ${c.micros}::bigint * interval '1 microsecond')`;
 
 /**
- * GET /api/articles. The category tabs and a profile's articles are public; My Articles and Drafts
- * are the viewer's own. Published tabs are read newest first by (published_at, id) along their
- * partial indexes; Drafts by last change.
+ * The page (one row over `limit`, with each row's sort time in microseconds) and the count of one
+ * tab as the viewer may see it. Published tabs walk their partial index, (published_at, id) or
+ * (category, published_at, id), backward from the cursor; Drafts, My Articles and a profile's
+ * articles the author's index.
  */
-export async function listArticles(
-  deps: ArticleDeps,
-  viewer: Viewer | null,
-  q: ArticleListQuery,
-): Promise<ArticlePage> {
-  const viewerId = viewer?.id ?? null;
-  const own = q.tab === 'my' || q.tab === 'drafts';
-  if (own && !viewerId) throw new AppError('UNAUTHENTICATED');
-  // A profile's section lists that person's published articles (optionally one category).
-  if (own && q.author) throw new AppError('VALIDATION', ARTICLE_MSG.invalidTab);
-  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
-
+export function articleListQueries(
+  viewerId: string | null,
+  q: Pick<ArticleListQuery, 'tab' | 'author' | 'limit'>,
+  cursor: Cursor | null,
+): { page: SQL; count: SQL } {
   const where: SQL[] = [visibleAuthor(viewerId)];
   if (q.tab === 'drafts') where.push(sql`a.author_id = ${viewerId} and a.status = 'draft'`);
   else {
@@ -151,22 +145,36 @@ export async function listArticles(
   const paged = cursor
     ? [...where, sql`(${sortColumn}, a.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`]
     : where;
-
   const from = sql`from articles a join profiles p on p.id = a.author_id`;
+  return {
+    page: sql`select ${SUMMARY_COLUMNS},
+        (extract(epoch from ${sortColumn}) * 1000000)::bigint::text as sort_micros
+      ${from}
+      where ${sql.join(paged, sql` and `)}
+      order by ${sortColumn} desc, a.id desc
+      limit ${q.limit + 1}`,
+    count: sql`select count(*)::int as n ${from} where ${sql.join(where, sql` and `)}`,
+  };
+}
+
+/**
+ * GET /api/articles. The category tabs and a profile's articles are public; My Articles and Drafts
+ * are the viewer's own; Drafts are ordered by their last change.
+ */
+export async function listArticles(
+  deps: ArticleDeps,
+  viewer: Viewer | null,
+  q: ArticleListQuery,
+): Promise<ArticlePage> {
+  const viewerId = viewer?.id ?? null;
+  const own = q.tab === 'my' || q.tab === 'drafts';
+  if (own && !viewerId) throw new AppError('UNAUTHENTICATED');
+  // A profile's section lists that person's published articles (optionally one category).
+  if (own && q.author) throw new AppError('VALIDATION', ARTICLE_MSG.invalidTab);
+  const queries = articleListQueries(viewerId, q, q.cursor ? decodeCursor(q.cursor) : null);
   const [rows, counted] = await Promise.all([
-    queryRows<SummaryRow & { sort_micros: string }>(
-      deps.db,
-      sql`select ${SUMMARY_COLUMNS},
-          (extract(epoch from ${sortColumn}) * 1000000)::bigint::text as sort_micros
-        ${from}
-        where ${sql.join(paged, sql` and `)}
-        order by ${sortColumn} desc, a.id desc
-        limit ${q.limit + 1}`,
-    ),
-    queryRows<{ n: number }>(
-      deps.db,
-      sql`select count(*)::int as n ${from} where ${sql.join(where, sql` and `)}`,
-    ),
+    queryRows<SummaryRow & { sort_micros: string }>(deps.db, queries.page),
+    queryRows<{ n: number }>(deps.db, queries.count),
   ]);
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { CreateArticle } from '@common/article-schemas';
@@ -19,6 +19,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { getContentTarget } from '../../platform/content-targets';
+import { searchTerms } from '../search/search.service';
+import { articleListQueries, articleSearch } from './articles.service';
 import {
   BASE_URL,
   createTestApp,
@@ -753,6 +755,39 @@ describe('deleting', () => {
     expect(await articleRow(draft.id)).toBeUndefined();
   });
 
+  it('reactions and comments made through their API go with the article; none on drafts', async () => {
+    const [a, b] = [await person(), await person()];
+    const article = await write(a);
+    const draft = await write(a, { status: 'draft' });
+    const react = (id: string, type = 'like') =>
+      b.agent.request('PUT', `/api/reactions/article/${id}/${type}`, { active: true });
+    const comment = (id: string, body: Record<string, unknown>) =>
+      b.agent.post<{ id: string }>(`/api/comments/article/${id}`, body);
+    expect((await react(article.id)).status).toBe(200);
+    expect((await react(article.id, 'cry')).status).toBe(200);
+    const top = await comment(article.id, { content: 'Useful, thanks' });
+    expect(top.status, top.text).toBe(201);
+    const reply = await a.agent.post<{ id: string }>(`/api/comments/article/${article.id}`, {
+      content: 'Glad it helped',
+      parentId: top.body.id,
+    });
+    expect(reply.status, reply.text).toBe(201);
+    // One level of replies on articles.
+    expect((await comment(article.id, { content: 'Deeper', parentId: reply.body.id })).status).toBe(400);
+    expect(await engagement(article.id)).toEqual({ reactions: 2, comments: 2 });
+    // A draft takes none, whoever asks.
+    expect((await react(draft.id)).status).toBe(404);
+    expect((await comment(draft.id, { content: 'Early' })).status).toBe(404);
+    expect(
+      (await a.agent.request('PUT', `/api/reactions/article/${draft.id}/like`, { active: true })).status,
+    ).toBe(404);
+
+    expect((await a.agent.request('DELETE', `/api/articles/${article.id}`)).status).toBe(200);
+    expect(await engagement(article.id)).toEqual({ reactions: 0, comments: 0 });
+    expect((await react(article.id)).status).toBe(404);
+    expect((await b.agent.get(`/api/comments/article/${article.id}`)).status).toBe(404);
+  });
+
   it('an admin may delete anyone’s article', async () => {
     const [a, b] = [await person(), await person()];
     const image = await uploaded(a);
@@ -853,5 +888,63 @@ describe('search', () => {
     const found = await search(a.agent, 'xylograph');
     expect(found.indexOf(inTitle.id)).toBeLessThan(found.indexOf(inBody.id));
     expect(found.indexOf(inBody.id)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('plans', () => {
+  it('tabs walk their partial indexes newest first, and search uses its indexes', async () => {
+    const a = await person();
+    // Enough rows that the planner weighs the indexes as it will on a real database.
+    await t.db.execute(sql`with u as (
+        insert into users (name, email, username)
+        select 'writer ' || g, 'writer' || g || '@example.com', 'writer_' || g from generate_series(1, 300) g
+        returning id, username, email)
+      insert into profiles (id, username, email) select id, username, email from u`);
+    await t.db
+      .execute(sql`insert into articles (author_id, title, content, excerpt, category, status, published_at)
+      select ids.a[1 + g % array_length(ids.a, 1)], 'Note ' || left(md5(g::text), 12), 'Body ' || md5(g::text), 'x',
+        (array['tech','business','lifestyle'])[1 + g % 3],
+        case when g % 10 = 0 then 'draft' else 'published' end,
+        case when g % 10 = 0 then null else now() - g * interval '1 minute' end
+      from generate_series(1, 20000) g, (select array_agg(id) as a from profiles) ids`);
+    // VACUUM too: GIN indexes tell the planner their size only after it.
+    await t.db.execute(sql`vacuum analyze articles`);
+    await t.db.execute(sql`analyze`);
+    const cursor = { micros: String((Date.now() - 3 * 86_400_000) * 1000), id: randomUUID() };
+    const explain = async (query: ReturnType<typeof sql>) =>
+      (await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    for (const [viewerId, tab, at] of [
+      [null, 'all', null],
+      [a.id, 'all', cursor],
+      [a.id, 'tech', null],
+      [null, 'lifestyle', cursor],
+    ] as const) {
+      const plan = await explain(articleListQueries(viewerId, { tab, limit: ARTICLES.pageSize }, at).page);
+      expect(plan, plan).not.toMatch(/Seq Scan on articles|Sort/);
+      expect(plan, plan).toMatch(/Index Scan Backward using (articles_published_idx|articles_category_idx)/);
+    }
+    for (const [tab, author] of [
+      ['drafts', undefined],
+      ['my', undefined],
+      ['all', a.id],
+    ] as const) {
+      const plan = await explain(
+        articleListQueries(a.id, { tab, author, limit: ARTICLES.pageSize }, null).page,
+      );
+      expect(plan, plan).not.toMatch(/Seq Scan on articles/);
+    }
+    const word = createHash('md5').update('1234').digest('hex').slice(0, 12);
+    for (const [text, fuzzy] of [
+      [word, false],
+      [`${word.slice(0, 6)}x${word.slice(7)}`, true],
+      ['nothing matches this', false],
+    ] as const) {
+      const plan = await explain(
+        articleSearch.query({ viewerId: a.id, terms: searchTerms(text), limit: 1001, fuzzy }),
+      );
+      expect(plan, plan).not.toMatch(/Seq Scan on articles/);
+    }
   });
 });
