@@ -12,7 +12,14 @@ export function useDeleteArticle() {
   return useMutation({
     mutationFn: deleteArticle,
     onSuccess: (_answer, articleId) => {
-      queryClient.removeQueries({ queryKey: articleKeys.detail(articleId) });
+      const detail = articleKeys.detail(articleId);
+      // The article's own page, still open while it navigates away, must not ask for it again
+      // (that would end in 'Article not found'); it is forgotten once nobody shows it.
+      if (queryClient.getQueryCache().find({ queryKey: detail })?.getObserversCount()) {
+        void queryClient.invalidateQueries({ queryKey: detail, refetchType: 'none' });
+      } else {
+        queryClient.removeQueries({ queryKey: detail });
+      }
       void queryClient.invalidateQueries({ queryKey: articleKeys.lists() });
     },
   });
