@@ -74,7 +74,7 @@ export function ArticleEditorDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         aria-describedby={undefined}
-        className="max-h-[calc(100dvh-1rem)] max-w-3xl gap-5 overflow-y-auto p-4 sm:max-h-[calc(100dvh-2rem)] sm:p-6"
+        className="max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-3xl gap-5 overflow-y-auto p-4 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:p-6"
         // The first field, not the close button, takes focus.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
@@ -202,7 +202,9 @@ function ArticleEditorForm({
           <FieldError id={ids.title} error={titleField.error} />
         </div>
         <div className="grid content-start gap-2">
-          <Label htmlFor={ids.category}>Category</Label>
+          <div className="flex h-4 items-center">
+            <Label htmlFor={ids.category}>Category</Label>
+          </div>
           <select
             id={ids.category}
             name="category"
@@ -295,7 +297,7 @@ function LabelWithCount({
   max: number;
 }) {
   return (
-    <div className="flex items-baseline justify-between gap-2">
+    <div className="flex h-4 items-center justify-between gap-2">
       <Label htmlFor={htmlFor}>{label}</Label>
       <span
         id={`${htmlFor}-count`}

@@ -107,16 +107,16 @@ export function MarkdownField({
 
   return (
     <Tabs value={tab} onValueChange={(next) => onTabChange(next as EditorTab)}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        {tab === 'edit' ? <Toolbar controls={id} onRun={run} /> : <span />}
-        <TabsList aria-label="Content view" className="h-9 w-auto">
-          <TabsTrigger value="edit" className="px-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <TabsList aria-label="Editor view" className="h-9 w-auto">
+          <TabsTrigger value="edit" className="px-2.5">
             {ARTICLE_MSG.edit}
           </TabsTrigger>
-          <TabsTrigger value="preview" className="px-3">
+          <TabsTrigger value="preview" className="px-2.5">
             {ARTICLE_MSG.preview}
           </TabsTrigger>
         </TabsList>
+        {tab === 'edit' ? <Toolbar controls={id} onRun={run} /> : null}
       </div>
       <TabsContent value="edit" className="mt-2">
         <Textarea
@@ -130,7 +130,7 @@ export function MarkdownField({
           aria-describedby={describedBy}
           spellCheck
           style={{ height: ARTICLES.editorHeightPx }}
-          className="field-sizing-fixed resize-y overflow-y-auto font-mono text-sm leading-6 md:text-sm"
+          className="field-sizing-fixed resize-y overflow-y-auto font-mono leading-6"
         />
       </TabsContent>
       <TabsContent value="preview" className="mt-2">
@@ -182,7 +182,7 @@ function Toolbar({ controls, onRun }: { controls: string; onRun: (command: Forma
       aria-label="Formatting"
       aria-controls={controls}
       onKeyDown={onKeyDown}
-      className="flex gap-1"
+      className="ml-auto flex gap-0.5"
     >
       {TOOLS.map(({ command, label, icon: Icon, key }, index) => (
         <Button
@@ -192,7 +192,7 @@ function Toolbar({ controls, onRun }: { controls: string; onRun: (command: Forma
           }}
           variant="ghost"
           size="icon"
-          className="size-9"
+          className="size-8"
           aria-label={label}
           aria-keyshortcuts={key ? `Control+${key} Meta+${key}` : undefined}
           title={key ? `${label} (${MOD}${key})` : label}
