@@ -1,5 +1,5 @@
 import { SquarePen } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   ARTICLE_MSG,
@@ -39,6 +39,17 @@ export function ArticlesPage() {
   const tab = parseTab(searchParams.get('tab'), viewerId !== null);
   const tabs = viewerId ? ARTICLE_TABS : ARTICLE_TABS.filter((t) => !MEMBER_ARTICLE_TABS.includes(t));
   const sectionRef = useRef<HTMLElement>(null);
+  const tabListRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the tabs scroll sideways: the chosen one (Drafts, from the address) is shown.
+  useEffect(() => {
+    const list = tabListRef.current;
+    const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    if (!list || !active) return;
+    const from = list.getBoundingClientRect();
+    const at = active.getBoundingClientRect();
+    list.scrollTo({ left: list.scrollLeft + at.left - from.left - (from.width - at.width) / 2 });
+  }, [tab, isLoading]);
 
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [isEditorOpen, setIsEditorOpen] = useState(false);
@@ -102,6 +113,7 @@ export function ArticlesPage() {
       <Tabs value={tab} onValueChange={changeTab} activationMode="manual" className="mt-4">
         <div className="sticky top-14 z-20 -mx-3 bg-background/95 px-3 py-2 backdrop-blur supports-backdrop-filter:bg-background/85 sm:-mx-6 sm:px-6">
           <TabsList
+            ref={tabListRef}
             aria-label="Article categories"
             className="justify-start overflow-x-auto [scrollbar-width:none] max-sm:mask-r-from-85% sm:w-fit"
           >
