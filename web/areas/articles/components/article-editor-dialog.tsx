@@ -40,6 +40,9 @@ type EditorFields = {
   imageUrl: string | null;
 };
 
+/** Focused when the dialog opens. */
+const TITLE_ID = 'article-editor-title';
+
 const EMPTY: EditorFields = { title: '', category: '', content: '', imageUrl: null };
 
 const fromArticle = (article: Article): EditorFields => ({
@@ -77,8 +80,10 @@ export function ArticleEditorDialog({
         className="max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-3xl gap-5 overflow-y-auto p-4 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:p-6"
         // The first field, not the close button, takes focus.
         onOpenAutoFocus={(event) => {
+          const title = document.getElementById(TITLE_ID);
+          if (!title) return;
           event.preventDefault();
-          document.getElementById('article-title')?.focus();
+          title.focus();
         }}
       >
         <DialogHeader>
@@ -121,7 +126,7 @@ function ArticleEditorForm({
   const save = useSaveArticle();
   const [savingAs, setSavingAs] = useState<ArticleStatus | null>(null);
   const [tab, setTab] = useState<EditorTab>('edit');
-  const ids = { title: 'article-title', category: useId(), content: useId() };
+  const ids = { title: TITLE_ID, category: useId(), content: useId() };
   const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) =>
     onFieldsChange((current) => ({ ...current, [key]: value }));
   const upload = useArticleImageUpload({ onUploaded: (url) => set('imageUrl', url) });

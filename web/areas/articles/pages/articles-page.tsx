@@ -53,7 +53,8 @@ export function ArticlesPage() {
 
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [isEditorOpen, setIsEditorOpen] = useState(false);
-  // A new article's text stays while the dialog is closed and opened again, until it is saved.
+  // Each editor target gets its own key: reopening the same one keeps what was written (a new
+  // article's text stays until it is saved).
   const nextKey = useRef(0);
 
   const changeTab = (value: string) => {
@@ -72,9 +73,10 @@ export function ArticlesPage() {
   };
 
   const openEditor = (draftId: string | null) => {
-    setEditor((current) =>
-      current && current.draftId === draftId ? current : { draftId, key: ++nextKey.current },
-    );
+    if (!editor || editor.draftId !== draftId) {
+      nextKey.current += 1;
+      setEditor({ draftId, key: nextKey.current });
+    }
     setIsEditorOpen(true);
   };
 
