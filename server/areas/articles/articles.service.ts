@@ -30,6 +30,7 @@ import { publishToFeed, removeFromFeed } from '../feed/feed.service';
 import type { Tx } from '../notifications/notifications.service';
 import { removeReactions } from '../reactions/reactions.service';
 import { registerSearchProvider, type SearchProvider } from '../search/search.service';
+import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles/person-summary';
 
 /*
  * Articles (spec document 2; issue 6). Drafts belong to their author alone: every read puts
@@ -54,9 +55,9 @@ const viewerIsAdmin = (viewerId: string) =>
 
 const SUMMARY_COLUMNS = sql`a.id::text as id, a.title, a.content, a.category, a.image_url, a.status,
   a.published_at, a.created_at, a.updated_at,
-  p.id::text as author_id, p.username, p.full_name, p.avatar_url, p.title as author_title, p.bio`;
+  ${PERSON_SUMMARY_COLUMNS}`;
 
-type SummaryRow = {
+type SummaryRow = PersonSummaryRow & {
   id: string;
   title: string;
   content: string;
@@ -66,12 +67,6 @@ type SummaryRow = {
   published_at: string | Date | null;
   created_at: string | Date;
   updated_at: string | Date;
-  author_id: string;
-  username: string;
-  full_name: string | null;
-  avatar_url: string | null;
-  author_title: string | null;
-  bio: string | null;
 };
 
 const iso = (d: string | Date) => new Date(d).toISOString();
@@ -88,14 +83,7 @@ function toSummary(r: SummaryRow): ArticleSummary {
     publishedAt: r.published_at ? iso(r.published_at) : null,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
-    author: {
-      id: r.author_id,
-      username: r.username,
-      fullName: r.full_name,
-      avatarUrl: r.avatar_url,
-      title: r.author_title,
-      bio: r.bio,
-    },
+    author: toPersonSummary(r),
   };
 }
 

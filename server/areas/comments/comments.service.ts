@@ -20,6 +20,7 @@ import {
   requireTarget,
   type ContentRef,
 } from '../reactions/reactions.service';
+import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles/person-summary';
 
 /*
  * Comments on any registered kind of content (decision 011): plain text as typed (trimmed), oldest
@@ -38,7 +39,7 @@ const REPLY_TEXT = (name: string) => `${name} replied to your comment`;
 const DELETED_IDS_PER_EVENT = 40;
 const INVALID_CURSOR = 'Invalid cursor.';
 
-type Row = {
+type Row = PersonSummaryRow & {
   id: string;
   content_type: EngagementContentType;
   content_id: string;
@@ -48,12 +49,6 @@ type Row = {
   created_at: string | Date;
   /** created_at in microseconds since the epoch, exact (the page cursor). */
   micros: string;
-  author_id: string;
-  username: string;
-  full_name: string | null;
-  avatar_url: string | null;
-  author_title: string | null;
-  bio: string | null;
 };
 
 function toComment(r: Row): Comment {
@@ -65,20 +60,13 @@ function toComment(r: Row): Comment {
     depth: Number(r.depth),
     content: r.content,
     createdAt: new Date(r.created_at).toISOString(),
-    author: {
-      id: r.author_id,
-      username: r.username,
-      fullName: r.full_name,
-      avatarUrl: r.avatar_url,
-      title: r.author_title,
-      bio: r.bio,
-    },
+    author: toPersonSummary(r),
   };
 }
 
 const columns = sql`c.id, c.content_type, c.content_id, c.parent_id, c.depth, c.content, c.created_at,
   (extract(epoch from c.created_at) * 1000000)::bigint::text as micros,
-  p.id as author_id, p.username, p.full_name, p.avatar_url, p.title as author_title, p.bio`;
+  ${PERSON_SUMMARY_COLUMNS}`;
 
 /** SQL true when the person (profiles row `alias`) is shown to the viewer. */
 function personShown(alias: 'p' | 'q', viewerId: string | null): SQL {

@@ -15,6 +15,7 @@ import type { Logger } from '../../lib/logger';
 import type { Bus } from '../../platform/bus';
 import { notBlockedWith } from '../connections/connections.service';
 import type { Tx } from '../notifications/notifications.service';
+import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles/person-summary';
 
 export type FeedDeps = { db: Db | Tx; bus: Bus };
 
@@ -124,7 +125,7 @@ export function setFeedAudience(check: AudienceCheck | null) {
 /** Whether some items depend on who reads them beyond blocks (then no shared head is kept). */
 export const hasFeedAudience = () => audienceCheck !== null;
 
-type Row = {
+type Row = PersonSummaryRow & {
   id: string;
   type: FeedItemType;
   title: string;
@@ -137,12 +138,6 @@ type Row = {
   forum_post_id: string | null;
   forum_group_id: string | null;
   business_page_id: string | null;
-  author_id: string;
-  username: string;
-  full_name: string | null;
-  avatar_url: string | null;
-  author_title: string | null;
-  bio: string | null;
   viewer_follows: boolean | null;
 };
 
@@ -160,14 +155,7 @@ function toItem(r: Row): FeedItem {
     forumPostId: r.forum_post_id,
     forumGroupId: r.forum_group_id,
     businessPageId: r.business_page_id,
-    author: {
-      id: r.author_id,
-      username: r.username,
-      fullName: r.full_name,
-      avatarUrl: r.avatar_url,
-      title: r.author_title,
-      bio: r.bio,
-    },
+    author: toPersonSummary(r),
     viewerFollows: r.viewer_follows,
   };
 }
@@ -202,7 +190,7 @@ export function feedQuery(q: FeedSelect): SQL {
     : sql`null::boolean`;
   return sql`select f.id::text as id, f.type, f.title, f.description, f.image_url, f.created_at, f.content_id,
       f.article_id, f.group_id, f.forum_post_id, f.forum_group_id, f.business_page_id,
-      p.id as author_id, p.username, p.full_name, p.avatar_url, p.title as author_title, p.bio,
+      ${PERSON_SUMMARY_COLUMNS},
       ${follows} as viewer_follows
     from feed_items f
     join profiles p on p.id = f.user_id
