@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useRef } from 'react';
 import { ARTICLE_MSG, type ArticleTab } from '@common/articles';
 import { LoadError } from '@web/components/load-error';
-import { LoadMoreButton } from '@web/components/load-more-button';
+import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
-import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
 import { trimToFirstPage, useArticleTab } from '../api/get-articles';
 import { articleKeys } from '../api/query-keys';
 import { ArticleCard } from './article-card';
@@ -32,16 +30,7 @@ export function ArticleList({
   const query = useArticleTab(tab, viewerId);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total;
-  const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const isRefreshing = query.isRefetching && !query.isFetchingNextPage;
-
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  useLoadOnScroll({
-    target: sentinelRef,
-    enabled: canLoadMore,
-    onLoad: query.fetchNextPage,
-    rootMargin: '600px 0px',
-  });
 
   const refresh = () => {
     trimToFirstPage(queryClient, articleKeys.tab(tab, viewerId));
@@ -77,21 +66,11 @@ export function ArticleList({
             </li>
           ))}
         </ul>
-        <div
-          ref={sentinelRef}
-          className="flex flex-col items-center gap-2 py-6 text-sm text-muted-foreground"
-        >
-          {query.isFetchNextPageError ? (
-            <LoadError
-              message={ARTICLE_MSG.listLoadFailed}
-              onRetry={query.fetchNextPage}
-              retryLabel={ARTICLE_MSG.tryAgain}
-              className="py-0"
-            />
-          ) : query.hasNextPage ? (
-            <LoadMoreButton onLoad={query.fetchNextPage} isLoading={query.isFetchingNextPage} />
-          ) : null}
-        </div>
+        <InfiniteListEnd
+          query={query}
+          errorMessage={ARTICLE_MSG.listLoadFailed}
+          retryLabel={ARTICLE_MSG.tryAgain}
+        />
       </>
     );
   }

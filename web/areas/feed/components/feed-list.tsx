@@ -12,8 +12,7 @@ import { FeedCard, type CardHeading } from './feed-card';
 import { FeedSkeleton } from './feed-skeleton';
 import { NewMemberCard } from './new-member-card';
 import { NewPostsPill } from './new-posts-pill';
-import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
-import { LoadMoreButton } from '@web/components/load-more-button';
+import { InfiniteListEnd } from '@web/components/infinite-list-end';
 
 /** What a failed load says: the API's failure in the document's words, anything else generic. */
 function failureText(error: unknown): string {
@@ -38,15 +37,6 @@ export function FeedList({
   const listKey = feedKeys.list(filter, viewerId);
   const listRef = useRef<HTMLUListElement>(null);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
-
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  useLoadOnScroll({
-    target: sentinelRef,
-    enabled: canLoadMore,
-    onLoad: query.fetchNextPage,
-    rootMargin: '800px 0px',
-  });
 
   // After the pill's items are on the page: back to the top, where they are, and focus on the
   // list (the pill that had focus is gone). Done once they render, or the browser's scroll
@@ -104,18 +94,12 @@ export function FeedList({
             </li>
           ))}
         </ul>
-        <div
-          ref={sentinelRef}
-          className="flex flex-col items-center gap-2 py-6 text-sm text-muted-foreground"
-        >
-          {query.isFetchNextPageError ? (
-            <LoadError message={failureText(query.error)} onRetry={query.fetchNextPage} className="py-0" />
-          ) : query.hasNextPage ? (
-            <LoadMoreButton onLoad={query.fetchNextPage} isLoading={query.isFetchingNextPage} />
-          ) : (
-            <p>{FEED_MSG.end}</p>
-          )}
-        </div>
+        <InfiniteListEnd
+          query={query}
+          errorMessage={failureText(query.error)}
+          end={<p>{FEED_MSG.end}</p>}
+          rootMargin="800px 0px"
+        />
       </>
     );
   }
