@@ -16,9 +16,20 @@ export type Envelope = {
    * from the database instead of receiving it in the NOTIFY payload, which is limited to 8,000 bytes.
    */
   ref?: { loader: string; id: string };
+  /**
+   * A person's id: recipients who block them, or whom they block, do not get the event (a new
+   * comment by someone the reader blocked). Each process checks its own recipients.
+   */
+  hideFromBlockedWith?: string;
 };
 
-type Wire = { to?: string[]; topic?: string; event?: ServerEvent; ref?: Envelope['ref'] };
+type Wire = {
+  to?: string[];
+  topic?: string;
+  event?: ServerEvent;
+  ref?: Envelope['ref'];
+  hideFromBlockedWith?: string;
+};
 type Packet = { i: string; e: Wire[] };
 
 export type Loader = (id: string) => Promise<ServerEvent | null>;
@@ -145,10 +156,10 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
 
   /** The envelope as it travels: the event inline when small, else its reference. */
   function toWire(envelope: Envelope): string | null {
-    const { to, topic, event, ref } = envelope;
-    const inline = JSON.stringify({ to, topic, event } satisfies Wire);
+    const { to, topic, event, ref, hideFromBlockedWith } = envelope;
+    const inline = JSON.stringify({ to, topic, event, hideFromBlockedWith } satisfies Wire);
     if (Buffer.byteLength(inline) <= INLINE_EVENT_BYTES) return inline;
-    if (ref) return JSON.stringify({ to, topic, ref } satisfies Wire);
+    if (ref) return JSON.stringify({ to, topic, ref, hideFromBlockedWith } satisfies Wire);
     logger.error(
       { type: event.type },
       'realtime bus: event too large and has no loader; not sent to other instances',
@@ -209,7 +220,16 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
           logger.warn({ err }, 'realtime bus: loading a referenced event failed');
         }
       }
-      if (event) deliver({ to: wire.to, topic: wire.topic, event }, logger);
+      if (event)
+        deliver(
+          {
+            event,
+            ...(wire.to ? { to: wire.to } : {}),
+            ...(wire.topic ? { topic: wire.topic } : {}),
+            ...(wire.hideFromBlockedWith ? { hideFromBlockedWith: wire.hideFromBlockedWith } : {}),
+          },
+          logger,
+        );
     }
   }
 

@@ -4,7 +4,7 @@ import { CLOSE, REALTIME, type ClientCommand, type ServerEvent } from '@common/r
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Db } from '../db/client';
-import { realtimeInstances, realtimePresence, sessions } from '../db/schema';
+import { blocks, realtimeInstances, realtimePresence, sessions } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import type { Auth } from './auth';
 import type { Bus } from './bus';
@@ -66,14 +66,17 @@ export function createRealtime(opts: {
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(event));
   }
 
-  const unsubscribeBus = bus.subscribe(({ to, topic, event }) => {
+  /** Everyone `userId` blocks or is blocked by. */
+  async function blockedEither(userId: string): Promise<Set<string>> {
+    const rows = await db
+      .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
+      .from(blocks)
+      .where(sql`${blocks.blockerId} = ${userId} or ${blocks.blockedId} = ${userId}`);
+    return new Set(rows.map((r) => (r.blocker === userId ? r.blocked : r.blocker)));
+  }
+
+  function deliverTo(targets: Set<Conn>, event: ServerEvent) {
     const now = Date.now();
-    const targets = new Set<Conn>();
-    if (to) for (const id of to) for (const c of byUser.get(id) ?? []) targets.add(c);
-    if (topic) for (const c of byTopic.get(topic) ?? []) targets.add(c);
-    if (!to && !topic && event.type === 'resync')
-      for (const set of byUser.values()) set.forEach((c) => targets.add(c));
-    if (!targets.size) return;
     const frame = JSON.stringify(event);
     for (const conn of targets) {
       if (conn.expiresAt <= now) {
@@ -82,6 +85,24 @@ export function createRealtime(opts: {
       }
       if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(frame);
     }
+  }
+
+  const unsubscribeBus = bus.subscribe(({ to, topic, event, hideFromBlockedWith }) => {
+    const targets = new Set<Conn>();
+    if (to) for (const id of to) for (const c of byUser.get(id) ?? []) targets.add(c);
+    if (topic) for (const c of byTopic.get(topic) ?? []) targets.add(c);
+    if (!to && !topic && event.type === 'resync')
+      for (const set of byUser.values()) set.forEach((c) => targets.add(c));
+    if (!targets.size) return;
+    if (!hideFromBlockedWith) return deliverTo(targets, event);
+    blockedEither(hideFromBlockedWith).then(
+      (hidden) => {
+        for (const conn of targets) if (hidden.has(conn.userId)) targets.delete(conn);
+        deliverTo(targets, event);
+      },
+      // Nobody is sent what might be hidden from them; their next fetch shows what they may see.
+      (err: unknown) => logger.warn({ err }, 'realtime: block check failed; event not delivered'),
+    );
   });
 
   function ensureInstance() {

@@ -153,6 +153,8 @@ function createdEnvelope(comment: Comment): Envelope {
     topic: topic.content(comment.contentType, comment.contentId),
     event: { type: 'comment.created', comment },
     ref: { loader: 'comment', id: comment.id },
+    // Readers who blocked the author (or were blocked) never see it, live or listed.
+    hideFromBlockedWith: comment.author.id,
   };
 }
 

@@ -317,6 +317,26 @@ describe('deleting', () => {
     outsider.close();
   });
 
+  it('a new comment reaches live readers, except one who blocked its author', async () => {
+    const [reader, blockedOne] = [await person(), await person()];
+    const id = newItem(owner);
+    const socket = await openSocket(await t.listen(), reader.agent);
+    socket.send({ op: 'subscribe', topics: [topic.content('group_post', id)] });
+    await socket.waitFor('subscribed');
+    expect((await reader.agent.post(`/api/connections/${blockedOne.id}/block`)).status).toBe(200);
+
+    const hidden = await add(blockedOne, id, 'from someone the reader blocked');
+    const first = await add(a, id, 'from someone else');
+    await socket.waitFor('comment.created', (e) => e.comment.id === first.id);
+    // A second round after it: the hidden one, published before both, would have arrived by now.
+    const second = await add(b, id, 'and another');
+    await socket.waitFor('comment.created', (e) => e.comment.id === second.id);
+    const seen = socket.events.flatMap((e) => (e.type === 'comment.created' ? [e.comment.id] : []));
+    expect(seen).toEqual([first.id, second.id]);
+    expect(seen).not.toContain(hidden.id);
+    socket.close();
+  });
+
   it('removeComments deletes one content’s comments in the caller’s transaction', async () => {
     const [one, two] = [newItem(owner), newItem(owner)];
     const top = await add(a, one, 'top');
