@@ -34,6 +34,8 @@ export const NOTIFICATION_TEXT = {
     text: (name: string, contentType: string) => `${name} reacted to your ${contentType}`,
   },
   comment: { title: 'New Comment', text: (name: string) => `${name} commented on your post` },
+  /** Not in the spec: the author of a comment someone replied to (the owner gets `comment`). */
+  reply: { title: 'New Comment', text: (name: string) => `${name} replied to your comment` },
   businessInquiry: {
     title: 'New Business Inquiry',
     text: (name: string, title: string) => `${name} is interested in your business idea "${title}"`,

@@ -33,8 +33,6 @@ import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '
 
 export type CommentDeps = Pick<AppDeps, 'db' | 'bus' | 'logger'>;
 
-/** A reply notifies the author of the comment replied to (the owner gets NOTIFICATION_TEXT.comment). */
-const REPLY_TEXT = (name: string) => `${name} replied to your comment`;
 /** Ids per comment.deleted event, so each stays small enough to travel inline between instances. */
 const DELETED_IDS_PER_EVENT = 40;
 const INVALID_CURSOR = 'Invalid cursor.';
@@ -211,7 +209,7 @@ export async function addComment(
       [info.ownerId, NOTIFICATION_TEXT.comment.text(displayName(actor))],
     ]);
     if (parent && !recipients.has(parent.userId))
-      recipients.set(parent.userId, REPLY_TEXT(displayName(actor)));
+      recipients.set(parent.userId, NOTIFICATION_TEXT.reply.text(displayName(actor)));
     const notices: Envelope[] = [];
     for (const [userId, message] of recipients) {
       const n = await createNotification(tx, { ...base, userId, message });

@@ -382,7 +382,7 @@ describe('notifications', () => {
     expect(await commentNotes(a, id)).toMatchObject([
       {
         title: NOTIFICATION_TEXT.comment.title,
-        message: `${c.username} replied to your comment`,
+        message: NOTIFICATION_TEXT.reply.text(c.username),
         read: false,
       },
     ]);
