@@ -40,11 +40,20 @@ export function renderMarkdown(markdown: string): string {
   return md.render(markdown);
 }
 
+/** Marks where a heading ended, while the text is put together; never in the result. */
+const HEADING_END = '\uE000';
+
 /** The words of an article without markup (excerpts, previews, search snippets). */
 export function markdownToText(markdown: string): string {
   const tokens = md.parse(markdown, {});
   const parts: string[] = [];
   for (const token of tokens) {
+    // A heading reads as a sentence of its own ('Why small teams win. Ship…'), not run into the text.
+    if (token.type === 'heading_close') {
+      // Before the space that follows the heading's words.
+      parts.splice(Math.max(parts.length - 1, 0), 0, HEADING_END);
+      continue;
+    }
     if (token.type !== 'inline' || !token.children) {
       if (token.type === 'fence' || token.type === 'code_block') parts.push(token.content);
       continue;
@@ -65,5 +74,9 @@ export function markdownToText(markdown: string): string {
     before = text;
     text = text.replace(/<!--[\s\S]*?-->|<\/?[a-zA-Z][^<>]*>/g, ' ');
   }
+  // A heading's end becomes a full stop unless its words already end a sentence (or it had none).
+  text = text
+    .replace(/^[\s\uE000]+/, '')
+    .replace(/([.!?:;])?\s*\uE000+/g, (_, stop: string | undefined) => stop ?? '.');
   return text.replace(/\s+/g, ' ').trim();
 }

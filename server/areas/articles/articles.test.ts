@@ -256,7 +256,7 @@ describe('drafts and publishing', () => {
       title: 'A better title',
       category: 'business',
       status: 'draft',
-      excerpt: 'Better Content, rewritten from the start.',
+      excerpt: 'Better. Content, rewritten from the start.',
     });
     expect(edited.body.html).toContain('<h2>Better</h2>');
     expect(new Date(edited.body.updatedAt) >= new Date(draft.updatedAt)).toBe(true);
