@@ -20,6 +20,7 @@ import { blocks, connections, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
 import {
+  actorColumns,
   createNotification,
   markGroupRead,
   notificationEnvelope,
@@ -38,14 +39,7 @@ import {
 export type ConnectionDeps = { db: Db; bus: Bus };
 type Notice = Parameters<typeof notificationEnvelope>;
 
-const personColumns = {
-  id: profiles.id,
-  username: profiles.username,
-  fullName: profiles.fullName,
-  avatarUrl: profiles.avatarUrl,
-  title: profiles.title,
-  bio: profiles.bio,
-};
+const personColumns = { ...actorColumns, title: profiles.title, bio: profiles.bio };
 
 /** Serialise every change between these two people (the order of the ids does not matter). */
 async function lockPair(tx: Tx, a: string, b: string) {
@@ -98,12 +92,7 @@ export async function canContact(db: Db, from: string, to: string): Promise<bool
 /** The other person as a live account, or 'Profile not found.'. */
 async function requirePerson(tx: Tx, id: string): Promise<NotificationActor> {
   const [row] = await tx
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-    })
+    .select(actorColumns)
     .from(profiles)
     .where(and(eq(profiles.id, id), isNull(profiles.deletedAt)));
   if (!row) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);

@@ -20,6 +20,7 @@ import { conversations, messages, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
 import {
+  actorColumns,
   createNotification,
   markGroupRead,
   notificationEnvelope,
@@ -127,13 +128,6 @@ function toPerson(row: PersonRow | null | undefined, id: string, online: Set<str
   };
 }
 
-const personColumns = {
-  id: profiles.id,
-  username: profiles.username,
-  fullName: profiles.fullName,
-  avatarUrl: profiles.avatarUrl,
-};
-
 /** The message.created event, for the sender's and the receiver's connections. */
 export function messageEnvelope(message: Message): Envelope {
   return {
@@ -167,7 +161,7 @@ export async function sendMessage(
     });
   }
   const people = await db
-    .select(personColumns)
+    .select(actorColumns)
     .from(profiles)
     .where(inArray(profiles.id, [senderId, input.receiverId]));
   const sender = people.find((p) => p.id === senderId);
@@ -299,7 +293,7 @@ export async function getThread(
   page: { cursor?: string; limit?: number },
 ): Promise<ThreadPage> {
   const { db } = deps;
-  const [partner] = await db.select(personColumns).from(profiles).where(eq(profiles.id, partnerId));
+  const [partner] = await db.select(actorColumns).from(profiles).where(eq(profiles.id, partnerId));
   if (!partner) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
   const limit = Math.min(page.limit ?? MESSAGING.threadPageSize, MESSAGING.threadPageMax);
   const [lo, hi] = viewerId < partnerId ? [viewerId, partnerId] : [partnerId, viewerId];
@@ -340,7 +334,7 @@ export async function listConversations(
       unreadCount: conversations.unreadCount,
       lastMessageAt: conversations.lastMessageAt,
       message: messages,
-      partner: personColumns,
+      partner: actorColumns,
     })
     .from(conversations)
     .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
@@ -474,7 +468,7 @@ export async function listInquiries(
   viewerId: string,
 ): Promise<{ items: BusinessInquiry[] }> {
   const rows = await deps.db
-    .select({ message: messages, sender: personColumns })
+    .select({ message: messages, sender: actorColumns })
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.senderId))
     .where(and(eq(messages.receiverId, viewerId), ne(messages.messageType, 'general')))

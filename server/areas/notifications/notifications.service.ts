@@ -51,7 +51,8 @@ function toNotification(row: Row, actor: ActorRow): Notification {
   };
 }
 
-const actorColumns = {
+/** A notification's actor (NotificationActor) as profile columns; other areas select people with it too. */
+export const actorColumns = {
   id: profiles.id,
   username: profiles.username,
   fullName: profiles.fullName,

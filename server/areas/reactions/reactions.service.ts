@@ -13,7 +13,12 @@ import { profiles, reactions } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { getContentTarget, type ContentInfo, type ContentTarget } from '../../platform/content-targets';
-import { createNotification, notificationEnvelope, type Tx } from '../notifications/notifications.service';
+import {
+  actorColumns,
+  createNotification,
+  notificationEnvelope,
+  type Tx,
+} from '../notifications/notifications.service';
 
 /*
  * Reactions on any registered kind of content (decision 011). A person has at most one reaction of
@@ -162,15 +167,7 @@ async function notifyOwner(
   info: ContentInfo,
   actorId: string,
 ) {
-  const [actor] = await tx
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, actorId));
+  const [actor] = await tx.select(actorColumns).from(profiles).where(eq(profiles.id, actorId));
   if (!actor) return null;
   return createNotification(tx, {
     userId: info.ownerId,
