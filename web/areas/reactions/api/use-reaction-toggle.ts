@@ -19,20 +19,22 @@ import { setReaction } from './set-reaction';
  * adjusted by the tap that is ahead of it. Each answer (count and the viewer's state together)
  * replaces the cached summary, so a refetch or a live count arriving mid-taps cannot flicker.
  */
-export function useReactionToggle({
-  contentType,
-  contentId,
-  viewerId,
-  reactionType,
-  summary,
-}: {
+export type ReactionToggleTarget = {
   contentType: EngagementContentType;
   contentId: string;
   viewerId: string | null;
   reactionType: ReactionType;
   /** The cached summary this render shows. */
   summary: ReactionSummary;
-}) {
+};
+
+export function useReactionToggle({
+  contentType,
+  contentId,
+  viewerId,
+  reactionType,
+  summary,
+}: ReactionToggleTarget) {
   const queryClient = useQueryClient();
   const queryKey = reactionsKeys.summary(contentType, contentId, viewerId);
   const release = useRef<(() => void) | null>(null);

@@ -1,17 +1,10 @@
-import {
-  REACTION_EMOJI,
-  REACTION_LABELS,
-  REACTION_MSG,
-  type EngagementContentType,
-  type ReactionSummary,
-  type ReactionType,
-} from '@common/reactions';
+import { REACTION_EMOJI, REACTION_LABELS, REACTION_MSG, type EngagementContentType } from '@common/reactions';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { LoadError } from '@web/components/load-error';
 import { cn } from '@web/lib/cn';
 import { useReactions } from '../api/get-reactions';
-import { useReactionToggle } from '../api/use-reaction-toggle';
+import { useReactionToggle, type ReactionToggleTarget } from '../api/use-reaction-toggle';
 import { useReactionsLiveSync } from '../api/use-reactions-live-sync';
 
 /** "Like, 3 reactions": what a screen reader hears for a button (its pressed state is said apart). */
@@ -68,27 +61,10 @@ export function ReactionBar({
   );
 }
 
-function ReactionButton({
-  contentType,
-  contentId,
-  viewerId,
-  reactionType,
-  summary,
-}: {
-  contentType: EngagementContentType;
-  contentId: string;
-  viewerId: string | null;
-  reactionType: ReactionType;
-  summary: ReactionSummary;
-}) {
+function ReactionButton(target: ReactionToggleTarget) {
+  const { viewerId, reactionType } = target;
   const { prompt } = useSignInPrompt();
-  const { isActive, count, toggle } = useReactionToggle({
-    contentType,
-    contentId,
-    viewerId,
-    reactionType,
-    summary,
-  });
+  const { isActive, count, toggle } = useReactionToggle(target);
   const label = REACTION_LABELS[reactionType];
 
   return (
