@@ -20,6 +20,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import {
+  cursorTime,
+  decodeTimeCursor,
+  encodeTimeCursor,
+  microsOf,
+  splitPage,
+  type TimeCursor,
+} from '../../lib/pagination';
 import type { Bus } from '../../platform/bus';
 import { registerContentTarget } from '../../platform/content-targets';
 import { deleteImageByUrl, saveImage } from '../../platform/images';
@@ -94,23 +102,6 @@ const excerptOf = (content: string) => clipText(markdownToText(content), ARTICLE
 // Lists
 
 /**
- * A page's cursor: the last item's sort time in microseconds (what PostgreSQL keeps; a JS Date
- * would round it and skip or repeat ties) and its id, so equal times still page exactly.
- */
-export type Cursor = { micros: string; id: string };
-
-const encodeCursor = (c: Cursor) => Buffer.from(`${c.micros}:${c.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): Cursor {
-  const match = /^(\d{1,18}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  if (!match || !isArticleId(match[2])) throw new AppError('VALIDATION', ARTICLE_MSG.invalidCursor);
-  return { micros: match[1]!, id: match[2] };
-}
-
-const cursorTime = (c: Cursor) =>
-  sql`('epoch'::timestamptz + ${c.micros}::bigint * interval '1 microsecond')`;
-
-/**
  * The page (one row over `limit`, with each row's sort time in microseconds) and the count of one
  * tab as the viewer may see it. Published tabs walk their partial index, (published_at, id) or
  * (category, published_at, id), backward from the cursor; Drafts, My Articles and a profile's
@@ -119,7 +110,7 @@ const cursorTime = (c: Cursor) =>
 export function articleListQueries(
   viewerId: string | null,
   q: Pick<ArticleListQuery, 'tab' | 'author' | 'limit'>,
-  cursor: Cursor | null,
+  cursor: TimeCursor | null,
 ): { page: SQL; count: SQL } {
   const where: SQL[] = [visibleAuthor(viewerId)];
   if (q.tab === 'drafts') where.push(sql`a.author_id = ${viewerId} and a.status = 'draft'`);
@@ -136,7 +127,7 @@ export function articleListQueries(
   const from = sql`from articles a join profiles p on p.id = a.author_id`;
   return {
     page: sql`select ${SUMMARY_COLUMNS},
-        (extract(epoch from ${sortColumn}) * 1000000)::bigint::text as sort_micros
+        ${microsOf(sortColumn)} as sort_micros
       ${from}
       where ${sql.join(paged, sql` and `)}
       order by ${sortColumn} desc, a.id desc
@@ -159,18 +150,21 @@ export async function listArticles(
   if (own && !viewerId) throw new AppError('UNAUTHENTICATED');
   // A profile's section lists that person's published articles (optionally one category).
   if (own && q.author) throw new AppError('VALIDATION', ARTICLE_MSG.invalidTab);
-  const queries = articleListQueries(viewerId, q, q.cursor ? decodeCursor(q.cursor) : null);
+  const queries = articleListQueries(
+    viewerId,
+    q,
+    q.cursor ? decodeTimeCursor(q.cursor, ARTICLE_MSG.invalidCursor) : null,
+  );
   const [rows, counted] = await Promise.all([
     queryRows<SummaryRow & { sort_micros: string }>(deps.db, queries.page),
     queryRows<{ n: number }>(deps.db, queries.count),
   ]);
-  const more = rows.length > q.limit;
-  const page = more ? rows.slice(0, q.limit) : rows;
+  const { page, more } = splitPage(rows, q.limit);
   const last = page[page.length - 1];
   return {
     items: page.map(toSummary),
     total: Number(counted[0]?.n ?? 0),
-    nextCursor: more && last ? encodeCursor({ micros: last.sort_micros, id: last.id }) : null,
+    nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.id }) : null,
   };
 }
 

@@ -192,7 +192,9 @@ describe('validation', () => {
     ];
     for (const cursor of bad) {
       const res = await a.agent.get(`/api/articles?${new URLSearchParams({ cursor })}`);
-      expect(answer(res), cursor).toEqual(error(400, 'VALIDATION', ARTICLE_MSG.invalidCursor));
+      expect(answer(res), cursor).toEqual(
+        error(400, 'VALIDATION', ARTICLE_MSG.invalidCursor, { cursor: ARTICLE_MSG.invalidCursor }),
+      );
     }
     for (const q of ['limit=0', 'limit=51', 'limit=x', 'author=nope'])
       expect((await a.agent.get(`/api/articles?${q}`)).status, q).toBe(400);

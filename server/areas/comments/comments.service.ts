@@ -9,6 +9,7 @@ import { queryRows, type Db } from '../../db/client';
 import { comments } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { cursorTime, decodeTimeCursor, encodeTimeCursor, microsOf, splitPage } from '../../lib/pagination';
 import type { Bus, Envelope } from '../../platform/bus';
 import type { ContentTarget } from '../../platform/content-targets';
 import { blockedEitherIds } from '../connections/connections.service';
@@ -63,7 +64,7 @@ function toComment(r: Row): Comment {
 }
 
 const columns = sql`c.id, c.content_type, c.content_id, c.parent_id, c.depth, c.content, c.created_at,
-  (extract(epoch from c.created_at) * 1000000)::bigint::text as micros,
+  ${microsOf(sql`c.created_at`)} as micros,
   ${PERSON_SUMMARY_COLUMNS}`;
 
 /** SQL true when the person (profiles row `alias`) is shown to the viewer. */
@@ -90,18 +91,6 @@ function commentShown(viewerId: string | null): SQL {
 const ofContent = (ref: ContentRef) =>
   sql`c.content_type = ${ref.contentType} and c.content_id = ${ref.contentId}`;
 
-function encodeCursor(r: Row): string {
-  return Buffer.from(`${r.micros}:${r.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { micros: string; id: string } {
-  const m = /^(\d{1,18}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-    Buffer.from(cursor, 'base64url').toString(),
-  );
-  if (!m) throw new AppError('VALIDATION', INVALID_CURSOR, { cursor: INVALID_CURSOR });
-  return { micros: m[1]!, id: m[2]! };
-}
-
 /** GET /api/comments/{type}/{id}: a page of the comments the viewer may see, oldest first. */
 export async function listComments(
   deps: CommentDeps,
@@ -112,11 +101,9 @@ export async function listComments(
   const target = requireTarget(ref.contentType);
   await requireContent(deps.db, target, viewerId, ref.contentId);
   const where = sql`${ofContent(ref)} and ${commentShown(viewerId)}`;
-  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const after = q.cursor ? decodeTimeCursor(q.cursor, INVALID_CURSOR) : null;
   // The cursor is compared as a timestamp, so the (content, created_at, id) index finds the page.
-  const below = after
-    ? sql`and (c.created_at, c.id) > (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
-    : sql``;
+  const below = after ? sql`and (c.created_at, c.id) > (${cursorTime(after)}, ${after.id}::uuid)` : sql``;
   const [rows, counted] = await Promise.all([
     queryRows<Row>(
       deps.db,
@@ -128,12 +115,11 @@ export async function listComments(
       sql`select count(*)::int as total from comments c join profiles p on p.id = c.user_id where ${where}`,
     ),
   ]);
-  const more = rows.length > q.limit;
-  const page = more ? rows.slice(0, q.limit) : rows;
+  const { page, more } = splitPage(rows, q.limit);
   return {
     items: page.map(toComment),
     total: counted[0]?.total ?? 0,
-    nextCursor: more ? encodeCursor(page.at(-1)!) : null,
+    nextCursor: more ? encodeTimeCursor(page.at(-1)!) : null,
     maxDepth: target.maxCommentDepth,
   };
 }

@@ -2,7 +2,8 @@ import type { FeedFilter, FeedItem, FeedPage } from '@common/feed';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Bus } from '../../platform/bus';
-import { hasFeedAudience, readItems, splitPage } from './feed.service';
+import { splitPage } from '../../lib/pagination';
+import { hasFeedAudience, readItems } from './feed.service';
 
 /** Items kept per filter tab: the first pages everyone opens. */
 const HEAD_SIZE = 100;

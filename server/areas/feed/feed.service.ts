@@ -12,6 +12,7 @@ import { topic } from '@common/realtime';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { splitPage } from '../../lib/pagination';
 import type { Bus } from '../../platform/bus';
 import { notBlockedWith } from '../connections/connections.service';
 import type { Tx } from '../notifications/notifications.service';
@@ -202,12 +203,6 @@ export function feedQuery(q: FeedSelect): SQL {
 export async function readItems(db: Db, q: FeedSelect): Promise<FeedItem[]> {
   const rows = await queryRows<Row>(db, feedQuery(q));
   return rows.map(toItem);
-}
-
-/** Items read one over `limit`: the page, and whether more follow. */
-export function splitPage<T>(items: T[], limit: number): { page: T[]; more: boolean } {
-  const more = items.length > limit;
-  return { page: more ? items.slice(0, limit) : items, more };
 }
 
 /** GET /api/feed: a page below `cursor` (or the newest), for a member or a visitor (viewerId null). */
