@@ -27,6 +27,19 @@ export function useTopic(name: string | null | undefined): void {
   useEffect(() => (name ? retainTopics([name]) : undefined), [name]);
 }
 
+/**
+ * Follows `name` while mounted and calls `catchUp` whenever events may have been missed: once the
+ * subscription is confirmed (anything that changed between the first fetch and it) and after a
+ * resync (the server lost its bus connection).
+ */
+export function useLiveTopic(name: string, catchUp: () => void): void {
+  useTopic(name);
+  useRealtimeEvent('subscribed', ({ topics }) => {
+    if (topics.includes(name)) catchUp();
+  });
+  useRealtimeEvent('resync', catchUp);
+}
+
 export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(subscribeRealtimeStatus, getRealtimeStatus, () => 'idle' as const);
 }

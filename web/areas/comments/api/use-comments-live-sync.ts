@@ -1,24 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { EngagementContentType } from '@common/reactions';
 import { topic } from '@common/realtime';
-import { useRealtimeEvent, useTopic } from '@web/lib/realtime/use-realtime';
+import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { putCommentInCache, removeCommentsFromCache } from './comments-cache';
 import { commentsKeys } from './query-keys';
 
 /**
- * Keeps one piece of content's comments live while mounted (its `content:` topic). A new comment
- * is added after the loaded ones even from someone the viewer blocked; the next load leaves it out.
+ * Keeps one piece of content's comments live while mounted (its `content:` topic). The server
+ * sends no new comment by someone the viewer blocked, or who blocked them.
  */
 export function useCommentsLiveSync(contentType: EngagementContentType, contentId: string) {
   const queryClient = useQueryClient();
-  const contentTopic = topic.content(contentType, contentId);
-  useTopic(contentTopic);
-  const refetch = () =>
+  useLiveTopic(topic.content(contentType, contentId), () => {
     void queryClient.invalidateQueries({ queryKey: commentsKeys.content(contentType, contentId) });
-
-  useRealtimeEvent('subscribed', ({ topics }) => {
-    // A comment added between the first fetch and the subscription would be missed.
-    if (topics.includes(contentTopic)) refetch();
   });
   useRealtimeEvent('comment.created', ({ comment }) => {
     if (comment.contentType === contentType && comment.contentId === contentId)
@@ -28,5 +22,4 @@ export function useCommentsLiveSync(contentType: EngagementContentType, contentI
     if (event.contentType === contentType && event.contentId === contentId)
       removeCommentsFromCache(queryClient, contentType, contentId, event.commentIds);
   });
-  useRealtimeEvent('resync', refetch);
 }

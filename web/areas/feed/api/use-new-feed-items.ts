@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { FeedFilter, FeedNewItems } from '@common/feed';
 import { REALTIME, topic } from '@common/realtime';
 import { api, call } from '@web/lib/api';
-import { useFallbackPolling, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
+import { useFallbackPolling, useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { getNewFeedItems } from './get-new-feed-items';
 import { feedShowsAuthor, removeFeedItems, setAuthorFollowed } from './feed-cache';
 import { feedKeys } from './query-keys';
@@ -83,11 +83,8 @@ export function useNewFeedItems({
     if (current.current.filter === 'all' || category === current.current.filter) check();
   });
   useRealtimeEvent('feed.removed', ({ itemIds }) => removeFeedItems(queryClient, itemIds));
-  // Anything published between the first page and the subscription would be missed otherwise.
-  useRealtimeEvent('subscribed', ({ topics }) => {
-    if (topics.includes(topic.feed)) check();
-  });
-  useRealtimeEvent('resync', check);
+  // Also held by the page, so switching filters keeps the subscription.
+  useLiveTopic(topic.feed, check);
   // A follow made elsewhere (the profile page, another tab): the cards of that person follow suit.
   useRealtimeEvent('connection.changed', ({ userIds }) => {
     if (!userIds.includes(viewerId)) return;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { topic } from '@common/realtime';
 import { authKeys } from '@web/areas/auth/api/query-keys';
-import { useRealtimeEvent, useTopic } from '@web/lib/realtime/use-realtime';
+import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { invalidatePeople } from './invalidate';
 import { profilesKeys } from './query-keys';
 
@@ -12,13 +12,7 @@ import { profilesKeys } from './query-keys';
  */
 export function useProfileLiveSync(userId: string, viewerId: string) {
   const queryClient = useQueryClient();
-  const profileTopic = topic.profile(userId);
-  useTopic(profileTopic);
-
-  useRealtimeEvent('subscribed', ({ topics }) => {
-    // Anything that changed between the first fetch and the subscription would be missed.
-    if (topics.includes(profileTopic)) invalidatePeople(queryClient, [userId]);
-  });
+  useLiveTopic(topic.profile(userId), () => invalidatePeople(queryClient, [userId]));
   useRealtimeEvent('profile.updated', ({ userId: changed }) => {
     void queryClient.invalidateQueries({ queryKey: profilesKeys.view(changed) });
     if (changed === viewerId) void queryClient.invalidateQueries({ queryKey: authKeys.me() });
@@ -28,5 +22,6 @@ export function useProfileLiveSync(userId: string, viewerId: string) {
     if (notification.type === 'connection_request')
       void queryClient.invalidateQueries({ queryKey: profilesKeys.requests() });
   });
+  // Besides this profile, the viewer's own requests and lists may have changed meanwhile.
   useRealtimeEvent('resync', () => void queryClient.invalidateQueries({ queryKey: profilesKeys.all }));
 }
