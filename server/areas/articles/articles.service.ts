@@ -61,14 +61,14 @@ function visibleAuthor(viewerId: string | null): SQL {
 const viewerIsAdmin = (viewerId: string) =>
   sql`exists (select 1 from profiles v where v.id = ${viewerId} and v.is_super_admin and v.deleted_at is null)`;
 
-const SUMMARY_COLUMNS = sql`a.id::text as id, a.title, a.content, a.category, a.image_url, a.status,
+const SUMMARY_COLUMNS = sql`a.id::text as id, a.title, a.preview, a.category, a.image_url, a.status,
   a.published_at, a.created_at, a.updated_at,
   ${PERSON_SUMMARY_COLUMNS}`;
 
 type SummaryRow = PersonSummaryRow & {
   id: string;
   title: string;
-  content: string;
+  preview: string;
   category: ArticleCategory;
   image_url: string | null;
   status: ArticleStatus;
@@ -80,11 +80,11 @@ type SummaryRow = PersonSummaryRow & {
 const iso = (d: string | Date) => new Date(d).toISOString();
 
 function toSummary(r: SummaryRow): ArticleSummary {
-  const length = r.status === 'draft' ? ARTICLES.draftPreviewLength : ARTICLES.previewLength;
   return {
     id: r.id,
     title: r.title,
-    preview: clipText(markdownToText(r.content), length, '…'),
+    // Stored at the card's length; a draft's preview is shorter.
+    preview: r.status === 'draft' ? clipText(r.preview, ARTICLES.draftPreviewLength, '…') : r.preview,
     category: r.category,
     imageUrl: r.image_url,
     status: r.status,
@@ -95,8 +95,17 @@ function toSummary(r: SummaryRow): ArticleSummary {
   };
 }
 
-/** The stored excerpt (spec section 5): the plain text, 150 characters, '...' when longer. */
-const excerptOf = (content: string) => clipText(markdownToText(content), ARTICLES.excerptLength, '...');
+/**
+ * What is stored beside the content: the excerpt (spec section 5: the plain text, 150 characters,
+ * '...' when longer) and the card's preview (200 characters and '…').
+ */
+function summaryOf(content: string) {
+  const text = markdownToText(content);
+  return {
+    excerpt: clipText(text, ARTICLES.excerptLength, '...'),
+    preview: clipText(text, ARTICLES.previewLength, '…'),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -171,13 +180,13 @@ export async function listArticles(
 // ---------------------------------------------------------------------------------------------
 // One article
 
-type ArticleRow = SummaryRow & { excerpt: string; is_admin: boolean };
+type ArticleRow = SummaryRow & { content: string; excerpt: string; is_admin: boolean };
 
 /** The article as the viewer may see it (published, or their own draft), or null. */
 async function readArticle(db: Db | Tx, viewerId: string, id: string): Promise<Article | null> {
   const [row] = await db
     .execute<ArticleRow>(
-      sql`select ${SUMMARY_COLUMNS}, a.excerpt, ${viewerIsAdmin(viewerId)} as is_admin
+      sql`select ${SUMMARY_COLUMNS}, a.content, a.excerpt, ${viewerIsAdmin(viewerId)} as is_admin
         from articles a join profiles p on p.id = a.author_id
         where a.id = ${id} and (a.status = 'published' or a.author_id = ${viewerId}) and ${visibleAuthor(viewerId)}`,
     )
@@ -276,13 +285,13 @@ export async function createArticle(
   input: CreateArticle,
 ): Promise<Article> {
   const imageUrl = await ownContentImage(deps.storage, viewer.id, input.imageUrl);
-  const excerpt = excerptOf(input.content);
+  const { excerpt, preview } = summaryOf(input.content);
   const published = input.status === 'published';
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .execute<{ id: string }>(
-        sql`insert into articles (author_id, title, content, excerpt, category, image_url, status, published_at)
-          values (${viewer.id}, ${input.title}, ${input.content}, ${excerpt}, ${input.category}, ${imageUrl},
+        sql`insert into articles (author_id, title, content, excerpt, preview, category, image_url, status, published_at)
+          values (${viewer.id}, ${input.title}, ${input.content}, ${excerpt}, ${preview}, ${input.category}, ${imageUrl},
             ${input.status}, ${published ? sql`now()` : null})
           returning id::text as id`,
       )
@@ -328,9 +337,10 @@ export async function updateArticle(
   const before = await deps.db.transaction(async (tx) => {
     const row = await lockOwn(tx, viewer.id, id);
     if (row.status !== 'draft') throw new AppError('CONFLICT', ARTICLE_MSG.onlyDraftsEditable);
+    const { excerpt, preview } = summaryOf(input.content);
     await tx.execute(
       sql`update articles set title = ${input.title}, content = ${input.content},
-          excerpt = ${excerptOf(input.content)}, category = ${input.category}, image_url = ${imageUrl},
+          excerpt = ${excerpt}, preview = ${preview}, category = ${input.category}, image_url = ${imageUrl},
           updated_at = now()
         where id = ${id}`,
     );

@@ -374,8 +374,8 @@ describe('lists', () => {
     // Three at one instant, two a microsecond later, two a millisecond later: a cursor rounded to
     // milliseconds would repeat or skip some.
     await t.db
-      .execute(sql`insert into articles (author_id, title, content, excerpt, category, status, published_at)
-      select ${a.id}, 'Tie ' || g, 'Tied content number ' || g, 'x', 'lifestyle', 'published',
+      .execute(sql`insert into articles (author_id, title, content, excerpt, preview, category, status, published_at)
+      select ${a.id}, 'Tie ' || g, 'Tied content number ' || g, 'x', 'x', 'lifestyle', 'published',
         case when g <= 3 then timestamptz '2021-05-01 10:00:00.123456+00'
              when g <= 5 then timestamptz '2021-05-01 10:00:00.123457+00'
              else timestamptz '2021-05-01 10:00:00.124457+00' end
@@ -903,8 +903,8 @@ describe('plans', () => {
         returning id, username, email)
       insert into profiles (id, username, email) select id, username, email from u`);
     await t.db
-      .execute(sql`insert into articles (author_id, title, content, excerpt, category, status, published_at)
-      select ids.a[1 + g % array_length(ids.a, 1)], 'Note ' || left(md5(g::text), 12), 'Body ' || md5(g::text), 'x',
+      .execute(sql`insert into articles (author_id, title, content, excerpt, preview, category, status, published_at)
+      select ids.a[1 + g % array_length(ids.a, 1)], 'Note ' || left(md5(g::text), 12), 'Body ' || md5(g::text), 'x', 'x',
         (array['tech','business','lifestyle'])[1 + g % 3],
         case when g % 10 = 0 then 'draft' else 'published' end,
         case when g % 10 = 0 then null else now() - g * interval '1 minute' end

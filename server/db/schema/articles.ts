@@ -19,6 +19,9 @@ export const articles = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     excerpt: text('excerpt').notNull(),
+    // A list card's words (plain text, ARTICLES.previewLength and '…'), written with the content so
+    // lists never read or parse whole articles.
+    preview: text('preview').notNull(),
     category: text('category').notNull(),
     imageUrl: text('image_url'),
     status: text('status').notNull(),
