@@ -1,5 +1,5 @@
-import { MSG } from '../../common/messages';
-import { PROFILE_MSG } from '../../common/profiles';
+import { MSG } from '../../common/core/texts';
+import { PROFILE_MSG } from '../../common/profiles/model';
 import { expect, expectAccessible, newPerson, signUpVerified, test } from '../fixtures';
 
 test('a visitor sees the welcome page and only News Feed and Sign In in the menu', async ({ page }) => {

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ARTICLE_MSG } from '../../common/articles';
-import { COMMENT_MSG } from '../../common/comments';
-import { MSG } from '../../common/messages';
+import { ARTICLE_MSG } from '../../common/articles/model';
+import { COMMENT_MSG } from '../../common/comments/model';
+import { MSG } from '../../common/core/texts';
 import { expect, expectAccessible, gotoLive, secondBrowser, signUpVerified, test } from '../fixtures';
 
 const picture = (width: number, height: number) =>

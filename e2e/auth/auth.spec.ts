@@ -1,4 +1,4 @@
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/texts';
 import { expect, expectAccessible, newPerson, signUpVerified, test, waitForMail } from '../fixtures';
 
 test('sign up, confirm the email, log out and log in again', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { FEED_MSG } from '../../common/feed';
-import { MSG } from '../../common/messages';
-import { CONNECTION_MSG } from '../../common/profiles';
+import { FEED_MSG } from '../../common/feed/model';
+import { MSG } from '../../common/core/texts';
+import { CONNECTION_MSG } from '../../common/profiles/model';
 import { expect, expectAccessible, gotoLive, secondBrowser, signUpVerified, test } from '../fixtures';
 
 const feedList = (page: Page) => page.getByRole('list', { name: 'Feed items' });

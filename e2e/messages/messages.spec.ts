@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGING_MSG } from '../../common/messaging';
-import { NOTIFICATIONS_MSG, NOTIFICATION_TEXT } from '../../common/notifications';
+import { MESSAGING_MSG } from '../../common/messages/model';
+import { NOTIFICATIONS_MSG, NOTIFICATION_TEXT } from '../../common/notifications/model';
 import { expect, expectAccessible, secondBrowser, myId, gotoLive, signUpVerified, test } from '../fixtures';
 
 test('two people chat live: unread badge, read tick, typing, and a failed send gives the text back', async ({

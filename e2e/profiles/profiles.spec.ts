@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { CONNECTION_MSG, PROFILE_MSG, SETTINGS_MSG } from '../../common/profiles';
-import { UPLOAD_MSG } from '../../common/uploads';
+import { CONNECTION_MSG, PROFILE_MSG, SETTINGS_MSG } from '../../common/profiles/model';
+import { UPLOAD_MSG } from '../../common/core/uploads';
 import { expect, expectAccessible, secondBrowser, myId, gotoLive, signUpVerified, test } from '../fixtures';
 
 const header = (page: Page) => page.getByRole('main');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { MSG } from '../../common/messages';
-import { SEARCH, SEARCH_MSG, SEARCH_TYPE_LABELS } from '../../common/search';
+import { MSG } from '../../common/core/texts';
+import { SEARCH, SEARCH_MSG, SEARCH_TYPE_LABELS } from '../../common/search/model';
 import { expect, expectAccessible, myId, newPerson, secondBrowser, signUpVerified, test } from '../fixtures';
 
 /** Ten random lowercase letters: a name holding them is found by no other test's search. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { MSG } from '../../common/messages';
-import { PROFILE_MSG, SETTINGS_MSG } from '../../common/profiles';
+import { MSG } from '../../common/core/texts';
+import { PROFILE_MSG, SETTINGS_MSG } from '../../common/profiles/model';
 import { expect, expectAccessible, secondBrowser, myId, signUpVerified, test } from '../fixtures';
 
 async function logIn(page: Page, email: string, password: string) {

@@ -1,5 +1,5 @@
-import type { ApiErrorBody, ErrorCode } from '@common/api-types';
-import { MSG } from '@common/messages';
+import type { ApiErrorBody, ErrorCode } from '@common/core/api-types';
+import { MSG } from '@common/core/texts';
 
 const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500> = {
   VALIDATION: 400,

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isAppPath } from '@common/routes';
+import { isAppPath } from '@common/core/routes';
 import type { Context } from 'hono';
 
 const TYPES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, username } from 'better-auth/plugins';
-import { LIMITS } from '@common/limits';
+import { LIMITS } from '@common/core/limits';
 import type { Db } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import type { Logger } from '../lib/logger';

@@ -1,4 +1,5 @@
-import { ZFeedQuery, ZSearchQuery } from '@common/feed-schemas';
+import { ZFeedQuery } from '@common/feed/schemas';
+import { ZSearchQuery } from '@common/search/schemas';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';

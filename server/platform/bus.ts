@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerEvent } from '@common/realtime';
+import type { ServerEvent } from '@common/core/realtime';
 import pg from 'pg';
 import type { Logger } from '../lib/logger';
 

@@ -1,4 +1,4 @@
-import type { EngagementContentType, ReactionType } from '@common/reactions';
+import type { EngagementContentType, ReactionType } from '@common/reactions/model';
 import type { Db } from '../db/client';
 import type { Tx } from '../areas/notifications/notifications.service';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { imageVariantUrl, parseImageUrl } from '@common/uploads';
+import { imageVariantUrl, parseImageUrl } from '@common/core/uploads';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';

@@ -6,7 +6,7 @@ import {
   UPLOAD_MSG,
   UPLOADS,
   type ImagePreset,
-} from '@common/uploads';
+} from '@common/core/uploads';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../lib/errors';
 import type { Storage } from './storage';

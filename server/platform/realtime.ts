@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CLOSE, REALTIME, type ClientCommand, type ServerEvent } from '@common/realtime';
+import { CLOSE, REALTIME, type ClientCommand, type ServerEvent } from '@common/core/realtime';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Db } from '../db/client';

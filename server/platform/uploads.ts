@@ -1,5 +1,5 @@
-import { LIMITS } from '@common/limits';
-import { UPLOAD_MSG, UPLOADS } from '@common/uploads';
+import { LIMITS } from '@common/core/limits';
+import { UPLOAD_MSG, UPLOADS } from '@common/core/uploads';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../lib/context';

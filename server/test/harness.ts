@@ -7,7 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerEvent } from '@common/realtime';
+import type { ServerEvent } from '@common/core/realtime';
 import { boot, type Booted } from '../boot';
 import { createPglite, openDatabase, type Database } from '../db/client';
 import { readEnv, WEB_DIST_DIR } from '../env';

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import type { Ref } from 'react';
-import { UPLOADS } from '@common/uploads';
+import { UPLOADS } from '@common/core/uploads';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { cn } from '@web/lib/cn';

@@ -1,5 +1,5 @@
-import type { ApiErrorBody, ErrorCode } from '@common/api-types';
-import { MSG } from '@common/messages';
+import type { ApiErrorBody, ErrorCode } from '@common/core/api-types';
+import { MSG } from '@common/core/texts';
 
 /** Set when the request never got an answer (offline, server down, proxy error page). */
 export type ClientErrorCode = ErrorCode | 'NETWORK';

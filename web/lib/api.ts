@@ -1,7 +1,7 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { ApiRoutes } from '@server/app';
 import { ApiError, readResponse } from './api-client';
-import { MSG } from '@common/messages';
+import { MSG } from '@common/core/texts';
 
 /**
  * The typed client of our own API: paths, inputs and JSON answers come from the server's route

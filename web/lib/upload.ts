@@ -1,5 +1,5 @@
-import { MSG } from '@common/messages';
-import { megabytes, UPLOAD_MSG, UPLOADS } from '@common/uploads';
+import { MSG } from '@common/core/texts';
+import { megabytes, UPLOAD_MSG, UPLOADS } from '@common/core/uploads';
 import { ApiError, readResponse } from './api-client';
 
 /** Why a chosen file is refused before any upload: the same texts the server would answer with. */

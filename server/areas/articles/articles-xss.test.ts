@@ -1,5 +1,5 @@
-import type { Article } from '@common/articles';
-import { renderMarkdown } from '@common/markdown';
+import type { Article } from '@common/articles/model';
+import { renderMarkdown } from '@common/core/markdown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
 

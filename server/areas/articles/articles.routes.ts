@@ -1,4 +1,4 @@
-import { ZArticleId, ZArticleListQuery, ZCreateArticle, ZUpdateArticle } from '@common/article-schemas';
+import { ZArticleId, ZArticleListQuery, ZCreateArticle, ZUpdateArticle } from '@common/articles/schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';

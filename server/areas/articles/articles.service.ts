@@ -1,4 +1,4 @@
-import type { ArticleListQuery, CreateArticle, UpdateArticle } from '@common/article-schemas';
+import type { ArticleListQuery, CreateArticle, UpdateArticle } from '@common/articles/schemas';
 import {
   ARTICLE_CATEGORY_LABELS,
   ARTICLE_MSG,
@@ -12,10 +12,10 @@ import {
   type ArticlePage,
   type ArticleStatus,
   type ArticleSummary,
-} from '@common/articles';
-import { markdownToText, renderMarkdown } from '@common/markdown';
-import { CONTENT_REACTIONS } from '@common/reactions';
-import { IMAGE_PRESETS, parseImageUrl } from '@common/uploads';
+} from '@common/articles/model';
+import { markdownToText, renderMarkdown } from '@common/core/markdown';
+import { CONTENT_REACTIONS } from '@common/reactions/model';
+import { IMAGE_PRESETS, parseImageUrl } from '@common/core/uploads';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { AppDeps, Viewer } from '../../lib/context';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { CreateArticle } from '@common/article-schemas';
+import type { CreateArticle } from '@common/articles/schemas';
 import {
   ARTICLE_MSG,
   ARTICLES,
@@ -9,11 +9,11 @@ import {
   type Article,
   type ArticlePage,
   type ArticleSummary,
-} from '@common/articles';
-import type { FeedPage } from '@common/feed';
-import { markdownToText } from '@common/markdown';
-import type { SearchPage } from '@common/search';
-import { imageVariantUrl } from '@common/uploads';
+} from '@common/articles/model';
+import type { FeedPage } from '@common/feed/model';
+import { markdownToText } from '@common/core/markdown';
+import type { SearchPage } from '@common/search/model';
+import { imageVariantUrl } from '@common/core/uploads';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-import { ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth-schemas';
-import type { ErrorCode, MeResponse } from '@common/api-types';
-import { MSG } from '@common/messages';
-import { ZChangePassword } from '@common/profile-schemas';
-import { SETTINGS_MSG } from '@common/profiles';
+import { ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth/schemas';
+import type { ErrorCode, MeResponse } from '@common/core/api-types';
+import { MSG } from '@common/core/texts';
+import { ZChangePassword } from '@common/profiles/schemas';
+import { SETTINGS_MSG } from '@common/profiles/model';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';

@@ -1,4 +1,4 @@
-import { MSG } from '@common/messages';
+import { MSG } from '@common/core/texts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, rateLimits, sessions, users } from '../../db/schema/auth';

@@ -1,4 +1,5 @@
-import { ZCommentId, ZCommentListQuery, ZContentRef, ZCreateComment } from '@common/engagement-schemas';
+import { ZCommentId, ZCommentListQuery, ZCreateComment } from '@common/comments/schemas';
+import { ZContentRef } from '@common/reactions/schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';

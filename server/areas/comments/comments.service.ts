@@ -1,9 +1,9 @@
-import type { CreateComment } from '@common/engagement-schemas';
-import { COMMENT_MSG, type Comment, type CommentPage } from '@common/comments';
-import { NOTIFICATION_TEXT } from '@common/notifications';
-import { displayName } from '@common/profiles';
-import type { EngagementContentType } from '@common/reactions';
-import { topic, type ServerEvent } from '@common/realtime';
+import type { CreateComment } from '@common/comments/schemas';
+import { COMMENT_MSG, type Comment, type CommentPage } from '@common/comments/model';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
+import { displayName } from '@common/profiles/model';
+import type { EngagementContentType } from '@common/reactions/model';
+import { topic, type ServerEvent } from '@common/core/realtime';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { comments } from '../../db/schema';

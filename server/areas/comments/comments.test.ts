@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { COMMENT_MSG, COMMENTS, type Comment, type CommentPage } from '@common/comments';
-import { NOTIFICATION_TEXT } from '@common/notifications';
-import { CONTENT_REACTIONS, FORUM_REACTIONS, REACTION_MSG } from '@common/reactions';
-import { topic } from '@common/realtime';
+import { COMMENT_MSG, COMMENTS, type Comment, type CommentPage } from '@common/comments/model';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
+import { CONTENT_REACTIONS, FORUM_REACTIONS, REACTION_MSG } from '@common/reactions/model';
+import { topic } from '@common/core/realtime';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, notifications, profiles, reactions } from '../../db/schema';

@@ -1,5 +1,5 @@
-import { ZConnectionListQuery } from '@common/profile-schemas';
-import { PROFILE_MSG } from '@common/profiles';
+import { ZConnectionListQuery } from '@common/profiles/schemas';
+import { PROFILE_MSG } from '@common/profiles/model';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';

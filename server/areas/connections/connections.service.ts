@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEXT, type NotificationActor } from '@common/notifications';
+import { NOTIFICATION_TEXT, type NotificationActor } from '@common/notifications/model';
 import {
   CONNECTION_MSG,
   PROFILES,
@@ -12,8 +12,8 @@ import {
   type PeoplePage,
   type PersonSummary,
   type ProfileStats,
-} from '@common/profiles';
-import { topic, type ServerEvent } from '@common/realtime';
+} from '@common/profiles/model';
+import { topic, type ServerEvent } from '@common/core/realtime';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, connections, profiles } from '../../db/schema';

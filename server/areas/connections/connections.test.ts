@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { NOTIFICATION_TEXT } from '@common/notifications';
-import { CONNECTION_MSG, PROFILE_MSG, type ConnectionState } from '@common/profiles';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
+import { CONNECTION_MSG, PROFILE_MSG, type ConnectionState } from '@common/profiles/model';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, notifications } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { FeedFilter, FeedItem, FeedPage } from '@common/feed';
+import type { FeedFilter, FeedItem, FeedPage } from '@common/feed/model';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Bus } from '../../platform/bus';

@@ -1,4 +1,4 @@
-import { ZFeedNewQuery, ZFeedQuery } from '@common/feed-schemas';
+import { ZFeedNewQuery, ZFeedQuery } from '@common/feed/schemas';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';

@@ -7,8 +7,8 @@ import {
   type FeedItemType,
   type FeedNewItems,
   type FeedPage,
-} from '@common/feed';
-import { topic } from '@common/realtime';
+} from '@common/feed/model';
+import { topic } from '@common/core/realtime';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';

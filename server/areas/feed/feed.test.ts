@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FEED, FEED_MSG, type FeedItem, type FeedNewItems, type FeedPage } from '@common/feed';
-import { topic } from '@common/realtime';
+import { FEED, FEED_MSG, type FeedItem, type FeedNewItems, type FeedPage } from '@common/feed/model';
+import { topic } from '@common/core/realtime';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedItems, profiles } from '../../db/schema';

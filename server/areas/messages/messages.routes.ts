@@ -1,5 +1,5 @@
-import { ZConversationQuery, ZSendMessage } from '@common/messaging-schemas';
-import { ZPageQuery } from '@common/page-query';
+import { ZConversationQuery, ZSendMessage } from '@common/messages/schemas';
+import { ZPageQuery } from '@common/core/page-query';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';

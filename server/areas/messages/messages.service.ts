@@ -9,10 +9,10 @@ import {
   type MessageType,
   type ThreadPage,
   type UnreadCounts,
-} from '@common/messaging';
-import type { ZSendMessage } from '@common/messaging-schemas';
-import { NOTIFICATION_TEXT } from '@common/notifications';
-import type { ServerEvent } from '@common/realtime';
+} from '@common/messages/model';
+import type { ZSendMessage } from '@common/messages/schemas';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
+import type { ServerEvent } from '@common/core/realtime';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

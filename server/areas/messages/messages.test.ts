@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGING, MESSAGING_MSG } from '@common/messaging';
+import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, notifications, userSettings } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { ZPageQuery } from '@common/page-query';
+import { ZPageQuery } from '@common/core/page-query';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';

@@ -3,7 +3,7 @@ import type {
   NotificationActor,
   NotificationPage,
   NotificationType,
-} from '@common/notifications';
+} from '@common/notifications/model';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, profiles } from '../../db/schema';

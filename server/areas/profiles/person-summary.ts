@@ -1,4 +1,4 @@
-import type { PersonSummary } from '@common/profiles';
+import type { PersonSummary } from '@common/profiles/model';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**

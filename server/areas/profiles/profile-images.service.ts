@@ -1,5 +1,5 @@
-import type { Profile } from '@common/api-types';
-import type { ImagePreset } from '@common/uploads';
+import type { Profile } from '@common/core/api-types';
+import type { ImagePreset } from '@common/core/uploads';
 import { deleteImageByUrl, saveImage } from '../../platform/images';
 import { writeOwnProfile, type OwnProfileDeps } from './profiles.service';
 

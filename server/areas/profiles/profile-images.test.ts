@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ServerEvent } from '@common/realtime';
-import { imageVariantUrl } from '@common/uploads';
+import type { ServerEvent } from '@common/core/realtime';
+import { imageVariantUrl } from '@common/core/uploads';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-import { ZUpdateProfile } from '@common/profile-schemas';
-import { PROFILE_MSG } from '@common/profiles';
+import { ZUpdateProfile } from '@common/profiles/schemas';
+import { PROFILE_MSG } from '@common/profiles/model';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';

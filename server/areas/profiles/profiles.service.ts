@@ -1,7 +1,7 @@
-import type { Profile } from '@common/api-types';
-import type { ZUpdateProfile } from '@common/profile-schemas';
-import { PROFILE_MSG, type ProfileView, type PublicProfile } from '@common/profiles';
-import { topic } from '@common/realtime';
+import type { Profile } from '@common/core/api-types';
+import type { ZUpdateProfile } from '@common/profiles/schemas';
+import { PROFILE_MSG, type ProfileView, type PublicProfile } from '@common/profiles/model';
+import { topic } from '@common/core/realtime';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

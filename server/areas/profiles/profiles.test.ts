@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PROFILE_MSG, type ProfileView } from '@common/profiles';
+import { PROFILE_MSG, type ProfileView } from '@common/profiles/model';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { ZContentRef, ZSetReaction } from '@common/engagement-schemas';
+import { ZContentRef, ZSetReaction } from '@common/reactions/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';

@@ -1,12 +1,12 @@
-import { NOTIFICATION_TEXT } from '@common/notifications';
-import { displayName } from '@common/profiles';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
+import { displayName } from '@common/profiles/model';
 import {
   REACTION_MSG,
   type EngagementContentType,
   type ReactionSummary,
   type ReactionType,
-} from '@common/reactions';
-import { topic } from '@common/realtime';
+} from '@common/reactions/model';
+import { topic } from '@common/core/realtime';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, reactions } from '../../db/schema';

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { NOTIFICATION_TEXT } from '@common/notifications';
-import { CONTENT_REACTIONS, REACTION_MSG, type ReactionSummary } from '@common/reactions';
-import { topic } from '@common/realtime';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
+import { CONTENT_REACTIONS, REACTION_MSG, type ReactionSummary } from '@common/reactions/model';
+import { topic } from '@common/core/realtime';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, reactions } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { ZSearchQuery } from '@common/feed-schemas';
+import { ZSearchQuery } from '@common/search/schemas';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';

@@ -1,4 +1,4 @@
-import { SEARCH, type SearchPage, type SearchResult, type SearchResultType } from '@common/search';
+import { SEARCH, type SearchPage, type SearchResult, type SearchResultType } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { blockedEitherIds } from '../connections/connections.service';

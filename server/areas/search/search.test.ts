@@ -1,4 +1,4 @@
-import { SEARCH, SEARCH_MSG, type SearchPage } from '@common/search';
+import { SEARCH, SEARCH_MSG, type SearchPage } from '@common/search/model';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { ZDeleteAccount, ZUpdateSettings } from '@common/profile-schemas';
+import { ZDeleteAccount, ZUpdateSettings } from '@common/profiles/schemas';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';

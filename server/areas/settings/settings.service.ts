@@ -1,6 +1,6 @@
-import type { ZUpdateSettings } from '@common/profile-schemas';
-import { DEFAULT_SETTINGS, SETTINGS_MSG, type UserSettings } from '@common/profiles';
-import type { ServerEvent } from '@common/realtime';
+import type { ZUpdateSettings } from '@common/profiles/schemas';
+import { DEFAULT_SETTINGS, SETTINGS_MSG, type UserSettings } from '@common/profiles/model';
+import type { ServerEvent } from '@common/core/realtime';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { removeAuthorArticles } from '../articles/articles.service';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MSG } from '@common/messages';
-import { DEFAULT_SETTINGS, PROFILE_MSG, SETTINGS_MSG } from '@common/profiles';
+import { MSG } from '@common/core/texts';
+import { DEFAULT_SETTINGS, PROFILE_MSG, SETTINGS_MSG } from '@common/profiles/model';
 import { eq, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { LIMITS } from '@common/limits';
+import { LIMITS } from '@common/core/limits';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { ChatDialogSlot, ChatProvider } from '@web/areas/messages/components/chat-context';
 import { useMediaQuery } from '@web/lib/use-media-query';

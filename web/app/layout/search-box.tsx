@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MSG } from '@common/messages';
-import { SEARCH } from '@common/search';
+import { MSG } from '@common/core/texts';
+import { SEARCH } from '@common/search/model';
 import { SearchInput } from '@web/components/ui/search-input';
 import { cn } from '@web/lib/cn';
 

@@ -1,5 +1,5 @@
 import { Link, useRouteError } from 'react-router';
-import { MSG } from '@common/messages';
+import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
 
 /**

@@ -1,4 +1,4 @@
-import { MSG } from '@common/messages';
+import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ARTICLE_CATEGORY_LABELS } from '@common/articles';
-import { imageVariantUrl } from '@common/uploads';
+import { ARTICLE_CATEGORY_LABELS } from '@common/articles/model';
+import { imageVariantUrl } from '@common/core/uploads';
 import {
   ProfileSectionCard,
   registerProfileSection,

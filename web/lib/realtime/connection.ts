@@ -1,4 +1,4 @@
-import { CLOSE, REALTIME, type ClientCommand, type ServerEvent } from '@common/realtime';
+import { CLOSE, REALTIME, type ClientCommand, type ServerEvent } from '@common/core/realtime';
 import { currentTopics, emitRealtimeEvent, setRealtimeStatus, setRealtimeTransport } from './hub';
 
 /** A subscribe frame stays well under the server's frame limit (a presence topic is ~45 bytes). */

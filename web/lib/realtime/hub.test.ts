@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { REALTIME } from '@common/realtime';
+import { REALTIME } from '@common/core/realtime';
 import { backoffDelay } from './connection';
 import { currentTopics, emitRealtimeEvent, onRealtimeEvent, retainTopics, setRealtimeTransport } from './hub';
 

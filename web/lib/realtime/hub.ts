@@ -1,4 +1,4 @@
-import type { ClientCommand, ServerEvent, ServerEventType } from '@common/realtime';
+import type { ClientCommand, ServerEvent, ServerEventType } from '@common/core/realtime';
 
 /**
  * The page's side of the realtime connection, without the connection itself: event listeners,

@@ -1,4 +1,4 @@
-import type { ServerEventType } from '@common/realtime';
+import type { ServerEventType } from '@common/core/realtime';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import {
   getRealtimeStatus,

@@ -1,5 +1,5 @@
-import type { ArticleFields } from '@common/article-schemas';
-import type { Article, ArticleStatus } from '@common/articles';
+import type { ArticleFields } from '@common/articles/schemas';
+import type { Article, ArticleStatus } from '@common/articles/model';
 import { api, call } from '@web/lib/api';
 
 /** A new article, saved as a draft or published at once. */

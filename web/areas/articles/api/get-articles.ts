@@ -5,7 +5,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { ARTICLES, type ArticlePage, type ArticleTab } from '@common/articles';
+import { ARTICLES, type ArticlePage, type ArticleTab } from '@common/articles/model';
 import { api, call } from '@web/lib/api';
 import { articleKeys } from './query-keys';
 

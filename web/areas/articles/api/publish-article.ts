@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Article } from '@common/articles';
+import type { Article } from '@common/articles/model';
 import { api, call } from '@web/lib/api';
 import { putArticle } from './put-article';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Article } from '@common/articles';
+import type { Article } from '@common/articles/model';
 import { articleKeys } from './query-keys';
 
 /** An article was written or changed: its page shows the new state and every list refreshes. */

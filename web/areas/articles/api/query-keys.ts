@@ -1,4 +1,4 @@
-import type { ArticleTab } from '@common/articles';
+import type { ArticleTab } from '@common/articles/model';
 
 /**
  * Query keys of the articles area. Every list (a tab, an author's articles) sits under `lists()`,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ArticleFields } from '@common/article-schemas';
-import type { ArticleStatus } from '@common/articles';
+import type { ArticleFields } from '@common/articles/schemas';
+import type { ArticleStatus } from '@common/articles/model';
 import { createArticle } from './create-article';
 import { publishArticle } from './publish-article';
 import { putArticle } from './put-article';

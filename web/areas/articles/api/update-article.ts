@@ -1,5 +1,5 @@
-import type { ArticleFields } from '@common/article-schemas';
-import type { Article } from '@common/articles';
+import type { ArticleFields } from '@common/articles/schemas';
+import type { Article } from '@common/articles/model';
 import { api, call } from '@web/lib/api';
 
 /** Edits one's own draft (every field). */

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ARTICLE_MSG, articleImageProblem, type ArticleImage } from '@common/articles';
-import { megabytes, UPLOAD_MSG, UPLOADS } from '@common/uploads';
+import { ARTICLE_MSG, articleImageProblem, type ArticleImage } from '@common/articles/model';
+import { megabytes, UPLOAD_MSG, UPLOADS } from '@common/core/uploads';
 import { isApiError } from '@web/lib/api-client';
 import { checkImageFile, uploadFile } from '@web/lib/upload';
 

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { ARTICLE_MSG, type ArticleSummary } from '@common/articles';
+import { ARTICLE_MSG, type ArticleSummary } from '@common/articles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import {
   ArticleByline,

@@ -22,7 +22,7 @@ export const PROSE = cn(
   '[&_table]:my-4 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:px-3 [&_td]:py-1.5 [&_th]:border [&_th]:px-3 [&_th]:py-1.5 [&_th]:text-left',
 );
 
-/** Safe HTML of an article (common/markdown.ts renders it, on the server or in the preview). */
+/** Safe HTML of an article (common/core/markdown.ts renders it, on the server or in the preview). */
 export function ArticleContent({ html, className }: { html: string; className?: string }) {
   return <div className={cn(PROSE, className)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { ZArticleContent, ZArticleFields } from '@common/article-schemas';
+import { ZArticleContent, ZArticleFields } from '@common/articles/schemas';
 import {
   ARTICLE_CATEGORIES,
   ARTICLE_CATEGORY_LABELS,
@@ -9,7 +9,7 @@ import {
   type Article,
   type ArticleCategory,
   type ArticleStatus,
-} from '@common/articles';
+} from '@common/articles/model';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { ARTICLE_MSG, type ArticleTab } from '@common/articles';
+import { ARTICLE_MSG, type ArticleTab } from '@common/articles/model';
 import { LoadError } from '@web/components/load-error';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { Button } from '@web/components/ui/button';

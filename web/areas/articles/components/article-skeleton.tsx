@@ -1,4 +1,4 @@
-import { ARTICLES } from '@common/articles';
+import { ARTICLES } from '@common/articles/model';
 import { Card } from '@web/components/ui/card';
 
 /** The cards' shape while the first page loads (three of them, section 9). */

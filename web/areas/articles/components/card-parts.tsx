@@ -1,9 +1,9 @@
 import { Briefcase, Coffee, Cpu, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ARTICLE_CATEGORY_LABELS, type ArticleCategory, type ArticleSummary } from '@common/articles';
-import { displayName } from '@common/profiles';
-import { imageVariantUrl } from '@common/uploads';
+import { ARTICLE_CATEGORY_LABELS, type ArticleCategory, type ArticleSummary } from '@common/articles/model';
+import { displayName } from '@common/profiles/model';
+import { imageVariantUrl } from '@common/core/uploads';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';

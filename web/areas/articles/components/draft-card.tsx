@@ -2,7 +2,7 @@ import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ARTICLE_MSG, type ArticleSummary } from '@common/articles';
+import { ARTICLE_MSG, type ArticleSummary } from '@common/articles/model';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { RelativeTime } from '@web/components/relative-time';
 import { Badge } from '@web/components/ui/badge';

@@ -1,7 +1,7 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { ARTICLE_MSG } from '@common/articles';
-import { imageVariantUrl } from '@common/uploads';
+import { ARTICLE_MSG } from '@common/articles/model';
+import { imageVariantUrl } from '@common/core/uploads';
 import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';

@@ -1,7 +1,7 @@
 import { Bold, Heading2, Italic, LinkIcon, List, type LucideIcon } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ARTICLE_MSG, ARTICLES } from '@common/articles';
-import { renderMarkdown } from '@common/markdown';
+import { ARTICLE_MSG, ARTICLES } from '@common/articles/model';
+import { renderMarkdown } from '@common/core/markdown';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';

@@ -8,7 +8,7 @@ import {
   MEMBER_ARTICLE_TABS,
   type Article,
   type ArticleTab,
-} from '@common/articles';
+} from '@common/articles/model';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';

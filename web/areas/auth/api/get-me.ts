@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/core/api-types';
 import { api, call } from '@web/lib/api';
 import { authKeys } from './query-keys';
 

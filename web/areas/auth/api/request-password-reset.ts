@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RequestReset } from '@common/auth-schemas';
+import type { RequestReset } from '@common/auth/schemas';
 import { apiFetch } from '@web/lib/api-client';
 
 /** The server answers 200 whether or not the address has an account. */

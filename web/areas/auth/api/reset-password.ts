@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPassword } from '@common/auth-schemas';
+import type { ResetPassword } from '@common/auth/schemas';
 import { apiFetch } from '@web/lib/api-client';
 
 export function resetPassword(input: ResetPassword) {

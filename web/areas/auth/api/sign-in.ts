@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignIn } from '@common/auth-schemas';
+import type { SignIn } from '@common/auth/schemas';
 import { apiFetch } from '@web/lib/api-client';
 import { meQueryOptions } from './get-me';
 

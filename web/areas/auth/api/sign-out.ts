@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { MSG } from '@common/messages';
+import { MSG } from '@common/core/texts';
 import { apiFetch } from '@web/lib/api-client';
 
 export function signOut() {

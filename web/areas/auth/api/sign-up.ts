@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignUp } from '@common/auth-schemas';
+import type { SignUp } from '@common/auth/schemas';
 import { apiFetch } from '@web/lib/api-client';
 
 /** Creates the account; no session yet: the person must confirm their email first. */

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import { ZSignIn } from '@common/auth-schemas';
-import { MSG } from '@common/messages';
+import { ZSignIn } from '@common/auth/schemas';
+import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
 import { EmailField, Field } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';

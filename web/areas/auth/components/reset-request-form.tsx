@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
-import { ZRequestReset } from '@common/auth-schemas';
-import { MSG } from '@common/messages';
+import { ZRequestReset } from '@common/auth/schemas';
+import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
 import { EmailField } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';

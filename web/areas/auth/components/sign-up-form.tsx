@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ZSignUp } from '@common/auth-schemas';
-import { MSG } from '@common/messages';
+import { ZSignUp } from '@common/auth/schemas';
+import { MSG } from '@common/core/texts';
 import { EmailField, Field } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';
 import { useSchemaForm } from '@web/lib/use-schema-form';

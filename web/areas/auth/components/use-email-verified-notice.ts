@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { MSG } from '@common/messages';
+import { MSG } from '@common/core/texts';
 import { authKeys } from '../api/query-keys';
 
 /**

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { MSG } from '@common/messages';
+import { MSG } from '@common/core/texts';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';

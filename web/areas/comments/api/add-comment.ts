@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment } from '@common/comments';
-import type { CreateComment } from '@common/engagement-schemas';
-import type { EngagementContentType } from '@common/reactions';
+import type { Comment } from '@common/comments/model';
+import type { CreateComment } from '@common/comments/schemas';
+import type { EngagementContentType } from '@common/reactions/model';
 import { api, call } from '@web/lib/api';
 import { putCommentInCache } from './comments-cache';
 

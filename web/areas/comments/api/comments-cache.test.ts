@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '@common/comments';
+import type { Comment } from '@common/comments/model';
 import {
   buildCommentTree,
   loadedComments,

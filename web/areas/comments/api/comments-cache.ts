@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Comment, CommentPage } from '@common/comments';
-import type { EngagementContentType } from '@common/reactions';
+import type { Comment, CommentPage } from '@common/comments/model';
+import type { EngagementContentType } from '@common/reactions/model';
 import { commentsKeys } from './query-keys';
 
 export type CommentsData = InfiniteData<CommentPage, unknown>;

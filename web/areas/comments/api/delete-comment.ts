@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EngagementContentType } from '@common/reactions';
+import type { EngagementContentType } from '@common/reactions/model';
 import { api, call } from '@web/lib/api';
 import { isApiError } from '@web/lib/api-client';
 import { removeCommentsFromCache } from './comments-cache';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { COMMENTS, type CommentPage } from '@common/comments';
-import type { EngagementContentType } from '@common/reactions';
-import { REALTIME } from '@common/realtime';
+import { COMMENTS, type CommentPage } from '@common/comments/model';
+import type { EngagementContentType } from '@common/reactions/model';
+import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { commentsKeys } from './query-keys';

@@ -1,4 +1,4 @@
-import type { EngagementContentType } from '@common/reactions';
+import type { EngagementContentType } from '@common/reactions/model';
 
 /**
  * Query keys of the comments area. The server leaves out comments by people the viewer blocked,

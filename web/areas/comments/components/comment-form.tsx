@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { COMMENT_MSG, COMMENTS } from '@common/comments';
-import { ZCreateComment } from '@common/engagement-schemas';
-import type { EngagementContentType } from '@common/reactions';
+import { COMMENT_MSG, COMMENTS } from '@common/comments/model';
+import { ZCreateComment } from '@common/comments/schemas';
+import type { EngagementContentType } from '@common/reactions/model';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';

@@ -1,9 +1,9 @@
 import { MessageSquareReply, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { COMMENT_MSG, type Comment } from '@common/comments';
-import { displayName } from '@common/profiles';
-import type { EngagementContentType } from '@common/reactions';
+import { COMMENT_MSG, type Comment } from '@common/comments/model';
+import { displayName } from '@common/profiles/model';
+import type { EngagementContentType } from '@common/reactions/model';
 import { LinkifiedText } from '@web/components/linkified-text';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { COMMENT_MSG, type Comment } from '@common/comments';
-import type { EngagementContentType } from '@common/reactions';
+import { COMMENT_MSG, type Comment } from '@common/comments/model';
+import type { EngagementContentType } from '@common/reactions/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { ConfirmDialog } from '@web/components/confirm-dialog';

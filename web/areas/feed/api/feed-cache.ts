@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { FeedItem, FeedNewItems, FeedPage } from '@common/feed';
+import type { FeedItem, FeedNewItems, FeedPage } from '@common/feed/model';
 import { feedKeys } from './query-keys';
 
 type FeedData = InfiniteData<FeedPage, string | null>;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { FEED, type FeedFilter, type FeedPage } from '@common/feed';
+import { FEED, type FeedFilter, type FeedPage } from '@common/feed/model';
 import { api, call } from '@web/lib/api';
 import { feedKeys } from './query-keys';
 

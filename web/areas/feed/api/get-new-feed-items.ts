@@ -1,4 +1,4 @@
-import type { FeedFilter, FeedNewItems } from '@common/feed';
+import type { FeedFilter, FeedNewItems } from '@common/feed/model';
 import { api, call } from '@web/lib/api';
 
 /** Items published under `filter` since the newest one shown (members only). */

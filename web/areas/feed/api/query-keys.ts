@@ -1,4 +1,4 @@
-import type { FeedFilter } from '@common/feed';
+import type { FeedFilter } from '@common/feed/model';
 
 /**
  * Query keys of the feed area. Lists depend on who looks (whether they follow each author), so

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { FeedFilter, FeedNewItems } from '@common/feed';
-import { REALTIME, topic } from '@common/realtime';
+import type { FeedFilter, FeedNewItems } from '@common/feed/model';
+import { REALTIME, topic } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling, useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { getNewFeedItems } from './get-new-feed-items';

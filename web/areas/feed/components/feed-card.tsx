@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ARTICLE_MSG, isArticleId } from '@common/articles';
-import { FEED_TYPE_LABELS, feedItemHref, feedSignInAction, type FeedItem } from '@common/feed';
-import { displayName } from '@common/profiles';
+import { ARTICLE_MSG, isArticleId } from '@common/articles/model';
+import { FEED_TYPE_LABELS, feedItemHref, feedSignInAction, type FeedItem } from '@common/feed/model';
+import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';

@@ -1,4 +1,4 @@
-import { FEED_FILTER_LABELS, FEED_FILTERS, type FeedFilter } from '@common/feed';
+import { FEED_FILTER_LABELS, FEED_FILTERS, type FeedFilter } from '@common/feed/model';
 import { TabsList, TabsTrigger } from '@web/components/ui/tabs';
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
-import { FEED_MSG, type FeedFilter, type FeedNewItems } from '@common/feed';
+import { FEED_MSG, type FeedFilter, type FeedNewItems } from '@common/feed/model';
 import { LoadError } from '@web/components/load-error';
 import { Card } from '@web/components/ui/card';
 import { isApiError } from '@web/lib/api-client';

@@ -1,4 +1,4 @@
-import { FEED } from '@common/feed';
+import { FEED } from '@common/feed/model';
 import { Card } from '@web/components/ui/card';
 
 /** The cards' shape while the first page loads (FEED.skeletons of them). */

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { FEED_FILTERS, type FeedFilter } from '@common/feed';
-import { topic } from '@common/realtime';
+import { FEED_FILTERS, type FeedFilter } from '@common/feed/model';
+import { topic } from '@common/core/realtime';
 import { SearchBox } from '@web/app/layout/search-box';
 import { Tabs, TabsContent } from '@web/components/ui/tabs';
 import { useTopic } from '@web/lib/realtime/use-realtime';

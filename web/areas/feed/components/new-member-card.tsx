@@ -1,7 +1,7 @@
 import { MessageCircle, UserMinus, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { FEED_MSG, feedItemHref, type FeedItem } from '@common/feed';
-import { CONNECTION_MSG, displayName } from '@common/profiles';
+import { FEED_MSG, feedItemHref, type FeedItem } from '@common/feed/model';
+import { CONNECTION_MSG, displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useChat } from '@web/areas/messages/components/chat-context';
 import { useFollowToggle } from '@web/areas/profiles/api/use-follow-toggle';

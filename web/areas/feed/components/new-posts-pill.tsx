@@ -1,5 +1,5 @@
 import { ArrowUp } from 'lucide-react';
-import { FEED_MSG, type FeedNewItems } from '@common/feed';
+import { FEED_MSG, type FeedNewItems } from '@common/feed/model';
 import { Button } from '@web/components/ui/button';
 
 /**

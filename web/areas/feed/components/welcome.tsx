@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarDays, FileText, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '@common/messages';
+import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 

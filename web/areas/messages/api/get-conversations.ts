@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { MESSAGING, type ConversationPage } from '@common/messaging';
-import { REALTIME } from '@common/realtime';
+import { MESSAGING, type ConversationPage } from '@common/messages/model';
+import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { messagesKeys, type ConversationFilters } from './query-keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BusinessInquiry } from '@common/messaging';
+import type { BusinessInquiry } from '@common/messages/model';
 import { api, call } from '@web/lib/api';
 import { messagesKeys } from './query-keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UnreadCounts } from '@common/messaging';
-import { REALTIME } from '@common/realtime';
+import type { UnreadCounts } from '@common/messages/model';
+import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { messagesKeys } from './query-keys';

@@ -1,4 +1,4 @@
-import type { MessageType } from '@common/messaging';
+import type { MessageType } from '@common/messages/model';
 
 export type ConversationFilters = { q: string; type?: MessageType | undefined };
 

@@ -1,5 +1,5 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import type { Message, MessageType } from '@common/messaging';
+import type { Message, MessageType } from '@common/messages/model';
 import { api, call } from '@web/lib/api';
 import { messagesKeys } from './query-keys';
 import { putMessageInThread } from './thread-cache';

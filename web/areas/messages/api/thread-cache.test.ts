@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@common/messaging';
+import type { Message } from '@common/messages/model';
 import type { ThreadData } from './get-thread';
 import { markThreadMessagesRead, upsertThreadMessage } from './thread-cache';
 

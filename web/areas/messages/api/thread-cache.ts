@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationPage, Message } from '@common/messaging';
+import type { ConversationPage, Message } from '@common/messages/model';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ThreadData } from './get-thread';
 import { messagesKeys } from './query-keys';

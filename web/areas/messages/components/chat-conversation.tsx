@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState, type ElementType, type Ref } from 'react';
-import { MSG } from '@common/messages';
-import { MESSAGING_MSG, previewText, type Message } from '@common/messaging';
+import { MSG } from '@common/core/texts';
+import { MESSAGING_MSG, previewText, type Message } from '@common/messages/model';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';

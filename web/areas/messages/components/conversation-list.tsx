@@ -1,7 +1,7 @@
 import { Briefcase } from 'lucide-react';
 import { useRef } from 'react';
-import { MSG } from '@common/messages';
-import { badgeText, type ConversationSummary } from '@common/messaging';
+import { MSG } from '@common/core/texts';
+import { badgeText, type ConversationSummary } from '@common/messages/model';
 import { LoadError } from '@web/components/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';

@@ -1,5 +1,5 @@
-import { MSG } from '@common/messages';
-import { MESSAGING_MSG, previewText } from '@common/messaging';
+import { MSG } from '@common/core/texts';
+import { MESSAGING_MSG, previewText } from '@common/messages/model';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';

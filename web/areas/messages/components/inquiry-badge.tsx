@@ -1,6 +1,6 @@
 import { Briefcase } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { badgeText } from '@common/messaging';
+import { badgeText } from '@common/messages/model';
 import { CountButton } from '@web/components/ui/count-button';
 import { cn } from '@web/lib/cn';
 import { useUnreadCounts } from '../api/get-unread-counts';

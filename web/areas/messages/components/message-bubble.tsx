@@ -1,5 +1,5 @@
 import { Briefcase, Check, CheckCheck, Clock } from 'lucide-react';
-import type { Message } from '@common/messaging';
+import type { Message } from '@common/messages/model';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
 

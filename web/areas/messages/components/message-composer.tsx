@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { toast } from 'sonner';
-import { MESSAGING, MESSAGING_MSG } from '@common/messaging';
+import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api-client';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGING_MSG } from '@common/messaging';
+import { MESSAGING_MSG } from '@common/messages/model';
 import { SearchInput } from '@web/components/ui/search-input';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';

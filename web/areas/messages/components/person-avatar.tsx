@@ -1,4 +1,4 @@
-import { MESSAGING_MSG, type ChatPerson } from '@common/messaging';
+import { MESSAGING_MSG, type ChatPerson } from '@common/messages/model';
 import { Avatar } from '@web/components/ui/avatar';
 
 type NamedPerson = Pick<ChatPerson, 'username' | 'fullName'>;

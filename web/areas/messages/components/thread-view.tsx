@@ -1,5 +1,5 @@
 import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { MESSAGING, type Message } from '@common/messaging';
+import { MESSAGING, type Message } from '@common/messages/model';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatChatSeparator } from '@web/lib/format-time';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGING } from '@common/messaging';
-import { topic } from '@common/realtime';
+import { MESSAGING } from '@common/messages/model';
+import { topic } from '@common/core/realtime';
 import { sendRealtimeCommand } from '@web/lib/realtime/hub';
 import { useRealtimeEvent, useTopic } from '@web/lib/realtime/use-realtime';
 

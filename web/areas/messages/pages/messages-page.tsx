@@ -1,7 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MESSAGING_MSG } from '@common/messaging';
+import { MESSAGING_MSG } from '@common/messages/model';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { SearchInput } from '@web/components/ui/search-input';
 import { PageSpinner } from '@web/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { NotificationPage } from '@common/notifications';
-import { REALTIME } from '@common/realtime';
+import type { NotificationPage } from '@common/notifications/model';
+import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { notificationsKeys } from './query-keys';

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationPage } from '@common/notifications';
+import type { Notification, NotificationPage } from '@common/notifications/model';
 import { notificationsKeys } from './query-keys';
 
 type ListData = InfiniteData<NotificationPage, string | null>;

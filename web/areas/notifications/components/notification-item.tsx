@@ -10,7 +10,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { Notification, NotificationType } from '@common/notifications';
+import type { Notification, NotificationType } from '@common/notifications/model';
 import { Avatar } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/cn';
 import { RelativeTime } from '@web/components/relative-time';

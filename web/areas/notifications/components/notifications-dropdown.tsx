@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '@common/messages';
-import { NOTIFICATIONS_MSG } from '@common/notifications';
+import { MSG } from '@common/core/texts';
+import { NOTIFICATIONS_MSG } from '@common/notifications/model';
 import { Button } from '@web/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { isApiError } from '@web/lib/api-client';

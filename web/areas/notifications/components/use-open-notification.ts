@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { Notification } from '@common/notifications';
+import type { Notification } from '@common/notifications/model';
 import { useMarkNotificationRead } from '../api/mark-notifications-read';
 
 /** Clicking a notification: mark it read (if it is not) and go where it points. */

@@ -1,5 +1,5 @@
-import { MSG } from '@common/messages';
-import { NOTIFICATIONS_MSG } from '@common/notifications';
+import { MSG } from '@common/core/texts';
+import { NOTIFICATIONS_MSG } from '@common/notifications/model';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

@@ -1,4 +1,4 @@
-import type { ConnectionState } from '@common/profiles';
+import type { ConnectionState } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
 
 /*

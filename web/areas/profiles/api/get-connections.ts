@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { PROFILES, type ConnectionList, type PeoplePage } from '@common/profiles';
+import { PROFILES, type ConnectionList, type PeoplePage } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
 import { profilesKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FriendRequest } from '@common/profiles';
+import type { FriendRequest } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
 import { profilesKeys } from './query-keys';
 

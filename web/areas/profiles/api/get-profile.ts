@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileView } from '@common/profiles';
-import { REALTIME } from '@common/realtime';
+import type { ProfileView } from '@common/profiles/model';
+import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { profilesKeys } from './query-keys';

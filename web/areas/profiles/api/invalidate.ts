@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConnectionState, ProfileView } from '@common/profiles';
+import type { ConnectionState, ProfileView } from '@common/profiles/model';
 import { profilesKeys } from './query-keys';
 
 /** Everything shown about these people: views, counts, lists, mutual friends, requests. */

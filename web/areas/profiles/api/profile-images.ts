@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { Profile } from '@common/api-types';
-import { PROFILE_MSG } from '@common/profiles';
+import type { Profile } from '@common/core/api-types';
+import { PROFILE_MSG } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
 import { checkImageFile, uploadFile } from '@web/lib/upload';
 import { refusalText } from '@web/lib/api-client';

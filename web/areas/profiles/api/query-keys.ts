@@ -1,4 +1,4 @@
-import type { ConnectionList } from '@common/profiles';
+import type { ConnectionList } from '@common/profiles/model';
 
 /**
  * Query keys of the profiles area. Everything about one person sits under `person(id)`, so a

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MeResponse, Profile } from '@common/api-types';
-import type { ZUpdateProfile } from '@common/profile-schemas';
+import type { MeResponse, Profile } from '@common/core/api-types';
+import type { ZUpdateProfile } from '@common/profiles/schemas';
 import { authKeys } from '@web/areas/auth/api/query-keys';
 import { api, call } from '@web/lib/api';
 import { updateView } from './invalidate';

@@ -6,7 +6,7 @@ import {
   type ConnectionState,
   type FriendRequest,
   type ProfileView,
-} from '@common/profiles';
+} from '@common/profiles/model';
 import {
   acceptFriendRequest,
   blockUser,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { CONNECTION_MSG, type ProfileView } from '@common/profiles';
+import { CONNECTION_MSG, type ProfileView } from '@common/profiles/model';
 import { useToggleQueue } from '@web/lib/use-toggle-queue';
 import { followUser, unfollowUser } from './connection-actions';
 import { refusalText } from '@web/lib/api-client';

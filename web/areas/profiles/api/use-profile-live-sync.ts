@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { topic } from '@common/realtime';
+import { topic } from '@common/core/realtime';
 import { authKeys } from '@web/areas/auth/api/query-keys';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { invalidatePeople } from './invalidate';

@@ -1,6 +1,6 @@
 import { Trash2, Upload } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { UPLOADS, imageVariantUrl } from '@common/uploads';
+import { UPLOADS, imageVariantUrl } from '@common/core/uploads';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';

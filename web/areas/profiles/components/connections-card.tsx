@@ -5,7 +5,7 @@ import {
   PROFILE_MSG,
   type ConnectionList,
   type ProfileStats,
-} from '@common/profiles';
+} from '@common/profiles/model';
 import { LoadError } from '@web/components/load-error';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';

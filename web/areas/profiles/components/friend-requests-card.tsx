@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { CONNECTION_MSG, displayName, type FriendRequest } from '@common/profiles';
+import { CONNECTION_MSG, displayName, type FriendRequest } from '@common/profiles/model';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
 import { Badge } from '@web/components/ui/badge';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CONNECTION_MSG, PROFILE_MSG, PROFILES } from '@common/profiles';
+import { CONNECTION_MSG, PROFILE_MSG, PROFILES } from '@common/profiles/model';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { displayName, type PersonSummary } from '@common/profiles';
-import { imageVariantUrl } from '@common/uploads';
+import { displayName, type PersonSummary } from '@common/profiles/model';
+import { imageVariantUrl } from '@common/core/uploads';
 import { Avatar } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/cn';
 

@@ -10,7 +10,7 @@ import {
   UserRoundPlus,
 } from 'lucide-react';
 import { useState } from 'react';
-import { CONNECTION_MSG, type ProfileView } from '@common/profiles';
+import { CONNECTION_MSG, type ProfileView } from '@common/profiles/model';
 import { useChat } from '@web/areas/messages/components/chat-context';
 import { Button } from '@web/components/ui/button';
 import {

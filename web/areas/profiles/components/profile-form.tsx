@@ -1,9 +1,9 @@
 import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Profile } from '@common/api-types';
-import { ZAvatarUrl, ZUpdateProfile } from '@common/profile-schemas';
-import { displayName, PROFILE_MSG, PROFILES } from '@common/profiles';
-import { parseImageUrl } from '@common/uploads';
+import type { Profile } from '@common/core/api-types';
+import { ZAvatarUrl, ZUpdateProfile } from '@common/profiles/schemas';
+import { displayName, PROFILE_MSG, PROFILES } from '@common/profiles/model';
+import { parseImageUrl } from '@common/core/uploads';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';

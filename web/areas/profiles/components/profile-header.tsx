@@ -7,10 +7,10 @@ import {
   SETTINGS_MSG,
   type ConnectionList,
   type ProfileView,
-} from '@common/profiles';
+} from '@common/profiles/model';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
-import { IMAGE_PRESETS, imageVariantUrl, parseImageUrl } from '@common/uploads';
+import { IMAGE_PRESETS, imageVariantUrl, parseImageUrl } from '@common/core/uploads';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 import { SkillsBadges } from './skills-badges';

@@ -1,4 +1,4 @@
-import { PROFILES } from '@common/profiles';
+import { PROFILES } from '@common/profiles/model';
 import { Badge } from '@web/components/ui/badge';
 
 /** The first eight skills as badges, then '+N more' (its title lists the rest). */

@@ -1,7 +1,7 @@
 import { LogIn, UserX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { displayName, PROFILE_MSG, type ConnectionList, type ProfileView } from '@common/profiles';
+import { displayName, PROFILE_MSG, type ConnectionList, type ProfileView } from '@common/profiles/model';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EngagementContentType, ReactionSummary } from '@common/reactions';
-import { REALTIME } from '@common/realtime';
+import type { EngagementContentType, ReactionSummary } from '@common/reactions/model';
+import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { reactionsKeys } from './query-keys';

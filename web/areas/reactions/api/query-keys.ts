@@ -1,4 +1,4 @@
-import type { EngagementContentType } from '@common/reactions';
+import type { EngagementContentType } from '@common/reactions/model';
 
 /**
  * Query keys of the reactions area. A summary carries the viewer's own reactions, so the viewer is

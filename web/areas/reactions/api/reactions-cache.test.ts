@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReactionSummary } from '@common/reactions';
+import type { ReactionSummary } from '@common/reactions/model';
 import { withLiveCounts } from './reactions-cache';
 
 const summary: ReactionSummary = {

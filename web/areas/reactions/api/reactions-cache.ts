@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { EngagementContentType, ReactionSummary, ReactionType } from '@common/reactions';
+import type { EngagementContentType, ReactionSummary, ReactionType } from '@common/reactions/model';
 import { reactionsKeys } from './query-keys';
 
 /**

@@ -1,4 +1,4 @@
-import type { EngagementContentType, ReactionSummary, ReactionType } from '@common/reactions';
+import type { EngagementContentType, ReactionSummary, ReactionType } from '@common/reactions/model';
 import { api, call } from '@web/lib/api';
 
 /** Sets the viewer's reaction of one type on or off (the desired state, so repeating it is harmless). */

@@ -6,7 +6,7 @@ import {
   type EngagementContentType,
   type ReactionSummary,
   type ReactionType,
-} from '@common/reactions';
+} from '@common/reactions/model';
 import { refusalText } from '@web/lib/api-client';
 import { useToggleQueue } from '@web/lib/use-toggle-queue';
 import { reactionsKeys } from './query-keys';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { EngagementContentType } from '@common/reactions';
-import { topic } from '@common/realtime';
+import type { EngagementContentType } from '@common/reactions/model';
+import { topic } from '@common/core/realtime';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { applyLiveReactionCounts } from './reactions-cache';
 import { reactionsKeys } from './query-keys';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchPage } from '@common/search';
+import type { SearchPage } from '@common/search/model';
 import { api, call } from '@web/lib/api';
 import { searchKeys } from './query-keys';
 

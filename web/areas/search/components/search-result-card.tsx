@@ -11,8 +11,8 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { SEARCH_MSG, SEARCH_TYPE_LABELS, type SearchResult, type SearchResultType } from '@common/search';
-import { imageVariantUrl } from '@common/uploads';
+import { SEARCH_MSG, SEARCH_TYPE_LABELS, type SearchResult, type SearchResultType } from '@common/search/model';
+import { imageVariantUrl } from '@common/core/uploads';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

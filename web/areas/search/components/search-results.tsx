@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { SEARCH, SEARCH_MSG, searchCountText } from '@common/search';
+import { SEARCH, SEARCH_MSG, searchCountText } from '@common/search/model';
 import { SearchBox } from '@web/app/layout/search-box';
 import { LoadError } from '@web/components/load-error';
 import { isApiError } from '@web/lib/api-client';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePassword } from '@common/profile-schemas';
+import type { ChangePassword } from '@common/profiles/schemas';
 import { apiFetch } from '@web/lib/api-client';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { SETTINGS_MSG } from '@common/profiles';
+import { SETTINGS_MSG } from '@common/profiles/model';
 import { authKeys } from '@web/areas/auth/api/query-keys';
 import { api, call } from '@web/lib/api';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BlockedPerson } from '@common/profiles';
+import type { BlockedPerson } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
 import { settingsKeys } from './query-keys';
 

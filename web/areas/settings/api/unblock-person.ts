@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { SETTINGS_MSG, displayName, type BlockedPerson } from '@common/profiles';
+import { SETTINGS_MSG, displayName, type BlockedPerson } from '@common/profiles/model';
 import { profilesKeys } from '@web/areas/profiles/api/query-keys';
 import { api, call } from '@web/lib/api';
 import { settingsKeys } from './query-keys';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { SETTINGS_MSG, type UserSettings } from '@common/profiles';
+import { SETTINGS_MSG, type UserSettings } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
 import { settingsKeys } from './query-keys';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { MSG } from '@common/messages';
-import { SETTINGS_MSG, displayName, type BlockedPerson } from '@common/profiles';
+import { MSG } from '@common/core/texts';
+import { SETTINGS_MSG, displayName, type BlockedPerson } from '@common/profiles/model';
 import { LoadError } from '@web/components/load-error';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';

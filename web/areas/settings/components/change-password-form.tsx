@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { LIMITS } from '@common/limits';
-import { MSG } from '@common/messages';
-import { ZChangePassword } from '@common/profile-schemas';
-import { SETTINGS_MSG } from '@common/profiles';
+import { LIMITS } from '@common/core/limits';
+import { MSG } from '@common/core/texts';
+import { ZChangePassword } from '@common/profiles/schemas';
+import { SETTINGS_MSG } from '@common/profiles/model';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '@common/messages';
-import { ZDeleteAccount } from '@common/profile-schemas';
-import { SETTINGS_MSG } from '@common/profiles';
+import { MSG } from '@common/core/texts';
+import { ZDeleteAccount } from '@common/profiles/schemas';
+import { SETTINGS_MSG } from '@common/profiles/model';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,

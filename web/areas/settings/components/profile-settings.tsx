@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Profile } from '@common/api-types';
+import type { Profile } from '@common/core/api-types';
 import { ProfileForm } from '@web/areas/profiles/components/profile-form';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';

@@ -1,5 +1,5 @@
-import { MSG } from '@common/messages';
-import { DEFAULT_SETTINGS } from '@common/profiles';
+import { MSG } from '@common/core/texts';
+import { DEFAULT_SETTINGS } from '@common/profiles/model';
 import { LoadError } from '@web/components/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';

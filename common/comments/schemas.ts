@@ -1,18 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MSG, COMMENTS } from './comments';
-import { ENGAGEMENT_CONTENT_TYPES, REACTION_MSG, REACTION_TYPES } from './reactions';
-
-export const ZContentRef = z.object({
-  contentType: z.enum(ENGAGEMENT_CONTENT_TYPES, { error: REACTION_MSG.notFound }),
-  contentId: z.uuid({ error: REACTION_MSG.notFound }),
-});
-
-export const ZReactionParam = ZContentRef.extend({
-  reactionType: z.enum(REACTION_TYPES as [string, ...string[]], { error: REACTION_MSG.invalidType }),
-});
-
-/** PUT /api/reactions/{type}/{id}/{reaction}: the state the person wants (idempotent). */
-export const ZSetReaction = z.strictObject({ active: z.boolean() });
+import { COMMENT_MSG, COMMENTS } from './model';
 
 export const ZCommentContent = z
   .string({ error: COMMENT_MSG.required })

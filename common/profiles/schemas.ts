@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZPassword } from './auth-schemas';
-import { MSG } from './messages';
-import { ZPageQuery } from './page-query';
-import { CONNECTION_LISTS, PROFILES, PROFILE_MSG, SETTINGS_MSG, parseSkills } from './profiles';
+import { ZPassword } from '../auth/schemas';
+import { MSG } from '../core/texts';
+import { ZPageQuery } from '../core/page-query';
+import { CONNECTION_LISTS, PROFILES, PROFILE_MSG, SETTINGS_MSG, parseSkills } from './model';
 
 /** An optional text field: trimmed, blank becomes null. */
 const optionalText = (label: string, max: number) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from './limits';
-import { MSG } from './messages';
+import { LIMITS } from '../core/limits';
+import { MSG } from '../core/texts';
 
 /** A required string field: missing, non-string or blank all read as "fill in all fields". */
 const required = (msg: string = MSG.fillAllFields) => z.string({ error: msg }).trim().min(1, { error: msg });

@@ -1,7 +1,7 @@
 /**
  * Search (spec document 1, section 2 "Search results"; DECISIONS 3): one search over people and
  * every content type an area registers on the server. Types and texts shared by both sides; the
- * query schema is in common/feed-schemas.ts.
+ * query schema is in schemas.ts beside it.
  */
 
 /** Result types: people now; each content area adds its own when it lands. */

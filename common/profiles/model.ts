@@ -1,9 +1,9 @@
 /**
  * Profiles, connections, settings and blocking (spec document 1, sections 2, 3, 4, 8, 9). Types,
  * limits and texts shared by the server and the web app. No zod here (the top bar imports it);
- * the schemas are in common/profile-schemas.ts.
+ * the schemas are in schemas.ts beside it.
  */
-import type { Profile } from './api-types';
+import type { Profile } from '../core/api-types';
 
 export const PROFILES = {
   skillBadges: 8,

@@ -1,9 +1,9 @@
 /**
  * The home feed (spec document 1, sections 2, 3, 5, 9). Types, filters and texts shared by the
  * server and the web app. No zod here (the home page's first view imports it); the query schema is
- * in common/feed-schemas.ts.
+ * in schemas.ts beside it.
  */
-import type { PersonSummary } from './profiles';
+import type { PersonSummary } from '../profiles/model';
 
 /** Every feed item type the documents name. Later areas publish theirs through publishToFeed. */
 export const FEED_ITEM_TYPES = [

@@ -1,8 +1,8 @@
-import type { PersonSummary } from './profiles';
+import type { PersonSummary } from '../profiles/model';
 
 /**
  * Articles (spec document 2: sections 2, 4, 5, 8, 9; DECISIONS 4). Shared by the server and the
- * web app. No zod here (see article-schemas.ts), so list pages stay small.
+ * web app. No zod here (see schemas.ts), so list pages stay small.
  */
 
 export const ARTICLE_CATEGORIES = ['tech', 'business', 'lifestyle'] as const;
@@ -156,7 +156,7 @@ export type ArticlePage = {
 export type Article = ArticleSummary & {
   /** The markdown the author wrote (for editing a draft). */
   content: string;
-  /** The content rendered to safe HTML (common/markdown.ts). */
+  /** The content rendered to safe HTML (common/core/markdown.ts). */
   html: string;
   excerpt: string;
   /** The viewer may delete it: the author, or an admin ('Delete (Admin)' when not the author). */

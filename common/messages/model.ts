@@ -1,6 +1,6 @@
 /**
  * Direct messages (spec document 1, sections 2, 3, 4, 9): limits, texts, types. No zod here, so the
- * top bar can import it without the schema library; the schemas are in messaging-schemas.ts.
+ * top bar can import it without the schema library; the schemas are in schemas.ts beside it.
  */
 export const MESSAGING = {
   contentMax: 5000,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARTICLE_CATEGORIES, ARTICLE_MSG, ARTICLE_TABS, ARTICLES } from './articles';
+import { ARTICLE_CATEGORIES, ARTICLE_MSG, ARTICLE_TABS, ARTICLES } from './model';
 
 /** One schema per form and query, run by both the editor and the API (DECISIONS 2). */
 

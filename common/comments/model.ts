@@ -1,5 +1,5 @@
-import type { EngagementContentType } from './reactions';
-import type { PersonSummary } from './profiles';
+import type { EngagementContentType } from '../reactions/model';
+import type { PersonSummary } from '../profiles/model';
 
 /**
  * Comments on any content (spec document 2, sections 2, 4, 5, 8). Plain text; links are made

@@ -1,8 +1,8 @@
-import type { FeedCategory } from './feed';
-import type { Comment } from './comments';
-import type { Message } from './messaging';
-import type { Notification } from './notifications';
-import type { EngagementContentType, ReactionType } from './reactions';
+import type { FeedCategory } from '../feed/model';
+import type { Comment } from '../comments/model';
+import type { Message } from '../messages/model';
+import type { Notification } from '../notifications/model';
+import type { EngagementContentType, ReactionType } from '../reactions/model';
 
 /**
  * The realtime protocol on /api/realtime (one WebSocket per browser tab, authenticated by the
