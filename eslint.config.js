@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import areaBoundaries from './eslint/area-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'server/db/migrations'] },
@@ -13,6 +14,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // The area contract (decision 012): areas meet through their index.ts; shared code imports no area.
+    files: ['server/**/*.ts'],
+    plugins: { cofound: areaBoundaries },
+    rules: { 'cofound/area-boundaries': 'error' },
   },
   {
     // Tests read whatever JSON the API answered.

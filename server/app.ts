@@ -2,27 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
+import type { HonoBase } from 'hono/hono-base';
 import { HTTPException } from 'hono/http-exception';
-import { articleRoutes } from './areas/articles/articles.routes';
-import { authRoutes } from './areas/auth/auth.routes';
-import { commentRoutes } from './areas/comments/comments.routes';
-import { connectionRoutes } from './areas/connections/connections.routes';
-import { feedRoutes } from './areas/feed/feed.routes';
-import { messageRoutes } from './areas/messages/messages.routes';
-import { notificationRoutes } from './areas/notifications/notifications.routes';
-import { profileImageRoutes } from './areas/profiles/profile-images.routes';
-import { profileRoutes } from './areas/profiles/profiles.routes';
-import { reactionRoutes } from './areas/reactions/reactions.routes';
-import { searchRoutes } from './areas/search/search.routes';
-import { settingsRoutes } from './areas/settings/settings.routes';
+import { areas } from './areas';
 import type { AppDeps, AppEnv } from './lib/context';
 import { compressJson } from './lib/compress-json';
 import { AppError, errorBody, statusOf } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static';
 import { CLIENT_IP_HEADER } from './platform/auth';
+import { benchRoutes } from './bench.routes';
 import { fileRoutes } from './platform/files.routes';
-import { benchRoutes } from './platform/bench.routes';
 import { apiBodyLimit } from './platform/uploads';
 
 /** The client's address: the socket's, or the last hop our proxy appended when TRUST_PROXY is set. */
@@ -40,63 +30,57 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
-/** Everything under /api. Chained, so its type describes every route for the web app's client. */
+/** One area's routes' schema (each route file keeps its chain: decision 005). */
+type SchemaOf<R> = R extends HonoBase<AppEnv, infer S, '/', string> ? S : never;
+/** Every area's routes, for the web app's typed client. */
+type AreaSchema = SchemaOf<ReturnType<(typeof areas)[number]['routes']>>;
+
+/** Everything under /api: the shared middleware, then every area's routes in the list's order. */
 function apiRoutes(deps: AppDeps) {
   const { auth } = deps;
-  return (
-    new Hono<AppEnv>()
-      // JSON bodies 64 KB; multipart uploads their own limits (platform/uploads.ts).
-      .use(apiBodyLimit())
-      // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
-      .use('/auth/*', async (c, next) => {
-        const headers = new Headers(c.req.raw.headers);
-        headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy));
-        c.req.raw = new Request(c.req.raw, { headers });
-        await next();
-      })
-      // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
-      .use(async (c, next) => {
-        if (
-          c.req.path.startsWith('/api/auth/') ||
-          c.req.path === '/api/health' ||
-          c.req.path === '/api/bench/floor'
-        )
-          return next();
-        const key = deps.sessions.keyOf(c.req.header('cookie'));
-        const cached = key ? deps.sessions.get(key) : undefined;
-        if (cached) {
-          c.set('viewer', cached);
-          return next();
-        }
-        const { headers, response } = await auth.api.getSession({
-          headers: c.req.raw.headers,
-          returnHeaders: true,
-        });
-        c.set('viewer', response?.user ?? null);
-        const renewed = headers.getSetCookie();
-        // A renewal (new cookie) is passed on, and the next request looks the session up again.
-        if (key && response && !renewed.length)
-          deps.sessions.set(key, response.user, new Date(response.session.expiresAt).getTime());
-        await next();
-        for (const cookie of renewed) c.res.headers.append('set-cookie', cookie);
-      })
-      .get('/health', async (c) => {
-        const database = await deps.ping();
-        return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
-      })
-      .route('/', authRoutes(deps))
-      .route('/', messageRoutes(deps))
-      .route('/', notificationRoutes(deps))
-      .route('/', profileRoutes(deps))
-      .route('/', connectionRoutes(deps))
-      .route('/', settingsRoutes(deps))
-      .route('/', profileImageRoutes(deps))
-      .route('/', feedRoutes(deps))
-      .route('/', searchRoutes(deps))
-      .route('/', articleRoutes(deps))
-      .route('/', reactionRoutes(deps))
-      .route('/', commentRoutes(deps))
-  );
+  const api = new Hono<AppEnv>()
+    // JSON bodies 64 KB; multipart uploads their own limits (platform/uploads.ts).
+    .use(apiBodyLimit())
+    // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
+    .use('/auth/*', async (c, next) => {
+      const headers = new Headers(c.req.raw.headers);
+      headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy));
+      c.req.raw = new Request(c.req.raw, { headers });
+      await next();
+    })
+    // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
+    .use(async (c, next) => {
+      if (
+        c.req.path.startsWith('/api/auth/') ||
+        c.req.path === '/api/health' ||
+        c.req.path === '/api/bench/floor'
+      )
+        return next();
+      const key = deps.sessions.keyOf(c.req.header('cookie'));
+      const cached = key ? deps.sessions.get(key) : undefined;
+      if (cached) {
+        c.set('viewer', cached);
+        return next();
+      }
+      const { headers, response } = await auth.api.getSession({
+        headers: c.req.raw.headers,
+        returnHeaders: true,
+      });
+      c.set('viewer', response?.user ?? null);
+      const renewed = headers.getSetCookie();
+      // A renewal (new cookie) is passed on, and the next request looks the session up again.
+      if (key && response && !renewed.length)
+        deps.sessions.set(key, response.user, new Date(response.session.expiresAt).getTime());
+      await next();
+      for (const cookie of renewed) c.res.headers.append('set-cookie', cookie);
+    })
+    .get('/health', async (c) => {
+      const database = await deps.ping();
+      return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
+    });
+  for (const area of areas) if ('routes' in area) api.route('/', area.routes(deps));
+  // The walk above adds what the chain's type cannot see: the areas' schemas are added by hand.
+  return api as unknown as Hono<AppEnv, SchemaOf<typeof api> | AreaSchema, '/'>;
 }
 
 /** The API's routes, for the web app's typed client (web/lib/api.ts). */

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
-import { promoteSuperAdmins } from './areas/profiles/profiles.service';
 import { openDatabase, type Database } from './db/client';
 import { WEB_DIST_DIR, type Env } from './env';
 import { createLogger, type Logger } from './lib/logger';
@@ -13,12 +12,16 @@ import { createRealtime, type Realtime } from './platform/realtime';
 import { createSessionCache, type SessionCache } from './platform/session-cache';
 import { createStorage, type Storage } from './platform/storage';
 import type { Viewer } from './lib/context';
-import { canMessage, registerMessageLoader, setMessagePolicy } from './areas/messages/messages.service';
-import { canContact, isBlockedEither } from './areas/connections/connections.service';
-import { publishNewMember } from './areas/feed/feed.service';
-import { registerCommentLoader } from './areas/comments/comments.service';
-import { canWatchContent } from './areas/reactions/reactions.service';
-import { createNotificationMailer, type NotificationMailer } from './areas/notifications/notifications.mail';
+import { areas } from './areas';
+import { resetPasswordMail, verifyEmailMail, welcomeMail } from './areas/auth';
+import { createNotificationMailer, type NotificationMailer } from './areas/notifications';
+import { createProfile, promoteSuperAdmins } from './areas/profiles';
+import type { Tx } from './db/rules';
+import type { AccountDeletion, AreaContext } from './platform/area';
+import { registerContentTarget } from './platform/content-targets';
+import { registerFeedKind } from './platform/feed-kinds';
+import { registerInquiryTarget, setMessagePolicy } from './platform/policies';
+import { registerSearchProvider } from './platform/search-providers';
 
 export type Booted = {
   app: ReturnType<typeof createApp>;
@@ -71,6 +74,8 @@ export async function boot(
       : database.url
         ? await createPgBus({ url: database.url, logger })
         : createLocalBus(logger);
+  const storage = opts.storage ?? createStorage(env.storage, env.dataDir);
+  const emailVerifiedHooks: ((userId: string) => Promise<void>)[] = [];
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -79,11 +84,12 @@ export async function boot(
     secret,
     adminEmails: env.adminEmails,
     trustedOrigins: [env.baseUrl, ...env.extraOrigins],
-    // A confirmed address makes a member: their welcome card goes on the feed.
-    onEmailVerified: (userId) => publishNewMember({ db: database.db, bus, logger }, userId),
+    mails: { verifyEmail: verifyEmailMail, resetPassword: resetPasswordMail, welcome: welcomeMail },
+    onUserCreated: (user) => createProfile(database.db, user),
+    onEmailVerified: async (userId) => {
+      for (const hook of emailVerifiedHooks) await hook(userId);
+    },
   });
-  registerMessageLoader({ db: database.db, bus });
-  registerCommentLoader({ db: database.db, bus });
   const realtime = createRealtime({
     auth,
     bus,
@@ -91,15 +97,32 @@ export async function boot(
     logger,
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
   });
-  // Blocking (profiles area) decides who may message, and type to, whom.
-  setMessagePolicy((db, from, to) => canContact(db, from, to));
-  realtime.setTypingPolicy((from, to) => canMessage(database.db, from, to));
-  // A profile's live counts: anyone signed in whom the person has not blocked.
-  realtime.registerTopic('profile', async (userId, id) => !(await isBlockedEither(database.db, userId, id)));
-  // The feed's new and removed items: anyone signed in (what they may see is decided when they fetch).
-  realtime.registerTopic('feed', (_userId, id) => id === 'all');
-  // One piece of content's reactions and comments: whoever its area's content target lets see it.
-  realtime.registerTopic('content', (userId, id) => canWatchContent(database.db, userId, id));
+  // Every area declares what it plugs into (decision 012); nothing registers itself on import.
+  const ctx: AreaContext = {
+    db: database.db,
+    bus,
+    logger,
+    storage,
+    registerTopic: realtime.registerTopic,
+    registerEventLoader: bus.registerLoader,
+    registerContentTarget,
+    registerSearchProvider,
+    registerFeedKind,
+    registerInquiryTarget,
+    setMessagePolicy,
+    setTypingPolicy: realtime.setTypingPolicy,
+    onEmailVerified: (hook) => void emailVerifiedHooks.push(hook),
+  };
+  for (const area of areas) if ('register' in area) area.register(ctx);
+  const onAccountDeleted = async (tx: Tx, userId: string) => {
+    const done: AccountDeletion[] = [];
+    for (const area of areas) {
+      if (!('onAccountDeleted' in area)) continue;
+      const result = await area.onAccountDeleted(tx, userId, { bus });
+      if (result) done.push(result);
+    }
+    return done;
+  };
   const notificationMail = createNotificationMailer({
     db: database.db,
     mailer,
@@ -108,8 +131,6 @@ export async function boot(
     delayMs: env.notificationMailDelayMs,
     intervalMs: opts.notificationMailIntervalMs ?? 30_000,
   });
-
-  const storage = opts.storage ?? createStorage(env.storage, env.dataDir);
 
   const sessions = createSessionCache<Viewer>(bus);
 
@@ -122,6 +143,7 @@ export async function boot(
     sessions,
     storage,
     onlineAmong: (ids) => realtime.onlineAmong(ids),
+    onAccountDeleted,
     ping: database.ping,
     trustProxy: env.trustProxy,
     benchFloor: env.benchFloor,

@@ -3,6 +3,8 @@ import type { Bus } from '../platform/bus';
 import type { SessionCache } from '../platform/session-cache';
 import type { Storage } from '../platform/storage';
 import type { Db } from '../db/client';
+import type { Tx } from '../db/rules';
+import type { AccountDeletion } from '../platform/area';
 import type { Logger } from './logger';
 
 export type Viewer = AuthSession['user'];
@@ -33,6 +35,8 @@ export type AppDeps = {
   onlineAmong(ids: string[]): Promise<Set<string>>;
   /** Serve GET /api/bench/floor (benchmarks only). */
   benchFloor?: boolean;
+  /** Every area's part of deleting an account, in the area list's order, inside its transaction. */
+  onAccountDeleted(tx: Tx, userId: string): Promise<AccountDeletion[]>;
   /** dist/web; when absent (API tests without a build) only the API is served. */
   webDir?: string;
 };

@@ -5,9 +5,7 @@ import { LIMITS } from '@common/core/limits';
 import type { Db } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import type { Logger } from '../lib/logger';
-import { resetPasswordMail, verifyEmailMail, welcomeMail } from '../areas/auth/auth.mails';
-import { createProfile } from '../areas/profiles/profiles.service';
-import type { Mailer } from './email';
+import type { Mail, Mailer } from './email';
 import { hashPassword, verifyPassword } from './password';
 
 /** The header our own middleware sets from the socket (or the trusted proxy) before better-auth reads it. */
@@ -23,6 +21,20 @@ export type AuthDeps = {
   trustedOrigins: string[];
   /** After a person confirms their address (never throws). */
   onEmailVerified?: (userId: string) => Promise<void>;
+  /** The account mails' wording (the auth area's). */
+  mails: {
+    verifyEmail(to: string, name: string, url: string): Mail;
+    resetPassword(to: string, name: string, url: string): Mail;
+    welcome(to: string, firstName: string): Mail;
+  };
+  /** Makes the person's profile when their account is created (the profiles area). */
+  onUserCreated(user: {
+    id: string;
+    username: string;
+    email: string;
+    fullName: string;
+    isSuperAdmin: boolean;
+  }): Promise<void>;
 };
 
 const MINUTE = 60;
@@ -58,7 +70,7 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url }) => {
-        await sendQuietly('reset', resetPasswordMail(user.email, user.name, url));
+        await sendQuietly('reset', deps.mails.resetPassword(user.email, user.name, url));
       },
     },
     emailVerification: {
@@ -67,7 +79,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * MINUTE,
       sendVerificationEmail: async ({ user, url }) => {
-        await sendQuietly('verification', verifyEmailMail(user.email, user.name, url));
+        await sendQuietly('verification', deps.mails.verifyEmail(user.email, user.name, url));
       },
       afterEmailVerification: async (user) => {
         await deps.onEmailVerified?.(user.id);
@@ -116,14 +128,14 @@ export function createAuth(deps: AuthDeps) {
           after: async (user) => {
             const u = user as typeof user & { username?: string | null; displayUsername?: string | null };
             const email = u.email.toLowerCase();
-            await createProfile(db, {
+            await deps.onUserCreated({
               id: u.id,
               username: u.displayUsername || u.username || email.split('@')[0]!,
               email,
               fullName: u.name,
               isSuperAdmin: deps.adminEmails.includes(email),
             });
-            void sendQuietly('welcome', welcomeMail(u.email, u.name.split(' ')[0] || u.name));
+            void sendQuietly('welcome', deps.mails.welcome(u.email, u.name.split(' ')[0] || u.name));
           },
         },
       },

@@ -1,6 +1,6 @@
 import type { EngagementContentType, ReactionType } from '@common/reactions/model';
 import type { Db } from '../db/client';
-import type { Tx } from '../areas/notifications/notifications.service';
+import { type Tx } from '../db/rules';
 
 /**
  * Kinds of content that take reactions and comments (decision 011). Each content area registers its

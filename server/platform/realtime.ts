@@ -54,7 +54,8 @@ export function createRealtime(opts: {
   const byUser = new Map<string, Set<Conn>>();
   const byTopic = new Map<string, Set<Conn>>();
   const topicAuthorizers = new Map<string, TopicAuthorizer>();
-  let typingPolicy: TypingPolicy = () => true;
+  // Until an area sets who may signal whom (decision 012), nobody may.
+  let typingPolicy: TypingPolicy = () => false;
   const instanceId = bus.instanceId;
   let instanceReady: Promise<unknown> | null = null;
   let closed = false;

@@ -1,11 +1,9 @@
 import type { ArticleListQuery, CreateArticle, UpdateArticle } from '@common/articles/schemas';
 import {
-  ARTICLE_CATEGORY_LABELS,
   ARTICLE_MSG,
   ARTICLES,
   articleImageProblem,
   clipText,
-  isArticleId,
   type Article,
   type ArticleCategory,
   type ArticleImage,
@@ -14,7 +12,6 @@ import {
   type ArticleSummary,
 } from '@common/articles/model';
 import { markdownToText, renderMarkdown } from '@common/core/markdown';
-import { CONTENT_REACTIONS } from '@common/reactions/model';
 import { IMAGE_PRESETS, parseImageUrl } from '@common/core/uploads';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -29,16 +26,13 @@ import {
   type TimeCursor,
 } from '../../lib/pagination';
 import type { Bus } from '../../platform/bus';
-import { registerContentTarget } from '../../platform/content-targets';
 import { deleteImageByUrl, saveImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
-import { removeComments } from '../comments/comments.service';
-import { blockedEitherIds, notBlockedWith } from '../connections/connections.service';
-import { publishToFeed, removeFromFeed } from '../feed/feed.service';
-import type { Tx } from '../notifications/notifications.service';
-import { removeReactions } from '../reactions/reactions.service';
-import { registerSearchProvider, type SearchProvider } from '../search/search.service';
-import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles/person-summary';
+import { removeComments } from '../comments';
+import { publishToFeed, removeFromFeed } from '../feed';
+import { removeReactions } from '../reactions';
+import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import { type Tx, isSuperAdminSql, notBlockedWith, visiblePerson } from '../../db/rules';
 
 /*
  * Articles (spec document 2; issue 6). Drafts belong to their author alone: every read puts
@@ -52,14 +46,13 @@ export type ArticleDeps = Pick<AppDeps, 'db' | 'bus' | 'storage' | 'logger'>;
 const notFound = () => new AppError('NOT_FOUND', ARTICLE_MSG.notFound);
 
 /** The author is a live account (not deleted, not banned) the viewer has not blocked, nor been blocked by. */
-function visibleAuthor(viewerId: string | null): SQL {
-  const live = sql`p.deleted_at is null and not p.is_banned`;
+export function visibleAuthor(viewerId: string | null): SQL {
+  const live = visiblePerson('p');
   return viewerId ? sql`${live} and ${notBlockedWith(viewerId, sql`a.author_id`)}` : live;
 }
 
 /** The viewer is a super admin (who may delete any article), read in the same statement. */
-const viewerIsAdmin = (viewerId: string) =>
-  sql`exists (select 1 from profiles v where v.id = ${viewerId} and v.is_super_admin and v.deleted_at is null)`;
+const viewerIsAdmin = isSuperAdminSql;
 
 const SUMMARY_COLUMNS = sql`a.id::text as id, a.title, a.preview, a.category, a.image_url, a.status,
   a.published_at, a.created_at, a.updated_at,
@@ -437,67 +430,3 @@ export async function uploadArticleImage(
   });
   return { url: saved.url };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Search and engagement (registered when the app loads this module)
-
-const categoryLabel = sql`case a.category ${sql.join(
-  Object.entries(ARTICLE_CATEGORY_LABELS).map(([k, v]) => sql`when ${k} then ${v}`),
-  sql` `,
-)} end`;
-
-/**
- * Published articles of visible authors: full-text over title (weighted) and body, plus title
- * substrings (partial words full-text does not stem to) and, when fuzzy, titles close to the text
- * (typos) by trigram word similarity. One or two letters match title words that start with them.
- */
-export const articleSearch: SearchProvider = {
-  type: 'article',
-  query({ viewerId, terms, limit, fuzzy }) {
-    const query = sql`plainto_tsquery('english', ${terms.text})`;
-    const title = sql`lower(a.title)`;
-    const text = terms.short
-      ? sql`(${title} like ${terms.prefix} or ${title} like ${terms.wordPrefix})`
-      : fuzzy
-        ? sql`(${title} like ${terms.contains} or ${terms.lower} <% ${title})`
-        : sql`${title} like ${terms.contains}`;
-    const near = fuzzy ? sql` + word_similarity(${terms.lower}, ${title})` : sql``;
-    return sql`select 'article' as type, a.id::text as id, a.title, a.excerpt as description,
-        ${categoryLabel} as category, a.published_at as date, a.image_url, '/articles/' || a.id::text as url,
-        (case when ${title} = ${terms.lower} then 3
-              when ${title} like ${terms.prefix} then 2
-              when ${title} like ${terms.wordPrefix} then 1.5
-              when ${title} like ${terms.contains} then 1
-              else 0 end) + ts_rank(a.search, ${query})${near} as rank
-      from articles a
-      join profiles p on p.id = a.author_id
-      where (a.search @@ ${query} or ${text})
-        and a.status = 'published' and p.deleted_at is null and not p.is_banned
-        and not (a.author_id = any (${blockedEitherIds(viewerId)}))
-      order by rank desc, a.published_at desc, a.id
-      limit ${limit}`;
-  },
-};
-registerSearchProvider(articleSearch);
-
-/**
- * Reactions and comments on articles: published ones of visible authors only (a draft takes none),
- * one level of replies.
- */
-registerContentTarget({
-  contentType: 'article',
-  label: 'article',
-  reactionTypes: CONTENT_REACTIONS,
-  maxCommentDepth: 1,
-  async resolve(db, viewerId, contentId) {
-    if (!isArticleId(contentId)) return null;
-    const [row] = await db
-      .execute<{ author_id: string }>(
-        sql`select a.author_id::text as author_id
-          from articles a join profiles p on p.id = a.author_id
-          where a.id = ${contentId} and a.status = 'published' and ${visibleAuthor(viewerId)}`,
-      )
-      .then((r) => r.rows);
-    return row ? { ownerId: row.author_id, link: `/articles/${contentId}` } : null;
-  },
-});

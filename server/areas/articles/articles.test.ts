@@ -19,8 +19,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { getContentTarget } from '../../platform/content-targets';
-import { searchTerms } from '../search/search.service';
-import { articleListQueries, articleSearch } from './articles.service';
+import { searchTerms } from '../../platform/search-providers';
+import { articleSearch } from './articles.register';
+import { articleListQueries } from './articles.service';
 import {
   BASE_URL,
   createTestApp,

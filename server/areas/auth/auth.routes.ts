@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, errorBody, statusOf } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validate';
-import { getOwnProfile } from '../profiles/profiles.service';
+import { getOwnProfile } from '../profiles';
 
 /*
  * better-auth serves /api/auth/*. In front of it we validate input with the shared schemas (so the

@@ -10,18 +10,13 @@ import { comments } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, microsOf, splitPage } from '../../lib/pagination';
-import type { Bus, Envelope } from '../../platform/bus';
+import type { Envelope } from '../../platform/bus';
 import type { ContentTarget } from '../../platform/content-targets';
-import { blockedEitherIds } from '../connections/connections.service';
-import { createNotification, notificationEnvelope, type Tx } from '../notifications/notifications.service';
-import {
-  lockContent,
-  removePersonReactions,
-  requireContent,
-  requireTarget,
-  type ContentRef,
-} from '../reactions/reactions.service';
-import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles/person-summary';
+
+import { createNotification, notificationEnvelope } from '../notifications';
+import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import { lockContent, requireContent, requireTarget, type ContentRef } from '../reactions';
+import { type Tx, blockedEitherIds, isSuperAdminSql, visiblePerson } from '../../db/rules';
 
 /*
  * Comments on any registered kind of content (decision 011): plain text as typed (trimmed), oldest
@@ -70,7 +65,7 @@ const columns = sql`c.id, c.content_type, c.content_id, c.parent_id, c.depth, c.
 /** SQL true when the person (profiles row `alias`) is shown to the viewer. */
 function personShown(alias: 'p' | 'q', viewerId: string | null): SQL {
   const p = sql.raw(alias);
-  const live = sql`${p}.deleted_at is null and not ${p}.is_banned`;
+  const live = visiblePerson(alias);
   return viewerId ? sql`${live} and ${p}.id <> all(${blockedEitherIds(viewerId)})` : live;
 }
 
@@ -143,11 +138,11 @@ function createdEnvelope(comment: Comment): Envelope {
 }
 
 /** Another process loads a long comment from the database instead of the NOTIFY payload. */
-export function registerCommentLoader(deps: { db: Db; bus: Bus }) {
-  deps.bus.registerLoader('comment', async (id): Promise<ServerEvent | null> => {
-    const comment = await readComment(deps.db, id);
+export function commentLoader(db: Db) {
+  return async (id: string): Promise<ServerEvent | null> => {
+    const comment = await readComment(db, id);
     return comment ? { type: 'comment.created', comment } : null;
-  });
+  };
 }
 
 /**
@@ -237,7 +232,7 @@ export async function deleteComment(deps: CommentDeps, viewer: Viewer, id: strin
     await lockContent(tx, ref);
     const { rows } = await tx.execute<{ allowed: boolean }>(
       sql`select (c.user_id = ${viewer.id}
-          or exists (select 1 from profiles p where p.id = ${viewer.id} and p.is_super_admin)) as allowed
+          or ${isSuperAdminSql(viewer.id)}) as allowed
         from comments c where c.id = ${id}`,
     );
     if (!rows[0]) throw new AppError('NOT_FOUND', COMMENT_MSG.notFound);
@@ -271,10 +266,9 @@ export async function removeComments(tx: Tx, ref: ContentRef): Promise<void> {
 }
 
 /**
- * Deletes every reaction and comment a person made (their account is being deleted), replies by
- * others to their comments included, as when they delete a comment themselves.
+ * Deletes every comment a person made (their account is being deleted), replies by others to their
+ * comments included, as when they delete a comment themselves.
  */
-export async function removePersonEngagement(tx: Tx, userId: string): Promise<void> {
-  await removePersonReactions(tx, userId);
+export async function removePersonComments(tx: Tx, userId: string): Promise<void> {
   await tx.delete(comments).where(eq(comments.userId, userId));
 }

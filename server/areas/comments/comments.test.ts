@@ -15,8 +15,9 @@ import {
   type Agent,
   type TestApp,
 } from '../../test/harness';
-import { isBlockedEither } from '../connections/connections.service';
+
 import { removeComments } from './comments.service';
+import { isBlockedEither } from '../../db/rules';
 
 /*
  * The comments module on its own: two test kinds of content backed by a map ('group_post' with one

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
-import { requireVisibleProfile } from '../profiles/profiles.service';
+import { requireVisibleProfile } from '../profiles';
 import {
   acceptFriendRequest,
   blockUser,

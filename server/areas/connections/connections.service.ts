@@ -14,7 +14,7 @@ import {
   type ProfileStats,
 } from '@common/profiles/model';
 import { topic, type ServerEvent } from '@common/core/realtime';
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, connections, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -24,8 +24,8 @@ import {
   createNotification,
   markGroupRead,
   notificationEnvelope,
-  type Tx,
-} from '../notifications/notifications.service';
+} from '../notifications';
+import { type Tx, isBlockedEither, notBlockedWith } from '../../db/rules';
 
 /*
  * Follows, friend requests, friendships and blocks (spec document 1, section 4; DECISIONS 6).
@@ -45,38 +45,6 @@ const personColumns = { ...actorColumns, title: profiles.title, bio: profiles.bi
 async function lockPair(tx: Tx, a: string, b: string) {
   const key = a < b ? `${a}:${b}` : `${b}:${a}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
-/** Does either of the two block the other? */
-export async function isBlockedEither(db: Tx, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-/**
- * SQL that is true when `person` (a column or value) and the viewer do not block each other. The
- * feed and search use it to hide blocked people both ways.
- */
-export function notBlockedWith(viewerId: string, person: SQL | typeof profiles.id): SQL {
-  // Two probes of the primary key (blocker, blocked), one each way.
-  return sql`not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = ${person}) and not exists (select 1 from blocks b where b.blocker_id = ${person} and b.blocked_id = ${viewerId})`;
-}
-
-/**
- * SQL for the ids of everyone the viewer blocked or was blocked by, read once per query: cheaper
- * than notBlockedWith when many rows are tested (search).
- */
-export function blockedEitherIds(viewerId: string): SQL {
-  return sql`array(select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union all select b.blocker_id from blocks b where b.blocked_id = ${viewerId})`;
 }
 
 /** May `from` message `to`? Not when either blocks the other, nor to a deleted account. */
@@ -458,4 +426,17 @@ export async function areFriends(db: Tx, a: string, b: string) {
       and(eq(connections.userId, a), eq(connections.connectedUserId, b), eq(connections.status, 'friends')),
     );
   return rows.length > 0;
+}
+
+/**
+ * Account deletion: the person's follows, friendships and blocks both ways. Returns the people they
+ * were connected with, whose pages then hear that the connection is gone.
+ */
+export async function removePersonConnections(tx: Tx, userId: string): Promise<string[]> {
+  const former = await tx
+    .delete(connections)
+    .where(or(eq(connections.userId, userId), eq(connections.connectedUserId, userId)))
+    .returning({ a: connections.userId, b: connections.connectedUserId });
+  await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  return [...new Set(former.map((r) => (r.a === userId ? r.b : r.a)))];
 }

@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import type { Bus } from '../../platform/bus';
 import { splitPage } from '../../lib/pagination';
 import { hasFeedAudience, readItems } from './feed.service';
+import { blockedEitherIds } from '../../db/rules';
 
 /** Items kept per filter tab: the first pages everyone opens. */
 const HEAD_SIZE = 100;
@@ -67,8 +68,7 @@ export function createFeedHead(deps: { db: Db; bus: Bus }) {
       const [row] = await queryRows<{ hidden: string[]; following: string[] }>(
         deps.db,
         sql`select
-          array(select b.blocked_id::text from blocks b where b.blocker_id = ${viewerId}
-                union all select b.blocker_id::text from blocks b where b.blocked_id = ${viewerId}) as hidden,
+          ${blockedEitherIds(viewerId)}::text[] as hidden,
           array(select c.connected_user_id::text from connections c where c.user_id = ${viewerId}) as following`,
       );
       return { hidden: new Set(row?.hidden ?? []), following: new Set(row?.following ?? []) };

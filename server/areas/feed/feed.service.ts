@@ -14,9 +14,9 @@ import { queryRows, type Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { splitPage } from '../../lib/pagination';
 import type { Bus } from '../../platform/bus';
-import { notBlockedWith } from '../connections/connections.service';
-import type { Tx } from '../notifications/notifications.service';
-import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles/person-summary';
+
+import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import { type Tx, notBlockedWith, visiblePerson } from '../../db/rules';
 
 export type FeedDeps = { db: Db | Tx; bus: Bus };
 
@@ -179,7 +179,7 @@ type FeedSelect = {
  */
 export function feedQuery(q: FeedSelect): SQL {
   const { viewerId } = q;
-  const where: SQL[] = [sql`p.deleted_at is null`, sql`not p.is_banned`];
+  const where: SQL[] = [visiblePerson('p')];
   if (q.filter !== 'all') where.push(sql`f.category = ${q.filter}`);
   if (q.before) where.push(sql`f.id < ${q.before}::bigint`);
   if (q.after) where.push(sql`f.id > ${q.after}::bigint`);

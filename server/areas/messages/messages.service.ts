@@ -24,7 +24,8 @@ import {
   createNotification,
   markGroupRead,
   notificationEnvelope,
-} from '../notifications/notifications.service';
+} from '../notifications';
+import { canMessage, getInquiryTarget } from '../../platform/policies';
 
 export type MessagingDeps = {
   db: Db;
@@ -35,34 +36,6 @@ export type MessagingDeps = {
 
 type MessageRow = typeof messages.$inferSelect;
 type PersonRow = { id: string; username: string; fullName: string | null; avatarUrl: string | null };
-
-/**
- * What an inquiry is about. The investing and business-page areas register how to find an idea or a
- * page, its owner and its title; an inquiry must go to that owner.
- */
-export type InquiryTarget = { ownerId: string; title: string };
-const inquiryTargets = new Map<
-  Exclude<MessageType, 'general'>,
-  (db: Db, id: string) => Promise<InquiryTarget | null>
->();
-export function registerInquiryTarget(
-  type: Exclude<MessageType, 'general'>,
-  find: (db: Db, id: string) => Promise<InquiryTarget | null>,
-) {
-  inquiryTargets.set(type, find);
-}
-
-/**
- * Who may message whom. Everyone, until the profiles area adds blocking; it registers the rule here
- * and the rule is applied to every send and every typing event.
- */
-let messagePolicy: (db: Db, from: string, to: string) => Promise<boolean> = async () => true;
-export function setMessagePolicy(policy: typeof messagePolicy) {
-  messagePolicy = policy;
-}
-export function canMessage(db: Db, from: string, to: string) {
-  return messagePolicy(db, from, to);
-}
 
 /** A messages row as a raw query returns it (snake_case). */
 type RawMessage = {
@@ -138,11 +111,11 @@ export function messageEnvelope(message: Message): Envelope {
 }
 
 /** Another process loads a long message from the database instead of the NOTIFY payload. */
-export function registerMessageLoader(deps: { db: Db; bus: Bus }) {
-  deps.bus.registerLoader('message', async (id): Promise<ServerEvent | null> => {
-    const [row] = await deps.db.select().from(messages).where(eq(messages.id, id));
+export function messageLoader(db: Db) {
+  return async (id: string): Promise<ServerEvent | null> => {
+    const [row] = await db.select().from(messages).where(eq(messages.id, id));
     return row ? { type: 'message.created', message: toMessage(row) } : null;
-  });
+  };
 }
 
 /**
@@ -175,7 +148,7 @@ export async function sendMessage(
   let businessPageId: string | null = null;
   if (input.messageType !== 'general') {
     const id = input.messageType === 'business_inquiry' ? input.businessIdeaId : input.businessPageId;
-    const find = inquiryTargets.get(input.messageType);
+    const find = getInquiryTarget(input.messageType);
     const target = id && find ? await find(db, id) : null;
     const unknown =
       input.messageType === 'business_inquiry'

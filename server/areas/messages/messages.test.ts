@@ -4,7 +4,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, notifications, userSettings } from '../../db/schema';
 import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
-import { registerInquiryTarget } from './messages.service';
+import { registerInquiryTarget } from '../../platform/policies';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; email: string; username: string };

@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { notifications, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
+import { type Tx } from '../../db/rules';
 
 /** Anything that runs queries: the database or a transaction inside it. */
-export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type NewNotification = {
   userId: string;

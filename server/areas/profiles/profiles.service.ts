@@ -12,7 +12,7 @@ import type { Logger } from '../../lib/logger';
 import type { Bus } from '../../platform/bus';
 import { deleteImageByUrl } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
-import { areFriends, getConnectionState, getProfileStats } from '../connections/connections.service';
+import { areFriends, getConnectionState, getProfileStats } from '../connections';
 
 type ProfileRow = typeof profiles.$inferSelect;
 

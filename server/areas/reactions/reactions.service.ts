@@ -17,8 +17,8 @@ import {
   actorColumns,
   createNotification,
   notificationEnvelope,
-  type Tx,
-} from '../notifications/notifications.service';
+} from '../notifications';
+import { type Tx } from '../../db/rules';
 
 /*
  * Reactions on any registered kind of content (decision 011). A person has at most one reaction of

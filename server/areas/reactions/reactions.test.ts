@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, reactions } from '../../db/schema';
 import { registerContentTarget } from '../../platform/content-targets';
 import { createTestApp, openSocket, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
-import { isBlockedEither } from '../connections/connections.service';
+
 import { removeReactions } from './reactions.service';
+import { isBlockedEither } from '../../db/rules';
 
 /*
  * The reactions module on its own: a test kind of content ('group_post', which no area registers

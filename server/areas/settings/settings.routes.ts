@@ -6,7 +6,9 @@ import { validate } from '../../lib/validate';
 import { deleteAccount, getSettings, updateSettings } from './settings.service';
 
 /** Settings switches and account deletion; Change Password goes through /api/auth/change-password. */
-export function settingsRoutes(deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'sessions'>) {
+export function settingsRoutes(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'sessions' | 'onAccountDeleted'>,
+) {
   return new Hono<AppEnv>()
     .get('/settings', async (c) => {
       const viewer = requireViewer(c);

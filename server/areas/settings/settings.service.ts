@@ -1,28 +1,13 @@
 import type { ZUpdateSettings } from '@common/profiles/schemas';
 import { DEFAULT_SETTINGS, SETTINGS_MSG, type UserSettings } from '@common/profiles/model';
-import type { ServerEvent } from '@common/core/realtime';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { removeAuthorArticles } from '../articles/articles.service';
-import { removePersonEngagement } from '../comments/comments.service';
-import { removeFromFeed } from '../feed/feed.service';
 import type { Db } from '../../db/client';
-import {
-  accounts,
-  blocks,
-  connections,
-  conversations,
-  notifications,
-  profiles,
-  sessions,
-  userSettings,
-  users,
-} from '../../db/schema';
+import { accounts, profiles, sessions, userSettings, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Bus } from '../../platform/bus';
+import type { AppDeps } from '../../lib/context';
 import { deleteImageByUrl } from '../../platform/images';
 import { verifyPassword } from '../../platform/password';
-import type { Storage } from '../../platform/storage';
 
 const columns = {
   emailNotifications: userSettings.emailNotifications,
@@ -58,7 +43,7 @@ export async function updateSettings(
  * found, followed or messaged. The address and username become free again.
  */
 export async function deleteAccount(
-  deps: { db: Db; bus: Bus; storage: Storage },
+  deps: Pick<AppDeps, 'db' | 'storage' | 'onAccountDeleted'>,
   viewerId: string,
   password: string,
 ) {
@@ -69,7 +54,7 @@ export async function deleteAccount(
   if (!account?.hash || !(await verifyPassword({ hash: account.hash, password })))
     throw new AppError('VALIDATION', SETTINGS_MSG.wrongPassword, { password: SETTINGS_MSG.wrongPassword });
 
-  const { files, formerConnections } = await deps.db.transaction(async (tx) => {
+  const { files, afterCommit } = await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ avatarUrl: profiles.avatarUrl, cover: profiles.coverPhotoUrl, admin: profiles.isSuperAdmin })
       .from(profiles)
@@ -112,31 +97,18 @@ export async function deleteAccount(
       .where(eq(users.id, viewerId));
     await tx.delete(sessions).where(eq(sessions.userId, viewerId));
     await tx.delete(accounts).where(eq(accounts.userId, viewerId));
-    const former = await tx
-      .delete(connections)
-      .where(or(eq(connections.userId, viewerId), eq(connections.connectedUserId, viewerId)))
-      .returning({ a: connections.userId, b: connections.connectedUserId });
-    await tx.delete(blocks).where(or(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, viewerId)));
-    await tx.delete(notifications).where(eq(notifications.userId, viewerId));
     await tx.delete(userSettings).where(eq(userSettings.userId, viewerId));
-    await tx.delete(conversations).where(eq(conversations.ownerId, viewerId));
-    // Their feed items go too (the feed also hides any item of a deleted author).
-    await removeFromFeed({ db: tx, bus: deps.bus }, { userId: viewerId });
-    // Their reactions and comments (replies to their comments with them).
-    await removePersonEngagement(tx, viewerId);
-    // Their articles go with their reactions and comments; the featured images after commit.
-    const articleImages = await removeAuthorArticles({ db: tx, bus: deps.bus }, viewerId);
-    const others = new Set(former.map((r) => (r.a === viewerId ? r.b : r.a)));
+    // Every area removes or anonymises what the person had there (its onAccountDeleted).
+    const done = await deps.onAccountDeleted(tx, viewerId);
     return {
-      files: [before?.avatarUrl, before?.cover, ...articleImages].filter((u): u is string => !!u),
-      formerConnections: [...others],
+      files: [before?.avatarUrl, before?.cover, ...done.flatMap((d) => d.files ?? [])].filter(
+        (u): u is string => !!u,
+      ),
+      afterCommit: done.flatMap((d) => (d.afterCommit ? [d.afterCommit] : [])),
     };
   });
 
-  for (const other of formerConnections) {
-    const event: ServerEvent = { type: 'connection.changed', userIds: [viewerId, other] };
-    deps.bus.publish({ to: [other], event });
-  }
+  for (const run of afterCommit) await run();
   // Pictures go after commit; one that fails to delete is only an orphaned file, never a broken profile.
   for (const url of files) await deleteImageByUrl(deps.storage, url, viewerId).catch(() => false);
   return { deleted: true };

@@ -3,11 +3,11 @@ import { ZSearchQuery } from '@common/search/schemas';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { feedQuery } from '../areas/feed/feed.service';
-import { searchQuery, searchTerms } from '../areas/search/search.service';
-import type { AppDeps, AppEnv } from '../lib/context';
-import { parseOrThrow } from '../lib/validate';
-import { requireViewer } from '../lib/viewer';
+import { feedQuery } from './areas/feed';
+import { searchQuery, searchTerms } from './areas/search';
+import type { AppDeps, AppEnv } from './lib/context';
+import { parseOrThrow } from './lib/validate';
+import { requireViewer } from './lib/viewer';
 
 /**
  * Benchmark-only routes (BENCH_FLOOR=1; never on in a deployment): the floor, and the plans of the

@@ -1,0 +1,18 @@
+import { defineArea } from '../../platform/area';
+import { articleRoutes } from './articles.routes';
+import { articleContentTarget, articleSearch } from './articles.register';
+import { removeAuthorArticles } from './articles.service';
+
+/** Articles: drafts, publishing to the feed, reactions and comments, search. */
+export const articlesArea = defineArea({
+  name: 'articles',
+  routes: articleRoutes,
+  register(ctx) {
+    ctx.registerSearchProvider(articleSearch);
+    ctx.registerContentTarget(articleContentTarget);
+  },
+  async onAccountDeleted(tx, userId, { bus }) {
+    // Their articles go with their reactions and comments; the featured images after commit.
+    return { files: await removeAuthorArticles({ db: tx, bus }, userId) };
+  },
+});

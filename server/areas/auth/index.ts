@@ -1,0 +1,10 @@
+import { defineArea } from '../../platform/area';
+import { authRoutes } from './auth.routes';
+
+export { resetPasswordMail, verifyEmailMail, welcomeMail } from './auth.mails';
+
+/** Sign-up, sign-in, confirmation and password reset (better-auth behind our routes; decision 002). */
+export const authArea = defineArea({
+  name: 'auth',
+  routes: authRoutes,
+});

@@ -1,0 +1,18 @@
+import { defineArea } from '../../platform/area';
+import { commentRoutes } from './comments.routes';
+import { commentLoader, removePersonComments } from './comments.service';
+
+export { removeComments } from './comments.service';
+
+/** Comments, with nested replies, on any content an area registers as a content target (decision 011). */
+export const commentsArea = defineArea({
+  name: 'comments',
+  routes: commentRoutes,
+  register(ctx) {
+    ctx.registerEventLoader('comment', commentLoader(ctx.db));
+  },
+  async onAccountDeleted(tx, userId) {
+    // Replies to their comments go with them (the foreign key's cascade).
+    await removePersonComments(tx, userId);
+  },
+});

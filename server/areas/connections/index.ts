@@ -1,0 +1,26 @@
+import type { ServerEvent } from '@common/core/realtime';
+import { defineArea } from '../../platform/area';
+import { connectionRoutes } from './connections.routes';
+import { canContact, removePersonConnections } from './connections.service';
+
+export { areFriends, getConnectionState, getProfileStats } from './connections.service';
+
+/** Follows, friendships and blocks; blocking decides who may message whom. */
+export const connectionsArea = defineArea({
+  name: 'connections',
+  routes: connectionRoutes,
+  register(ctx) {
+    ctx.setMessagePolicy(canContact);
+  },
+  async onAccountDeleted(tx, userId, { bus }) {
+    const former = await removePersonConnections(tx, userId);
+    return {
+      afterCommit() {
+        for (const other of former) {
+          const event: ServerEvent = { type: 'connection.changed', userIds: [userId, other] };
+          bus.publish({ to: [other], event });
+        }
+      },
+    };
+  },
+});

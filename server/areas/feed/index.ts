@@ -1,0 +1,27 @@
+import { defineArea } from '../../platform/area';
+import { feedRoutes } from './feed.routes';
+import { publishNewMember, removeFromFeed } from './feed.service';
+
+export {
+  feedQuery,
+  publishToFeed,
+  removeFromFeed,
+  setFeedAudience,
+  type FeedPublication,
+} from './feed.service';
+
+/** The home feed: what every area publishes, read by cursor, announced live. */
+export const feedArea = defineArea({
+  name: 'feed',
+  routes: feedRoutes,
+  register(ctx) {
+    // New and removed items: anyone signed in (what each may see is decided when they fetch).
+    ctx.registerTopic('feed', (_userId, id) => id === 'all');
+    // A confirmed address makes a member: their welcome card goes on the feed.
+    ctx.onEmailVerified((userId) => publishNewMember(ctx, userId));
+  },
+  async onAccountDeleted(tx, userId, { bus }) {
+    // The feed also hides any item of a deleted author; this takes them off open pages too.
+    await removeFromFeed({ db: tx, bus }, { userId });
+  },
+});

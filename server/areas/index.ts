@@ -1,0 +1,30 @@
+import { articlesArea } from './articles';
+import { authArea } from './auth';
+import { commentsArea } from './comments';
+import { connectionsArea } from './connections';
+import { feedArea } from './feed';
+import { messagesArea } from './messages';
+import { notificationsArea } from './notifications';
+import { profilesArea } from './profiles';
+import { reactionsArea } from './reactions';
+import { searchArea } from './search';
+import { settingsArea } from './settings';
+
+/**
+ * Every area, once (decision 012; docs/adding-an-area.md). app.ts mounts their routes and boot.ts
+ * calls their register(), onAccountDeleted() and demo() in this order: an area comes after the
+ * areas whose demo data it builds on.
+ */
+export const areas = [
+  authArea,
+  profilesArea,
+  connectionsArea,
+  settingsArea,
+  messagesArea,
+  notificationsArea,
+  feedArea,
+  searchArea,
+  reactionsArea,
+  commentsArea,
+  articlesArea,
+] as const;

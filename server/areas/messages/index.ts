@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import { conversations } from '../../db/schema';
+import { defineArea } from '../../platform/area';
+import { canMessage } from '../../platform/policies';
+import { messageRoutes } from './messages.routes';
+import { messageLoader } from './messages.service';
+
+/** Direct messages and business inquiries. */
+export const messagesArea = defineArea({
+  name: 'messages',
+  routes: messageRoutes,
+  register(ctx) {
+    ctx.registerEventLoader('message', messageLoader(ctx.db));
+    // Typing follows the same rule as sending.
+    ctx.setTypingPolicy((from, to) => canMessage(ctx.db, from, to));
+  },
+  async onAccountDeleted(tx, userId) {
+    // Their own contact list goes; the messages stay for the other side, under a 'Deleted member'.
+    await tx.delete(conversations).where(eq(conversations.ownerId, userId));
+  },
+});

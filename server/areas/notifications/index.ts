@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import { notifications } from '../../db/schema';
+import { defineArea } from '../../platform/area';
+import { notificationRoutes } from './notifications.routes';
+
+export {
+  actorColumns,
+  createNotification,
+  markGroupRead,
+  notificationEnvelope,
+  notify,
+} from './notifications.service';
+export { createNotificationMailer, type NotificationMailer } from './notifications.mail';
+
+/** The bell: notifications, live counts, and their batched mail. */
+export const notificationsArea = defineArea({
+  name: 'notifications',
+  routes: notificationRoutes,
+  async onAccountDeleted(tx, userId) {
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+  },
+});

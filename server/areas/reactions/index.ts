@@ -1,0 +1,24 @@
+import { defineArea } from '../../platform/area';
+import { reactionRoutes } from './reactions.routes';
+import { canWatchContent, removePersonReactions } from './reactions.service';
+
+export {
+  lockContent,
+  removeReactions,
+  requireContent,
+  requireTarget,
+  type ContentRef,
+} from './reactions.service';
+
+/** Reactions on any content an area registers as a content target (decision 011). */
+export const reactionsArea = defineArea({
+  name: 'reactions',
+  routes: reactionRoutes,
+  register(ctx) {
+    // One piece of content's reactions and comments: whoever its area's content target lets see it.
+    ctx.registerTopic('content', (userId, id) => canWatchContent(ctx.db, userId, id));
+  },
+  async onAccountDeleted(tx, userId) {
+    await removePersonReactions(tx, userId);
+  },
+});

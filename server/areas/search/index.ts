@@ -1,0 +1,10 @@
+import { defineArea } from '../../platform/area';
+import { searchRoutes } from './search.routes';
+
+export { searchQuery, searchTerms } from './search.service';
+
+/** One search over every provider the areas register (decision 009). */
+export const searchArea = defineArea({
+  name: 'search',
+  routes: searchRoutes,
+});

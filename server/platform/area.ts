@@ -1,0 +1,76 @@
+import type { HonoBase } from 'hono/hono-base';
+import type { Db } from '../db/client';
+import type { Tx } from '../db/rules';
+import type { AppDeps, AppEnv } from '../lib/context';
+import type { Logger } from '../lib/logger';
+import type { Bus, Loader } from './bus';
+import type { ContentTarget } from './content-targets';
+import type { DemoContext } from './demo';
+import type { FeedKind } from './feed-kinds';
+import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
+import type { TopicAuthorizer, TypingPolicy } from './realtime';
+import type { SearchProvider } from './search-providers';
+import type { Storage } from './storage';
+
+/*
+ * The area contract (decision 012). An area is its own folders (server/areas/<area>,
+ * web/areas/<area>, common/<area>, e2e/<area>, its schema file and migration) and one object,
+ * exported by server/areas/<area>/index.ts and listed once in server/areas/index.ts. app.ts mounts
+ * every area's routes and boot.ts calls every area's register(ctx), in that list's order. Nothing
+ * is registered when a module is imported.
+ */
+
+/** What an area may plug into, handed to its register() once per boot. */
+export type AreaContext = {
+  db: Db;
+  bus: Bus;
+  logger: Logger;
+  storage: Storage;
+  /** Who may follow `<prefix>:<id>` on the realtime socket. */
+  registerTopic(prefix: string, authorize: TopicAuthorizer): void;
+  /** Reads an event published by reference (too large for a NOTIFY payload) back by its id. */
+  registerEventLoader(name: string, loader: Loader): void;
+  /** A kind of content that takes reactions and comments. */
+  registerContentTarget(target: ContentTarget): void;
+  /** A result type in the one search. */
+  registerSearchProvider(provider: SearchProvider): void;
+  /** A kind of feed item: its filter tab, badge and what a visitor is asked to sign in for. */
+  registerFeedKind(kind: FeedKind): void;
+  /** What an inquiry message (business idea, business page) is about, and who receives it. */
+  registerInquiryTarget(type: InquiryType, find: InquiryFinder): void;
+  /** Who may message whom. Until an area sets it, nobody may. */
+  setMessagePolicy(policy: MessagePolicy): void;
+  /** Who may send a typing signal to whom. Until an area sets it, nobody may. */
+  setTypingPolicy(policy: TypingPolicy): void;
+  /** Runs once a new account confirms its address. Failures are the hook's own to log. */
+  onEmailVerified(hook: (userId: string) => Promise<void>): void;
+};
+
+/** What an area does when a person deletes their account, inside that one transaction. */
+export type AccountDeletion = {
+  /** Stored files (their URLs) to delete once the transaction has committed. */
+  files?: string[];
+  /** Work to do once committed (live events to the people concerned). */
+  afterCommit?: () => void | Promise<void>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each area's own route schema
+export type AreaRoutes = HonoBase<AppEnv, any, '/', string>;
+
+export type AreaModule = {
+  /** The folder name: server/areas/<name>, web/areas/<name>, common/<name>. */
+  name: string;
+  /** Its API under /api. Keep the chain (decision 005) so the web client stays typed. */
+  routes?: (deps: AppDeps) => AreaRoutes;
+  register?: (ctx: AreaContext) => void;
+  /**
+   * Removes or anonymises what the person owns in this area, in the account-deletion transaction
+   * (settings area). Areas run in the list's order.
+   */
+  onAccountDeleted?: (tx: Tx, userId: string, deps: { bus: Bus }) => Promise<AccountDeletion | void>;
+  /** Adds the area's part to the demo community (npm run demo), in the list's order. */
+  demo?: (ctx: DemoContext) => Promise<void>;
+};
+
+/** Checks an area object against the contract while keeping its own types (its routes' schema). */
+export const defineArea = <const M extends AreaModule>(module: M): M => module;

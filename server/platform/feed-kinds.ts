@@ -1,0 +1,31 @@
+import type { FeedCategory } from '@common/feed/model';
+
+/*
+ * Kinds of feed item (decision 012). The area that publishes a kind registers it from its
+ * register(ctx); the feed knows no area. The database lists the kinds too (feed_items_type check):
+ * a test compares the two.
+ */
+export type FeedKind = {
+  /** feed_items.type, e.g. 'article'. */
+  kind: string;
+  /** The filter tab that shows it; null: only under All. */
+  category: FeedCategory | null;
+  /** The badge on its card ('Article'). */
+  label: string;
+  /** What a visitor following its card is asked to sign in for; null: visitors may open it. */
+  signInAction: string | null;
+};
+
+const kinds = new Map<string, FeedKind>();
+
+export function registerFeedKind(kind: FeedKind): void {
+  kinds.set(kind.kind, kind);
+}
+
+export function getFeedKind(kind: string): FeedKind | undefined {
+  return kinds.get(kind);
+}
+
+export function feedKinds(): FeedKind[] {
+  return [...kinds.values()];
+}
