@@ -1,0 +1,69 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { REALTIME } from '@common/core/realtime';
+import type { WebSocketServer } from 'ws';
+import type { Logger } from '../lib/logger';
+import type { Auth } from './auth';
+import type { Conn } from './realtime-connections';
+
+/*
+ * The realtime socket's upgrade handshake (see realtime.ts): only REALTIME.path, only from an
+ * allowed origin, only with a valid session cookie, and only up to a limit of sockets per person
+ * on this process. Anything else is answered with a plain HTTP refusal; an accepted upgrade becomes
+ * a connection handed to `onOpen`.
+ */
+
+/** Tabs per person on one process; more is a runaway script, not a person. */
+const MAX_CONNECTIONS_PER_USER = 30;
+
+function refuse(socket: Duplex, status: number, text: string) {
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+export function createUpgradeHandler(opts: {
+  auth: Auth;
+  logger: Logger;
+  allowedOrigins: string[];
+  wss: WebSocketServer;
+  /** How many sockets this person already has open on this process. */
+  countOf: (userId: string) => number;
+  onOpen: (conn: Conn) => void;
+}) {
+  const { auth, logger, wss, countOf, onOpen } = opts;
+  const origins = new Set(opts.allowedOrigins.map((o) => new URL(o).origin));
+
+  return async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== REALTIME.path) return refuse(socket, 404, 'Not Found');
+    // Browsers always send Origin on a WebSocket; a page on another site must not ride the cookie.
+    const origin = req.headers.origin;
+    if (!origin || !origins.has(origin)) return refuse(socket, 403, 'Forbidden');
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (typeof v === 'string') headers.set(k, v);
+      else if (Array.isArray(v)) headers.set(k, v.join(', '));
+    }
+    let session: Awaited<ReturnType<Auth['api']['getSession']>> = null;
+    try {
+      session = await auth.api.getSession({ headers });
+    } catch (err) {
+      logger.warn({ err }, 'realtime: session lookup failed');
+    }
+    if (!session) return refuse(socket, 401, 'Unauthorized');
+    if (countOf(session.user.id) >= MAX_CONNECTIONS_PER_USER) {
+      return refuse(socket, 429, 'Too Many Requests');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      onOpen({
+        ws,
+        userId: session.user.id,
+        sessionToken: session.session.token,
+        expiresAt: new Date(session.session.expiresAt).getTime(),
+        topics: new Set(),
+        lastTyping: 0,
+        lastSeen: Date.now(),
+      });
+    });
+  };
+}

@@ -1,0 +1,125 @@
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { realtimeInstances, realtimePresence } from '../db/schema';
+import type { Logger } from '../lib/logger';
+import type { Bus } from './bus';
+import { UUID } from './realtime-connections';
+
+/*
+ * Who is online, across processes (see realtime.ts). Each process keeps a row for itself that its
+ * heartbeat refreshes, and a presence row per person with a socket open on it; a person is online
+ * while some live process holds such a row. A presence change is announced on `presence:<id>`
+ * only when no other process still has the person, and one person's changes run in order.
+ */
+
+/** A process that has not beaten for this long is gone: its connections no longer count. */
+const INSTANCE_TTL_S = 45;
+export const HEARTBEAT_MS = 15_000;
+
+export function createPresence(opts: { bus: Bus; db: Db; logger: Logger; isClosed: () => boolean }) {
+  const { bus, db, logger, isClosed } = opts;
+  const instanceId = bus.instanceId;
+  let instanceReady: Promise<unknown> | null = null;
+
+  function ensureInstance() {
+    instanceReady ??= db
+      .insert(realtimeInstances)
+      .values({ id: instanceId })
+      .onConflictDoUpdate({ target: realtimeInstances.id, set: { seenAt: sql`now()` } });
+    return instanceReady;
+  }
+
+  /** Which of these people have an open connection on any live process. */
+  async function onlineAmong(userIds: string[]): Promise<Set<string>> {
+    const ids = [...new Set(userIds)].filter((id) => UUID.test(id));
+    if (!ids.length) return new Set();
+    const rows = await db
+      .selectDistinct({ userId: realtimePresence.userId })
+      .from(realtimePresence)
+      .innerJoin(realtimeInstances, eq(realtimeInstances.id, realtimePresence.instanceId))
+      .where(
+        and(
+          inArray(realtimePresence.userId, ids),
+          gt(realtimeInstances.seenAt, sql`now() - make_interval(secs => ${INSTANCE_TTL_S})`),
+        ),
+      );
+    return new Set(rows.map((r) => r.userId));
+  }
+
+  async function isOnlineElsewhere(userId: string) {
+    const rows = await db
+      .select({ one: sql`1` })
+      .from(realtimePresence)
+      .innerJoin(realtimeInstances, eq(realtimeInstances.id, realtimePresence.instanceId))
+      .where(
+        and(
+          eq(realtimePresence.userId, userId),
+          sql`${realtimePresence.instanceId} <> ${instanceId}`,
+          gt(realtimeInstances.seenAt, sql`now() - make_interval(secs => ${INSTANCE_TTL_S})`),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  // Presence changes of one person are applied in order, so a quick close/open cannot cross.
+  const presenceChain = new Map<string, Promise<void>>();
+  function changePresence(userId: string, online: boolean) {
+    const run = async () => {
+      try {
+        await ensureInstance();
+        if (online) {
+          await db
+            .insert(realtimePresence)
+            .values({ instanceId, userId, connections: 1 })
+            .onConflictDoNothing();
+        } else {
+          await db
+            .delete(realtimePresence)
+            .where(and(eq(realtimePresence.instanceId, instanceId), eq(realtimePresence.userId, userId)));
+        }
+        if (!(await isOnlineElsewhere(userId))) {
+          bus.publish({ topic: `presence:${userId}`, event: { type: 'presence', userId, online } });
+        }
+      } catch (err) {
+        if (!isClosed()) logger.warn({ err }, 'presence update failed');
+      }
+    };
+    const next = (presenceChain.get(userId) ?? Promise.resolve()).then(run);
+    presenceChain.set(userId, next);
+    void next.finally(() => {
+      if (presenceChain.get(userId) === next) presenceChain.delete(userId);
+    });
+  }
+
+  async function heartbeat() {
+    try {
+      await ensureInstance();
+      await db
+        .update(realtimeInstances)
+        .set({ seenAt: sql`now()` })
+        .where(eq(realtimeInstances.id, instanceId));
+      // Forget processes that died without saying so.
+      await db
+        .delete(realtimeInstances)
+        .where(lt(realtimeInstances.seenAt, sql`now() - make_interval(secs => ${INSTANCE_TTL_S * 4})`));
+    } catch (err) {
+      if (!isClosed()) logger.warn({ err }, 'realtime heartbeat failed');
+    }
+  }
+
+  return {
+    onlineAmong,
+    changePresence,
+    heartbeat,
+    /** Waits for pending presence changes, then takes this process's presence off the books. */
+    async leave() {
+      await Promise.allSettled([...presenceChain.values()]);
+      try {
+        await db.delete(realtimeInstances).where(eq(realtimeInstances.id, instanceId));
+      } catch {
+        // The database may already be closed.
+      }
+    },
+  };
+}
