@@ -6,21 +6,16 @@ import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
 import { requireVisibleProfile } from '../profiles';
+import { blockUser, listBlocked, unblockUser } from './blocks.service';
+import { listConnections, listFriendRequests, listMutualFriends } from './connection-lists.service';
+import { getConnectionState, type ConnectionDeps } from './connection-pair';
 import {
   acceptFriendRequest,
-  blockUser,
   followUser,
-  getConnectionState,
-  listBlocked,
-  listConnections,
-  listFriendRequests,
-  listMutualFriends,
   rejectFriendRequest,
   removeFriend,
   sendFriendRequest,
-  unblockUser,
   unfollowUser,
-  type ConnectionDeps,
 } from './connections.service';
 
 // A malformed id is a person who does not exist: 404, never a 500.

@@ -1,9 +1,11 @@
 import type { ServerEvent } from '@common/core/realtime';
 import { defineArea } from '../../platform/area';
 import { connectionRoutes } from './connections.routes';
-import { canContact, removePersonConnections } from './connections.service';
+import { canContact } from './blocks.service';
+import { removePersonConnections } from './connections.service';
 
-export { areFriends, getConnectionState, getProfileStats } from './connections.service';
+export { areFriends, getProfileStats } from './connection-lists.service';
+export { getConnectionState } from './connection-pair';
 
 /** Follows, friendships and blocks; blocking decides who may message whom. */
 export const connectionsArea = defineArea({
