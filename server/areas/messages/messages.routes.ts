@@ -5,17 +5,10 @@ import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
-import {
-  countUnreadMessages,
-  getMessage,
-  getThread,
-  listConversations,
-  listInquiries,
-  markMessageRead,
-  markThreadRead,
-  sendMessage,
-  type MessagingDeps,
-} from './messages.service';
+import type { MessagingDeps } from './message-rows';
+import { listInquiries, sendMessage } from './messages.service';
+import { countUnreadMessages, markMessageRead, markThreadRead } from './read-receipts.service';
+import { getMessage, getThread, listConversations } from './threads.service';
 
 const ZPartner = z.object({ partnerId: z.uuid({ message: 'This person could not be found.' }) });
 const ZMessageId = z.object({ id: z.uuid({ message: 'Message not found.' }) });

@@ -1,41 +1,24 @@
-import {
-  MESSAGING,
-  MESSAGING_MSG,
-  previewText,
-  type BusinessInquiry,
-  type ChatPerson,
-  type ConversationPage,
-  type Message,
-  type MessageType,
-  type ThreadPage,
-  type UnreadCounts,
-} from '@common/messages/model';
+import { MESSAGING_MSG, type BusinessInquiry, type Message, type MessageType } from '@common/messages/model';
 import type { ZSendMessage } from '@common/messages/schemas';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import type { ServerEvent } from '@common/core/realtime';
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { conversations, messages, profiles } from '../../db/schema';
+import { messages, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Bus, Envelope } from '../../platform/bus';
-import {
-  actorColumns,
-  createNotification,
-  markGroupRead,
-  notificationEnvelope,
-} from '../notifications';
+import type { Envelope } from '../../platform/bus';
+import { actorColumns, createNotification, notificationEnvelope } from '../notifications';
 import { canMessage, getInquiryTarget } from '../../platform/policies';
+import { toMessage, toPerson, type MessageRow, type MessagingDeps } from './message-rows';
 
-export type MessagingDeps = {
-  db: Db;
-  bus: Bus;
-  /** Which of these people are online (the realtime layer). */
-  onlineAmong(ids: string[]): Promise<Set<string>>;
-};
-
-type MessageRow = typeof messages.$inferSelect;
-type PersonRow = { id: string; username: string; fullName: string | null; avatarUrl: string | null };
+/*
+ * Sending a message: a general one or an inquiry about a business idea or page (whose owner must be
+ * the receiver), stored with both people's conversation rows and the receiver's notification in
+ * one transaction and published once committed, a retried send answered with the stored message.
+ * Also the message.created event and its loader for other processes, and the inquiries a person
+ * received. Reading threads is in threads.service.ts, read receipts in read-receipts.service.ts.
+ */
 
 /** A messages row as a raw query returns it (snake_case). */
 type RawMessage = {
@@ -71,33 +54,6 @@ function fromRaw(r: RawMessage): MessageRow {
     businessPageId: r.business_page_id,
     metadata: typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as { title?: string }) : r.metadata,
     clientId: r.client_id,
-  };
-}
-
-export function toMessage(row: MessageRow): Message {
-  return {
-    id: row.id,
-    clientId: row.clientId,
-    senderId: row.senderId,
-    receiverId: row.receiverId,
-    content: row.content,
-    read: row.read,
-    readAt: row.readAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    messageType: row.messageType,
-    businessIdeaId: row.businessIdeaId,
-    businessPageId: row.businessPageId,
-    metadata: row.metadata ?? null,
-  };
-}
-
-function toPerson(row: PersonRow | null | undefined, id: string, online: Set<string>): ChatPerson {
-  return {
-    id,
-    username: row?.username ?? MESSAGING_MSG.unknownUser,
-    fullName: row?.fullName ?? null,
-    avatarUrl: row?.avatarUrl ?? null,
-    isOnline: online.has(id),
   };
 }
 
@@ -246,193 +202,6 @@ async function findByClientId(db: Db, senderId: string, clientId: string) {
     .from(messages)
     .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
   return row ? toMessage(row) : null;
-}
-
-/** One message, only for its sender or receiver; anyone else gets "not found". */
-export async function getMessage(db: Db, viewerId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.id, id), or(eq(messages.senderId, viewerId), eq(messages.receiverId, viewerId))));
-  if (!row) throw new AppError('NOT_FOUND', 'Message not found.');
-  return toMessage(row);
-}
-
-/** A page of the thread between the viewer and a partner: newest first, older pages by cursor. */
-export async function getThread(
-  deps: MessagingDeps,
-  viewerId: string,
-  partnerId: string,
-  page: { cursor?: string; limit?: number },
-): Promise<ThreadPage> {
-  const { db } = deps;
-  const [partner] = await db.select(actorColumns).from(profiles).where(eq(profiles.id, partnerId));
-  if (!partner) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
-  const limit = Math.min(page.limit ?? MESSAGING.threadPageSize, MESSAGING.threadPageMax);
-  const [lo, hi] = viewerId < partnerId ? [viewerId, partnerId] : [partnerId, viewerId];
-  const { cursor } = page;
-  // The cursor is a message id of this same thread: the page continues from its (created_at, id).
-  const before = cursor
-    ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${cursor} and m.user_lo = ${lo} and m.user_hi = ${hi})`
-    : undefined;
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.userLo, lo), eq(messages.userHi, hi), before))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1);
-  const items = rows.slice(0, limit).map(toMessage);
-  const online = await deps.onlineAmong([partnerId]);
-  return {
-    partner: toPerson(partner, partnerId, online),
-    items,
-    nextCursor: rows.length > limit ? items.at(-1)!.id : null,
-  };
-}
-
-/** The viewer's conversations, most recent first, optionally filtered by the partner's name. */
-export async function listConversations(
-  deps: MessagingDeps,
-  viewerId: string,
-  page: { cursor?: string; limit?: number; q?: string; type?: MessageType },
-): Promise<ConversationPage> {
-  const { db } = deps;
-  const limit = Math.min(page.limit ?? MESSAGING.conversationPageSize, 100);
-  const { cursor } = page;
-  const q = page.q?.trim();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  const rows = await db
-    .select({
-      partnerId: conversations.partnerId,
-      unreadCount: conversations.unreadCount,
-      lastMessageAt: conversations.lastMessageAt,
-      message: messages,
-      partner: actorColumns,
-    })
-    .from(conversations)
-    .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
-    .leftJoin(profiles, eq(profiles.id, conversations.partnerId))
-    .where(
-      and(
-        eq(conversations.ownerId, viewerId),
-        cursor
-          ? sql`(${conversations.lastMessageAt}, ${conversations.partnerId}) < (select c.last_message_at, c.partner_id from conversations c where c.owner_id = ${viewerId} and c.partner_id = ${cursor})`
-          : undefined,
-        pattern
-          ? or(sql`${profiles.username} ilike ${pattern}`, sql`${profiles.fullName} ilike ${pattern}`)
-          : undefined,
-        page.type ? eq(messages.messageType, page.type) : undefined,
-      ),
-    )
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.partnerId))
-    .limit(limit + 1);
-  const shown = rows.slice(0, limit);
-  const online = await deps.onlineAmong(shown.map((r) => r.partnerId));
-  return {
-    items: shown.map((r) => ({
-      partner: toPerson(r.partner, r.partnerId, online),
-      lastMessage: {
-        id: r.message.id,
-        senderId: r.message.senderId,
-        preview: previewText(r.message.content),
-        createdAt: r.message.createdAt.toISOString(),
-        read: r.message.read,
-        messageType: r.message.messageType,
-      },
-      unreadCount: r.unreadCount,
-    })),
-    nextCursor: rows.length > limit ? shown.at(-1)!.partnerId : null,
-  };
-}
-
-export async function countUnreadMessages(db: Db, viewerId: string): Promise<UnreadCounts> {
-  const [row] = await db
-    .execute<{ messages: number; inquiries: number }>(
-      sql`
-    select
-      (select coalesce(sum(unread_count), 0)::int from conversations where owner_id = ${viewerId}) as messages,
-      (select count(*)::int from messages where receiver_id = ${viewerId} and not read and message_type <> 'general') as inquiries
-  `,
-    )
-    .then((r) => r.rows);
-  return { messages: row?.messages ?? 0, inquiries: row?.inquiries ?? 0 };
-}
-
-/**
- * The viewer opened the thread: every message the partner sent them is read, the conversation's
- * unread count is zero, and the "New Message" notification from that partner is read too.
- */
-export async function markThreadRead(deps: MessagingDeps, viewerId: string, partnerId: string) {
-  const result = await deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(messages)
-      .set({ read: true, readAt: sql`now()` })
-      .where(
-        and(eq(messages.receiverId, viewerId), eq(messages.senderId, partnerId), eq(messages.read, false)),
-      )
-      .returning({ id: messages.id, createdAt: messages.createdAt, readAt: messages.readAt });
-    if (!rows.length) return null;
-    await tx
-      .update(conversations)
-      .set({ unreadCount: 0 })
-      .where(and(eq(conversations.ownerId, viewerId), eq(conversations.partnerId, partnerId)));
-    const notificationIds = await markGroupRead(tx, viewerId, `message:${partnerId}`);
-    return { rows, notificationIds };
-  });
-  if (!result) return { updated: 0 };
-  publishRead(deps.bus, viewerId, partnerId, result.rows, result.notificationIds);
-  return { updated: result.rows.length };
-}
-
-/** Mark one received message read (the receiver only). */
-export async function markMessageRead(deps: MessagingDeps, viewerId: string, id: string) {
-  const result = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: messages.id, senderId: messages.senderId, read: messages.read })
-      .from(messages)
-      .where(and(eq(messages.id, id), eq(messages.receiverId, viewerId)))
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', 'Message not found.');
-    if (row.read) return null;
-    const [updated] = await tx
-      .update(messages)
-      .set({ read: true, readAt: sql`now()` })
-      .where(eq(messages.id, id))
-      .returning({ id: messages.id, createdAt: messages.createdAt, readAt: messages.readAt });
-    await tx
-      .update(conversations)
-      .set({ unreadCount: sql`greatest(${conversations.unreadCount} - 1, 0)` })
-      .where(and(eq(conversations.ownerId, viewerId), eq(conversations.partnerId, row.senderId)));
-    return { senderId: row.senderId, rows: [updated!] };
-  });
-  if (result) publishRead(deps.bus, viewerId, result.senderId, result.rows, []);
-  return { updated: result ? 1 : 0 };
-}
-
-function publishRead(
-  bus: Bus,
-  readerId: string,
-  partnerId: string,
-  rows: { id: string; createdAt: Date; readAt: Date | null }[],
-  notificationIds: string[],
-) {
-  const upTo = rows.reduce((max, r) => (r.createdAt > max ? r.createdAt : max), rows[0]!.createdAt);
-  // Ids only for a small batch (the NOTIFY payload is small); the time covers the rest.
-  const envelopes: Envelope[] = [
-    {
-      to: [readerId, partnerId],
-      event: {
-        type: 'message.read',
-        readerId,
-        partnerId,
-        readAt: upTo.toISOString(),
-        messageIds: rows.length <= 40 ? rows.map((r) => r.id) : [],
-      },
-    },
-  ];
-  if (notificationIds.length)
-    envelopes.push({ to: [readerId], event: { type: 'notification.read', ids: notificationIds } });
-  bus.publish(...envelopes);
 }
 
 /** Inquiries the viewer received (business ideas and pages), newest first. */

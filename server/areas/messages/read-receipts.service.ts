@@ -1,0 +1,104 @@
+import type { UnreadCounts } from '@common/messages/model';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversations, messages } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Bus, Envelope } from '../../platform/bus';
+import { markGroupRead } from '../notifications';
+import type { MessagingDeps } from './message-rows';
+
+/*
+ * Read receipts and unread counts: the viewer's unread messages and inquiries, marking a whole
+ * thread read (with the conversation's count and the partner's message notification) or one
+ * message, and the message.read event both people's open chats hear once it is committed.
+ */
+
+export async function countUnreadMessages(db: Db, viewerId: string): Promise<UnreadCounts> {
+  const [row] = await db
+    .execute<{ messages: number; inquiries: number }>(
+      sql`
+    select
+      (select coalesce(sum(unread_count), 0)::int from conversations where owner_id = ${viewerId}) as messages,
+      (select count(*)::int from messages where receiver_id = ${viewerId} and not read and message_type <> 'general') as inquiries
+  `,
+    )
+    .then((r) => r.rows);
+  return { messages: row?.messages ?? 0, inquiries: row?.inquiries ?? 0 };
+}
+
+/**
+ * The viewer opened the thread: every message the partner sent them is read, the conversation's
+ * unread count is zero, and the "New Message" notification from that partner is read too.
+ */
+export async function markThreadRead(deps: MessagingDeps, viewerId: string, partnerId: string) {
+  const result = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(messages)
+      .set({ read: true, readAt: sql`now()` })
+      .where(
+        and(eq(messages.receiverId, viewerId), eq(messages.senderId, partnerId), eq(messages.read, false)),
+      )
+      .returning({ id: messages.id, createdAt: messages.createdAt, readAt: messages.readAt });
+    if (!rows.length) return null;
+    await tx
+      .update(conversations)
+      .set({ unreadCount: 0 })
+      .where(and(eq(conversations.ownerId, viewerId), eq(conversations.partnerId, partnerId)));
+    const notificationIds = await markGroupRead(tx, viewerId, `message:${partnerId}`);
+    return { rows, notificationIds };
+  });
+  if (!result) return { updated: 0 };
+  publishRead(deps.bus, viewerId, partnerId, result.rows, result.notificationIds);
+  return { updated: result.rows.length };
+}
+
+/** Mark one received message read (the receiver only). */
+export async function markMessageRead(deps: MessagingDeps, viewerId: string, id: string) {
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: messages.id, senderId: messages.senderId, read: messages.read })
+      .from(messages)
+      .where(and(eq(messages.id, id), eq(messages.receiverId, viewerId)))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', 'Message not found.');
+    if (row.read) return null;
+    const [updated] = await tx
+      .update(messages)
+      .set({ read: true, readAt: sql`now()` })
+      .where(eq(messages.id, id))
+      .returning({ id: messages.id, createdAt: messages.createdAt, readAt: messages.readAt });
+    await tx
+      .update(conversations)
+      .set({ unreadCount: sql`greatest(${conversations.unreadCount} - 1, 0)` })
+      .where(and(eq(conversations.ownerId, viewerId), eq(conversations.partnerId, row.senderId)));
+    return { senderId: row.senderId, rows: [updated!] };
+  });
+  if (result) publishRead(deps.bus, viewerId, result.senderId, result.rows, []);
+  return { updated: result ? 1 : 0 };
+}
+
+function publishRead(
+  bus: Bus,
+  readerId: string,
+  partnerId: string,
+  rows: { id: string; createdAt: Date; readAt: Date | null }[],
+  notificationIds: string[],
+) {
+  const upTo = rows.reduce((max, r) => (r.createdAt > max ? r.createdAt : max), rows[0]!.createdAt);
+  // Ids only for a small batch (the NOTIFY payload is small); the time covers the rest.
+  const envelopes: Envelope[] = [
+    {
+      to: [readerId, partnerId],
+      event: {
+        type: 'message.read',
+        readerId,
+        partnerId,
+        readAt: upTo.toISOString(),
+        messageIds: rows.length <= 40 ? rows.map((r) => r.id) : [],
+      },
+    },
+  ];
+  if (notificationIds.length)
+    envelopes.push({ to: [readerId], event: { type: 'notification.read', ids: notificationIds } });
+  bus.publish(...envelopes);
+}

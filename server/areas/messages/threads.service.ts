@@ -1,0 +1,117 @@
+import {
+  MESSAGING,
+  MESSAGING_MSG,
+  previewText,
+  type ConversationPage,
+  type MessageType,
+  type ThreadPage,
+} from '@common/messages/model';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversations, messages, profiles } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { actorColumns } from '../notifications';
+import { toMessage, toPerson, type MessagingDeps } from './message-rows';
+
+/*
+ * Reading messages: one message (for its sender or receiver only), a page of the thread with one
+ * partner, newest first, and the viewer's conversation list, most recent first, filtered by the
+ * partner's name or the kind of message. Who is online comes with each partner.
+ */
+
+/** One message, only for its sender or receiver; anyone else gets "not found". */
+export async function getMessage(db: Db, viewerId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), or(eq(messages.senderId, viewerId), eq(messages.receiverId, viewerId))));
+  if (!row) throw new AppError('NOT_FOUND', 'Message not found.');
+  return toMessage(row);
+}
+
+/** A page of the thread between the viewer and a partner: newest first, older pages by cursor. */
+export async function getThread(
+  deps: MessagingDeps,
+  viewerId: string,
+  partnerId: string,
+  page: { cursor?: string; limit?: number },
+): Promise<ThreadPage> {
+  const { db } = deps;
+  const [partner] = await db.select(actorColumns).from(profiles).where(eq(profiles.id, partnerId));
+  if (!partner) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
+  const limit = Math.min(page.limit ?? MESSAGING.threadPageSize, MESSAGING.threadPageMax);
+  const [lo, hi] = viewerId < partnerId ? [viewerId, partnerId] : [partnerId, viewerId];
+  const { cursor } = page;
+  // The cursor is a message id of this same thread: the page continues from its (created_at, id).
+  const before = cursor
+    ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${cursor} and m.user_lo = ${lo} and m.user_hi = ${hi})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userLo, lo), eq(messages.userHi, hi), before))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit).map(toMessage);
+  const online = await deps.onlineAmong([partnerId]);
+  return {
+    partner: toPerson(partner, partnerId, online),
+    items,
+    nextCursor: rows.length > limit ? items.at(-1)!.id : null,
+  };
+}
+
+/** The viewer's conversations, most recent first, optionally filtered by the partner's name. */
+export async function listConversations(
+  deps: MessagingDeps,
+  viewerId: string,
+  page: { cursor?: string; limit?: number; q?: string; type?: MessageType },
+): Promise<ConversationPage> {
+  const { db } = deps;
+  const limit = Math.min(page.limit ?? MESSAGING.conversationPageSize, 100);
+  const { cursor } = page;
+  const q = page.q?.trim();
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const rows = await db
+    .select({
+      partnerId: conversations.partnerId,
+      unreadCount: conversations.unreadCount,
+      lastMessageAt: conversations.lastMessageAt,
+      message: messages,
+      partner: actorColumns,
+    })
+    .from(conversations)
+    .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
+    .leftJoin(profiles, eq(profiles.id, conversations.partnerId))
+    .where(
+      and(
+        eq(conversations.ownerId, viewerId),
+        cursor
+          ? sql`(${conversations.lastMessageAt}, ${conversations.partnerId}) < (select c.last_message_at, c.partner_id from conversations c where c.owner_id = ${viewerId} and c.partner_id = ${cursor})`
+          : undefined,
+        pattern
+          ? or(sql`${profiles.username} ilike ${pattern}`, sql`${profiles.fullName} ilike ${pattern}`)
+          : undefined,
+        page.type ? eq(messages.messageType, page.type) : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.partnerId))
+    .limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const online = await deps.onlineAmong(shown.map((r) => r.partnerId));
+  return {
+    items: shown.map((r) => ({
+      partner: toPerson(r.partner, r.partnerId, online),
+      lastMessage: {
+        id: r.message.id,
+        senderId: r.message.senderId,
+        preview: previewText(r.message.content),
+        createdAt: r.message.createdAt.toISOString(),
+        read: r.message.read,
+        messageType: r.message.messageType,
+      },
+      unreadCount: r.unreadCount,
+    })),
+    nextCursor: rows.length > limit ? shown.at(-1)!.partnerId : null,
+  };
+}
