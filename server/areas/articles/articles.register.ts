@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
 import type { ContentTarget } from '../../platform/content-targets';
 import type { SearchProvider } from '../../platform/search-providers';
-import { visibleAuthor } from './articles.service';
+import { visibleAuthor } from './article-rows';
 
 /* What articles plug into: search, and reactions and comments (registered by the area's index.ts). */
 

@@ -4,16 +4,10 @@ import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
 import { readImageUpload } from '../../platform/uploads';
-import {
-  createArticle,
-  deleteArticle,
-  getArticle,
-  listArticles,
-  publishArticle,
-  updateArticle,
-  uploadArticleImage,
-  type ArticleDeps,
-} from './articles.service';
+import { uploadArticleImage } from './article-images.service';
+import { getArticle, listArticles } from './article-reads.service';
+import type { ArticleDeps } from './article-rows';
+import { createArticle, deleteArticle, publishArticle, updateArticle } from './articles.service';
 
 /** Articles (spec document 2): lists are public, reading and writing need a member. */
 export function articleRoutes(deps: ArticleDeps) {

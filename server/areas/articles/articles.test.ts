@@ -21,7 +21,7 @@ import { profiles } from '../../db/schema';
 import { getContentTarget } from '../../platform/content-targets';
 import { searchTerms } from '../../platform/search-providers';
 import { articleSearch } from './articles.register';
-import { articleListQueries } from './articles.service';
+import { articleListQueries } from './article-reads.service';
 import {
   BASE_URL,
   createTestApp,

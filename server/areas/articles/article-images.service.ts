@@ -1,0 +1,75 @@
+import { ARTICLE_MSG, articleImageProblem, type ArticleImage } from '@common/articles/model';
+import { IMAGE_PRESETS, parseImageUrl } from '@common/core/uploads';
+import { sql } from 'drizzle-orm';
+import type { Viewer } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { deleteImageByUrl, saveImage } from '../../platform/images';
+import type { Storage } from '../../platform/storage';
+import type { ArticleDeps } from './article-rows';
+
+/*
+ * Articles' featured images (spec section 5): the upload, checked against the pixel rules,
+ * re-encoded and stored as the viewer's; the check that an article only ever shows its own
+ * author's upload (deleting the article deletes the file); and the removal, after commit, of an
+ * image no longer shown by any of the author's articles.
+ */
+
+const mainContentKey = (ownerId: string, imageId: string) =>
+  `images/content/${ownerId}/${imageId}/${IMAGE_PRESETS.content.main}.webp`;
+
+/**
+ * The featured image as stored: null, or the main copy of a content image this viewer uploaded
+ * (any copy's address is accepted). Anything else, including someone else's upload, is refused:
+ * deleting the article deletes its image, which must never be another person's file.
+ */
+export async function ownContentImage(
+  storage: Storage,
+  viewerId: string,
+  url: string | null,
+): Promise<string | null> {
+  if (url === null) return null;
+  const key = storage.keyFromUrl(url);
+  const image = key ? parseImageUrl(key) : null;
+  const refuse = () =>
+    new AppError('VALIDATION', ARTICLE_MSG.imageNotUploaded, { imageUrl: ARTICLE_MSG.imageNotUploaded });
+  if (!image || image.preset !== 'content' || image.ownerId !== viewerId) throw refuse();
+  const main = mainContentKey(viewerId, image.id);
+  if (!(await storage.head(main))) throw refuse();
+  return storage.url(main);
+}
+
+/**
+ * Removes a featured image no longer used, unless another of the author's articles still shows it.
+ * After commit: a file that fails to go is only an orphan, never a broken article.
+ */
+export async function dropImage(deps: ArticleDeps, authorId: string, url: string | null) {
+  if (!url) return;
+  try {
+    const [used] = await deps.db
+      .execute(sql`select 1 from articles where author_id = ${authorId} and image_url = ${url} limit 1`)
+      .then((r) => r.rows);
+    if (!used) await deleteImageByUrl(deps.storage, url, authorId);
+  } catch (err) {
+    deps.logger.warn({ err, url }, 'could not delete an article image');
+  }
+}
+
+/** Section 5's pixel rules, on the picture as shown (upright), before it is decoded. */
+function checkArticleImage(width: number, height: number) {
+  const problem = articleImageProblem(width, height);
+  if (problem) throw new AppError('VALIDATION', ARTICLE_MSG.imageInvalidDimensionsTitle, { file: problem });
+}
+
+/** POST /api/articles/images: a featured image, checked, re-encoded and stored as the viewer's. */
+export async function uploadArticleImage(
+  deps: ArticleDeps,
+  viewer: Viewer,
+  bytes: Uint8Array,
+): Promise<ArticleImage> {
+  const saved = await saveImage(deps.storage, bytes, {
+    preset: 'content',
+    ownerId: viewer.id,
+    check: checkArticleImage,
+  });
+  return { url: saved.url };
+}
