@@ -4,6 +4,7 @@ import { LIMITS } from '@common/core/limits';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { ChatDialogSlot, ChatProvider } from '@web/areas/messages/components/chat-context';
 import { useMediaQuery } from '@web/lib/use-media-query';
+import { loadLiveUpdates } from '../realtime/load-live-updates';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
@@ -13,8 +14,8 @@ const SIDE_MENU_ID = 'side-menu';
 const loadMobileDrawer = () => import('./mobile-drawer');
 const MobileDrawer = lazy(() => loadMobileDrawer().then((m) => ({ default: m.MobileDrawer })));
 
-// The realtime socket and its cache updates: signed-in people only, after the first paint.
-const LiveUpdates = lazy(() => import('../realtime/live-updates').then((m) => ({ default: m.LiveUpdates })));
+// The realtime socket and the areas' live hooks: signed-in people only, after the first paint.
+const LiveUpdates = lazy(loadLiveUpdates);
 
 /**
  * The shared layout: top bar, side menu and main content. At 768px and wider the side menu is a

@@ -1,15 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authKeys } from '@web/areas/auth/api/query-keys';
-import { useMessagesLiveSync } from '@web/areas/messages/api/use-messages-live-sync';
-import { useNotificationsLiveSync } from '@web/areas/notifications/api/use-notifications-live-sync';
 import { startRealtime } from '@web/lib/realtime/connection';
+import type { LiveHook } from '../areas/contract';
+
+type LiveUpdatesProps = {
+  viewerId: string;
+  /** The areas' live hooks (their modules' `liveHooks`), the same list for the component's life. */
+  hooks: readonly LiveHook[];
+};
 
 /**
  * The signed-in tab's realtime wiring (loaded lazily, never for visitors): one socket for the
  * person, closed when they sign out, and the areas' cache updates for its events.
  */
-export function LiveUpdates({ viewerId }: { viewerId: string }) {
+export function LiveUpdates({ viewerId, hooks }: LiveUpdatesProps) {
   const queryClient = useQueryClient();
 
   useEffect(
@@ -22,7 +27,11 @@ export function LiveUpdates({ viewerId }: { viewerId: string }) {
     [viewerId, queryClient],
   );
 
-  useMessagesLiveSync(viewerId);
-  useNotificationsLiveSync();
+  // One child per hook, so each is called unconditionally and always in the same place.
+  return hooks.map((hook, i) => <RunLiveHook key={i} hook={hook} viewerId={viewerId} />);
+}
+
+function RunLiveHook({ hook: useLiveHook, viewerId }: { hook: LiveHook; viewerId: string }) {
+  useLiveHook(viewerId);
   return null;
 }

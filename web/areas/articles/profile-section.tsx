@@ -1,26 +1,25 @@
 import { Link } from 'react-router';
 import { ARTICLE_CATEGORY_LABELS } from '@common/articles/model';
 import { imageVariantUrl } from '@common/core/uploads';
-import {
-  ProfileSectionCard,
-  registerProfileSection,
-  type ProfileSectionProps,
-} from '@web/areas/profiles/components/profile-slots';
+import type { ProfileSectionProps } from '@web/app/areas/contract';
+import { ProfileSectionCard } from '@web/areas/profiles/components/profile-slots';
 import { LoadMoreButton } from '@web/components/load-more-button';
 import { RelativeTime } from '@web/components/relative-time';
 import { useAuthorArticles } from './api/get-articles';
 
-const TITLE = 'Pages & Articles';
 const PAGE_SIZE = 5;
 
-/** A person's published articles on their profile; nothing while loading or when there are none. */
-function AuthorArticles({ userId }: ProfileSectionProps) {
+/**
+ * The 'Pages & Articles' section: a person's published articles on their profile; nothing while
+ * loading or when there are none.
+ */
+export function AuthorArticles({ userId, title }: ProfileSectionProps) {
   const query = useAuthorArticles(userId, PAGE_SIZE);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (items.length === 0) return null;
 
   return (
-    <ProfileSectionCard title={TITLE}>
+    <ProfileSectionCard title={title}>
       <ul aria-label="Articles" className="flex flex-col divide-y divide-border">
         {items.map((article) => (
           <li key={article.id} className="flex min-w-0 items-start gap-3 py-3 first:pt-0 last:pb-0">
@@ -58,5 +57,3 @@ function AuthorArticles({ userId }: ProfileSectionProps) {
     </ProfileSectionCard>
   );
 }
-
-registerProfileSection({ id: 'articles', order: 10, title: TITLE, Component: AuthorArticles });

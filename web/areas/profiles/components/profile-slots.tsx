@@ -1,4 +1,14 @@
-import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import type { AreaProfileSection, ProfileSectionProps } from '@web/app/areas/contract';
+import { WEB_AREAS } from '@web/areas/index';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 
 /*
@@ -6,49 +16,47 @@ import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
  * communities, events; document 1, section 2 gives their order).
  *
  * The contract:
- * - An area registers a section once, at module load:
- *     registerProfileSection({ id: 'articles', order: 10, title: 'Pages & Articles', Component })
+ * - An area declares its sections in `profileSections` of its web/areas/<area>/module.ts:
+ *     { id: 'articles', order: 10, title: 'Pages & Articles', load: async () => (await import(...)).X }
  *   `order` places it (10 pages and articles, 20 investments, 30 communities, 40 events); `id` is
- *   unique (registering it again replaces the entry, so hot reload is harmless).
- * - `Component` receives `{ userId, isSelf }` and fetches its own data. It returns null while it
- *   has nothing to show (loading or empty), so the page shows no empty boxes; when it has
+ *   unique. The page reads them from the list of modules (web/areas/index.ts).
+ * - `load` is called when the profile page loads (its route starts loadProfileSections), never in
+ *   the first view; keep heavy code behind React.lazy inside the component too.
+ * - The component receives `{ userId, isSelf, title }` and fetches its own data. It returns null
+ *   while it has nothing to show (loading or empty), so the page shows no empty boxes; when it has
  *   content it renders its own card (ProfileSectionCard gives the common look, with `title`).
  * - Sections are rendered after the connections and friend-request / mutual-friends cards, never
  *   on a restricted profile. Each sits in its own error boundary and Suspense, so a failing or
- *   lazily loaded section cannot take the profile down.
- * - The registering module belongs to its area (e.g. web/areas/articles/profile-section.tsx). It
- *   must be loaded with the profile page, not the first view: import it in the profile routes'
- *   `lazy` loader in web/app/routing/routes.tsx (cross-area wiring lives in web/app), and keep
- *   heavy code behind React.lazy inside `Component`.
+ *   still loading section cannot take the profile down.
  */
 
-export type ProfileSectionProps = { userId: string; isSelf: boolean };
-
-export type ProfileSection = {
-  id: string;
-  order: number;
-  title: string;
-  Component: ComponentType<ProfileSectionProps>;
+type LoadedSection = AreaProfileSection & {
+  Component: LazyExoticComponent<ComponentType<ProfileSectionProps>>;
 };
 
-const sections = new Map<string, ProfileSection>();
+let sections: LoadedSection[] | undefined;
 
-export function registerProfileSection(section: ProfileSection): void {
-  sections.set(section.id, section);
+/** Every area's sections in order; the first call starts loading their code. */
+export function loadProfileSections(): LoadedSection[] {
+  sections ??= WEB_AREAS.flatMap((area) => area.profileSections ?? [])
+    .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id))
+    .map((section) => {
+      const loading = section.load().then((Section) => ({ default: Section }));
+      // A failed load is reported by the section's error boundary when it renders.
+      loading.catch(() => undefined);
+      return { ...section, Component: lazy(() => loading) };
+    });
+  return sections;
 }
 
-export function getProfileSections(): ProfileSection[] {
-  return [...sections.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
-}
-
-/** The registered sections in order, each isolated from the others. */
-export function ProfileSections(props: ProfileSectionProps) {
+/** The areas' sections in order, each isolated from the others. */
+export function ProfileSections(props: Omit<ProfileSectionProps, 'title'>) {
   return (
     <>
-      {getProfileSections().map(({ id, Component: Section }) => (
+      {loadProfileSections().map(({ id, title, Component: Section }) => (
         <SectionBoundary key={id} id={id}>
           <Suspense fallback={null}>
-            <Section {...props} />
+            <Section {...props} title={title} />
           </Suspense>
         </SectionBoundary>
       ))}

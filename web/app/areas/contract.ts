@@ -1,0 +1,74 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import type { RouteHandle } from '../routing/route-handle';
+
+/*
+ * What an area hands the web app: web/areas/<area>/module.ts exports one WebAreaModule, and
+ * web/areas/index.ts lists them. The route table, the side menu, the profile page and the
+ * signed-in realtime wiring only walk that list; nothing registers itself when imported.
+ *
+ * module.ts is part of the entry chunk (the route table is built from it), so it imports only
+ * light things: types, lucide icons, and its pages, sections and hooks through `import()`.
+ */
+
+export type WebAreaModule = {
+  /** The area's folder name, e.g. 'business-pages'. */
+  id: string;
+  routes?: AreaRoute[];
+  nav?: AreaNavItem[];
+  profileSections?: AreaProfileSection[];
+  /**
+   * Loads the hooks that keep the area's caches live while a person is signed in. They are
+   * loaded with the realtime wiring (never for visitors) and all mounted before the socket opens.
+   */
+  liveHooks?: () => Promise<LiveHook[]>;
+};
+
+export type AreaRoute = {
+  /** The full path, as in APP_PATHS of common/core/routes.ts; '/' is the layout's index route. */
+  path: string;
+  handle?: RouteHandle;
+  /** Loads the page: `async () => ({ Component: (await import('./pages/x-page')).XPage })`. */
+  lazy: LazyRouteFunction<RouteObject>;
+  /** 'signed-in' routes sit behind RequireAuth, which sends visitors to /auth. */
+  access: 'public' | 'signed-in';
+};
+
+/** A link of the side menu. */
+export type AreaNavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Hidden from visitors (spec document 1: signed-out users see only News Feed). */
+  signedInOnly: boolean;
+  /** Highlight only on this exact path, not on its sub-paths. */
+  end?: boolean;
+  /** Place in the menu, smallest first (10 News Feed ... 110 Settings). */
+  order: number;
+};
+
+/** What the profile page hands each section. */
+export type ProfileSectionProps = {
+  userId: string;
+  isSelf: boolean;
+  /** The `title` the section declared, for its card. */
+  title: string;
+};
+
+/**
+ * A section of the profile page (web/areas/profiles/components/profile-slots.tsx has the rules:
+ * it fetches its own data and renders nothing while it has nothing to show).
+ */
+export type AreaProfileSection = {
+  /** Unique across areas. */
+  id: string;
+  /** 10 pages and articles, 20 investments, 30 communities, 40 events (document 1, section 2). */
+  order: number;
+  title: string;
+  /** Loads the component; called only when the profile page loads, never in the first view. */
+  load: () => Promise<ComponentType<ProfileSectionProps>>;
+};
+
+/** A hook the signed-in layout runs (inside LiveUpdates) with the signed-in person's id. */
+export type LiveHook = (viewerId: string) => void;

@@ -1,0 +1,4 @@
+import type { WebAreaModule } from '@web/app/areas/contract';
+
+/** No pages of its own: other areas' pages show the comment section. */
+export const commentsModule: WebAreaModule = { id: 'comments' };

@@ -1,0 +1,19 @@
+import { Bell } from 'lucide-react';
+import type { WebAreaModule } from '@web/app/areas/contract';
+
+export const notificationsModule: WebAreaModule = {
+  id: 'notifications',
+  routes: [
+    {
+      path: '/notifications',
+      access: 'signed-in',
+      handle: { title: 'Notifications' },
+      lazy: async () => {
+        const { NotificationsPage } = await import('./pages/notifications-page');
+        return { Component: NotificationsPage };
+      },
+    },
+  ],
+  nav: [{ to: '/notifications', label: 'Notifications', icon: Bell, signedInOnly: true, order: 90 }],
+  liveHooks: async () => [(await import('./api/use-notifications-live-sync')).useNotificationsLiveSync],
+};

@@ -1,0 +1,25 @@
+import { User } from 'lucide-react';
+import type { AreaRoute, WebAreaModule } from '@web/app/areas/contract';
+
+const loadProfilePage: AreaRoute['lazy'] = async () => {
+  const [{ ProfilePage }, { loadProfileSections }] = await Promise.all([
+    import('./pages/profile-page'),
+    import('./components/profile-slots'),
+  ]);
+  // The areas' sections start loading with the page, while it fetches the profile.
+  loadProfileSections();
+  return { Component: ProfilePage };
+};
+
+export const profilesModule: WebAreaModule = {
+  id: 'profiles',
+  // Sign-in required, but a visitor opening a shared profile link is asked to sign in on the page
+  // itself ('Please sign in to view profiles.') and comes back to it afterwards.
+  routes: ['/profile', '/profile/:userId'].map((path): AreaRoute => ({
+    path,
+    access: 'public',
+    handle: { title: 'Profile' },
+    lazy: loadProfilePage,
+  })),
+  nav: [{ to: '/profile', label: 'Profile', icon: User, signedInOnly: true, end: true, order: 100 }],
+};

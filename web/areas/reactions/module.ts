@@ -1,0 +1,4 @@
+import type { WebAreaModule } from '@web/app/areas/contract';
+
+/** No pages of its own: other areas' pages show the reaction bar. */
+export const reactionsModule: WebAreaModule = { id: 'reactions' };
