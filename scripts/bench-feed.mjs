@@ -239,16 +239,22 @@ function generatorSteps({ members: M, items: I }) {
     [
       'feed items',
       // One new_user item for half of the last year's members; the rest content over the year, by
-      // authors of power-law activity; inserted in created_at order so ids follow time.
-      `INSERT INTO feed_items (type, title, description, image_url, user_id, content_id, article_id, group_id,
-                               forum_post_id, forum_group_id, business_page_id, created_at)
-       SELECT type, title, description, image_url, user_id, content_id, article_id, group_id,
-              forum_post_id, forum_group_id, business_page_id, created_at
+      // authors of power-law activity; inserted in created_at order so ids follow time. Category and
+      // link are what each kind's area hands publishToFeed (common/feed/model.ts, FEED_ITEM_TYPES).
+      `INSERT INTO feed_items (type, category, title, description, image_url, user_id, content_id, link, created_at)
+       SELECT type,
+              CASE type
+                WHEN 'article' THEN 'articles'
+                WHEN 'group_post' THEN 'groups' WHEN 'group' THEN 'groups' WHEN 'shared_post' THEN 'groups'
+                WHEN 'business_idea' THEN 'investing'
+                WHEN 'event' THEN 'events'
+                WHEN 'forum_post' THEN 'forums' WHEN 'forum_reply' THEN 'forums' WHEN 'forum_group_created' THEN 'forums'
+              END,
+              title, description, image_url, user_id, content_id, link, created_at
        FROM (
          SELECT 'new_user' AS type, first || ' ' || last || ' joined Cofound' AS title,
                 'Say hello and see what they are building.' AS description, NULL AS image_url, id AS user_id,
-                id::text AS content_id, NULL::uuid AS article_id, NULL::uuid AS group_id, NULL::uuid AS forum_post_id,
-                NULL::uuid AS forum_group_id, NULL::uuid AS business_page_id, joined AS created_at
+                id::text AS content_id, '/profile/' || id AS link, joined AS created_at
          FROM bench_m WHERE ${newUserWhere}
          UNION ALL
          SELECT type,
@@ -265,11 +271,15 @@ function generatorSteps({ members: M, items: I }) {
                 END,
                 CASE WHEN r2 < 0.3 THEN '/api/files/feed/' || md5(k::text) || '.webp' END,
                 ${memberId(byRank('author_rank', M))}, 'bench-' || k,
-                CASE WHEN type = 'article' THEN ${uuidOf(`'a' || k`)} END,
-                CASE WHEN type IN ('group_post', 'group', 'shared_post') THEN ${uuidOf(`'g' || k % 3000`)} END,
-                CASE WHEN type IN ('forum_post', 'forum_reply') THEN ${uuidOf(`'fp' || k`)} END,
-                CASE WHEN type IN ('forum_post', 'forum_reply', 'forum_group_created') THEN ${uuidOf(`'fg' || k % 800`)} END,
-                CASE WHEN type IN ('business_page', 'business_update') THEN ${uuidOf(`'bp' || k % 5000`)} END,
+                CASE
+                  WHEN type = 'article' THEN '/articles/' || ${uuidOf(`'a' || k`)}
+                  WHEN type IN ('group_post', 'group', 'shared_post') THEN '/groups/' || ${uuidOf(`'g' || k % 3000`)}
+                  WHEN type IN ('forum_post', 'forum_reply') THEN '/forums/post/' || ${uuidOf(`'fp' || k`)}
+                  WHEN type = 'forum_group_created' THEN '/forums/group/' || ${uuidOf(`'fg' || k % 800`)}
+                  WHEN type IN ('business_page', 'business_update') THEN '/business-pages/' || ${uuidOf(`'bp' || k % 5000`)}
+                  WHEN type = 'business_idea' THEN '/investing'
+                  ELSE '/events'
+                END,
                 now() - interval '365 days' + (interval '365 days' / cnt) * (k - r3)
          FROM (
            SELECT k, cnt, r2, r3, ${pick(TOPICS)} AS topic, floor(power(random(), 2) * ${M})::int AS author_rank,

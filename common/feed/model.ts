@@ -5,7 +5,23 @@
  */
 import type { PersonSummary } from '../profiles/model';
 
-/** Every feed item type the documents name. Later areas publish theirs through publishToFeed. */
+/**
+ * Every kind of feed item the documents name, as the database lists them (feed_items_type check).
+ * The feed knows none of them: the area that publishes a kind registers it at boot
+ * (ctx.registerFeedKind: its filter tab, badge and what a visitor is asked to sign in for) and
+ * hands publishToFeed each item's title, text, image and link. Registered today:
+ * - feed: new_user (no tab, 'New Member', visitors may open it; link /profile/{member})
+ * - articles: article ('articles', 'Article', FEED_MSG.signInArticle; link /articles/{id})
+ * The others register themselves when their areas land; what the app showed for them until now:
+ * - groups: group_post ('Group Post', FEED_MSG.signInGroupPost), group ('Group'), shared_post
+ *   ('Shared Post'): tab 'groups', link /groups/{group id} (/groups without one)
+ * - investing: business_idea ('Business Idea', FEED_MSG.signInBusinessIdea): 'investing', /investing
+ * - events: event ('Event'): 'events', /events
+ * - forums: forum_post ('Forum Post'), forum_reply ('Forum Reply'): 'forums', /forums/post/{post id};
+ *   forum_group_created ('Forum Group'): 'forums', /forums/group/{group id} (/forums without an id)
+ * - business-pages: business_page ('Business Page'), business_update ('Business Update'): no tab,
+ *   /business-pages/{page id} (/business without one)
+ */
 export const FEED_ITEM_TYPES = [
   'new_user',
   'article',
@@ -36,41 +52,6 @@ export const FEED_FILTER_LABELS: Record<FeedFilter, string> = {
   forums: 'Forums',
 };
 
-/**
- * Which filter tab shows a type; types without one (new members, business pages) show under All
- * only. The database derives the same mapping (feed_items.category, migration 0003): keep both.
- */
-export const FEED_TYPE_CATEGORY: Record<FeedItemType, FeedCategory | null> = {
-  new_user: null,
-  article: 'articles',
-  group_post: 'groups',
-  group: 'groups',
-  shared_post: 'groups',
-  business_idea: 'investing',
-  event: 'events',
-  forum_post: 'forums',
-  forum_reply: 'forums',
-  forum_group_created: 'forums',
-  business_page: null,
-  business_update: null,
-};
-
-/** The badge on a card. */
-export const FEED_TYPE_LABELS: Record<FeedItemType, string> = {
-  new_user: 'New Member',
-  article: 'Article',
-  group_post: 'Group Post',
-  group: 'Group',
-  shared_post: 'Shared Post',
-  business_idea: 'Business Idea',
-  event: 'Event',
-  forum_post: 'Forum Post',
-  forum_reply: 'Forum Reply',
-  forum_group_created: 'Forum Group',
-  business_page: 'Business Page',
-  business_update: 'Business Update',
-};
-
 export const FEED = {
   /** Items per page (the document's single page of 50, paged by a cursor instead). */
   pageSize: 20,
@@ -89,18 +70,20 @@ export type FeedAuthor = PersonSummary;
 export type FeedItem = {
   /** A decimal string: items are ordered by it, newest (largest) first. */
   id: string;
+  /** Its kind; with contentId, unique. The card reads label, link and signInAction, not this. */
   type: FeedItemType;
+  /** The badge on its card ('Article'), as the publishing area registered its kind. */
+  label: string;
   title: string;
   description: string | null;
   imageUrl: string | null;
   createdAt: string;
   /** The content the item stands for; with type, unique. */
   contentId: string;
-  articleId: string | null;
-  groupId: string | null;
-  forumPostId: string | null;
-  forumGroupId: string | null;
-  businessPageId: string | null;
+  /** Where its card leads (an app path), as the publishing area said; null: nowhere. */
+  link: string | null;
+  /** What a visitor following its card is asked to sign in for; null: visitors may open it. */
+  signInAction: string | null;
   author: FeedAuthor;
   /** Whether the viewer follows the author (null for visitors and for the viewer's own items). */
   viewerFollows: boolean | null;
@@ -130,53 +113,10 @@ export const FEED_MSG = {
   signInGroupPost: 'view this group post',
   signInFollow: 'follow members',
   signInContact: 'contact members',
+  /** A card whose link the app cannot open (document 1: "Article Unavailable"). */
+  unavailableTitle: (label: string) => `${label} Unavailable`,
+  unavailable: (label: string) => `This ${label.toLowerCase()} is not available for viewing.`,
   end: "You're all caught up.",
   invalidFilter: 'Unknown feed filter.',
   invalidCursor: 'Invalid cursor.',
 } as const;
-
-/** Where a card leads (document 1, section 2, "Clicking a card navigates by type"). */
-export function feedItemHref(
-  item: Pick<
-    FeedItem,
-    | 'type'
-    | 'contentId'
-    | 'articleId'
-    | 'groupId'
-    | 'forumPostId'
-    | 'forumGroupId'
-    | 'businessPageId'
-    | 'author'
-  >,
-): string {
-  switch (item.type) {
-    case 'article':
-      return `/articles/${item.articleId ?? item.contentId}`;
-    case 'group_post':
-    case 'group':
-    case 'shared_post':
-      return item.groupId ? `/groups/${item.groupId}` : '/groups';
-    case 'business_idea':
-      return '/investing';
-    case 'event':
-      return '/events';
-    case 'forum_post':
-    case 'forum_reply':
-      return item.forumPostId ? `/forums/post/${item.forumPostId}` : '/forums';
-    case 'forum_group_created':
-      return item.forumGroupId ? `/forums/group/${item.forumGroupId}` : '/forums';
-    case 'business_page':
-    case 'business_update':
-      return item.businessPageId ? `/business-pages/${item.businessPageId}` : '/business';
-    case 'new_user':
-      return `/profile/${item.author.id}`;
-  }
-}
-
-/** Types whose details a visitor may not open: the card asks them to sign in for this action. */
-export function feedSignInAction(type: FeedItemType): string | null {
-  if (type === 'business_idea') return FEED_MSG.signInBusinessIdea;
-  if (type === 'article') return FEED_MSG.signInArticle;
-  if (type === 'group_post') return FEED_MSG.signInGroupPost;
-  return null;
-}

@@ -1,13 +1,14 @@
-import type { FeedCategory } from '@common/feed/model';
+import type { FeedCategory, FeedItemType } from '@common/feed/model';
 
 /*
  * Kinds of feed item (decision 012). The area that publishes a kind registers it from its
  * register(ctx); the feed knows no area. The database lists the kinds too (feed_items_type check):
- * a test compares the two.
+ * the contract test compares the two. FEED_ITEM_TYPES (common/feed/model.ts) says which area
+ * registers which kind.
  */
 export type FeedKind = {
   /** feed_items.type, e.g. 'article'. */
-  kind: string;
+  kind: FeedItemType;
   /** The filter tab that shows it; null: only under All. */
   category: FeedCategory | null;
   /** The badge on its card ('Article'). */

@@ -40,13 +40,13 @@ function putOnFeed(db: Tx, bus: Bus, a: FeedArticle) {
   return publishToFeed(
     { db, bus },
     {
-      type: 'article',
+      kind: 'article',
       contentId: a.id,
-      articleId: a.id,
       userId: a.authorId,
       title: a.title,
       description: a.excerpt,
       imageUrl: a.imageUrl,
+      link: `/articles/${a.id}`,
     },
   );
 }

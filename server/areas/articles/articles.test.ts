@@ -93,11 +93,11 @@ async function feedRows(articleId: string) {
       id: string;
       title: string;
       description: string | null;
-      article_id: string | null;
+      link: string | null;
       image_url: string | null;
       user_id: string;
     }>(
-      sql`select id::text as id, title, description, article_id::text as article_id, image_url, user_id::text as user_id
+      sql`select id::text as id, title, description, link, image_url, user_id::text as user_id
       from feed_items where type = 'article' and content_id = ${articleId}`,
     )
     .then((r) => r.rows);
@@ -299,7 +299,7 @@ describe('drafts and publishing', () => {
         id: expect.any(String),
         title: draft.title,
         description: 'Plain words that make the excerpt here.',
-        article_id: draft.id,
+        link: `/articles/${draft.id}`,
         image_url: null,
         user_id: a.id,
       },
@@ -334,7 +334,9 @@ describe('drafts and publishing', () => {
     expect(article.excerpt.length).toBeLessThanOrEqual(ARTICLES.excerptLength + 3);
     expect(article.excerpt).not.toMatch(/[#*]/);
     expect(article.author).toMatchObject({ id: a.id });
-    expect(await feedRows(article.id)).toMatchObject([{ description: excerpt, article_id: article.id }]);
+    expect(await feedRows(article.id)).toMatchObject([
+      { description: excerpt, link: `/articles/${article.id}` },
+    ]);
   });
 });
 

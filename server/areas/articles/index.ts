@@ -1,3 +1,4 @@
+import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
 import { articleRoutes } from './articles.routes';
 import { articleContentTarget, articleSearch } from './articles.register';
@@ -8,6 +9,13 @@ export const articlesArea = defineArea({
   name: 'articles',
   routes: articleRoutes,
   register(ctx) {
+    // Published articles go on the feed (publishToFeed, with their page as the link).
+    ctx.registerFeedKind({
+      kind: 'article',
+      category: 'articles',
+      label: 'Article',
+      signInAction: FEED_MSG.signInArticle,
+    });
     ctx.registerSearchProvider(articleSearch);
     ctx.registerContentTarget(articleContentTarget);
   },

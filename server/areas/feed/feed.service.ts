@@ -1,7 +1,6 @@
 import {
   FEED,
   FEED_MSG,
-  FEED_TYPE_CATEGORY,
   type FeedFilter,
   type FeedItem,
   type FeedItemType,
@@ -14,27 +13,29 @@ import { queryRows, type Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { splitPage } from '../../lib/pagination';
 import type { Bus } from '../../platform/bus';
+import { getFeedKind } from '../../platform/feed-kinds';
 
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { type Tx, notBlockedWith, visiblePerson } from '../../db/rules';
 
 export type FeedDeps = { db: Db | Tx; bus: Bus };
 
-/** What a content area says about a piece of content when it publishes it to the feed. */
+/**
+ * What a content area says about a piece of content when it publishes it to the feed: all the feed
+ * shows of it. The feed reads no area's tables and knows no area's paths.
+ */
 export type FeedPublication = {
-  type: FeedItemType;
-  /** The content's own id; with `type`, the item's unique key. */
+  /** A kind the area registered (ctx.registerFeedKind): its filter tab, badge and sign-in text. */
+  kind: FeedItemType;
+  /** The content's own id; with `kind`, the item's unique key. */
   contentId: string;
   /** The author: an item without one is never shown. */
   userId: string;
   title: string;
   description?: string | null;
   imageUrl?: string | null;
-  articleId?: string | null;
-  groupId?: string | null;
-  forumPostId?: string | null;
-  forumGroupId?: string | null;
-  businessPageId?: string | null;
+  /** Where its card leads: the content's page in the app ('/articles/{id}'). */
+  link: string;
   /** Only this group's members see the item (a private group's post); see setFeedAudience. */
   audienceGroupId?: string | null;
 };
@@ -43,27 +44,28 @@ const clip = (s: string | null | undefined, max: number) => (s ? s.slice(0, max)
 
 /**
  * Puts a piece of content on the feed, the one way any area does it. Publishing the same content
- * again updates its item instead of adding a second (unique type and content id), and keeps its
- * place. A new item is announced on the `feed:all` topic; when `deps.db` is a transaction, the
- * announcement goes out before the commit, which is harmless: the page asks the server what is
- * new, and sees the item once it is committed.
+ * again updates its item instead of adding a second (unique kind and content id), and keeps its
+ * place. The item's filter tab is its kind's, stored with it. A new item is announced on the
+ * `feed:all` topic; when `deps.db` is a transaction, the announcement goes out before the commit,
+ * which is harmless: the page asks the server what is new, and sees the item once it is committed.
+ * A kind no area registered is a programming error: it throws.
  */
 export async function publishToFeed(
   deps: FeedDeps,
   item: FeedPublication,
 ): Promise<{ id: string; created: boolean }> {
+  const kind = getFeedKind(item.kind);
+  if (!kind) throw new Error(`feed kind '${item.kind}' is not registered: its area registers it at boot`);
   const [row] = await deps.db
     .execute<{ id: string; created: boolean }>(
-      sql`insert into feed_items (type, content_id, user_id, title, description, image_url, article_id, group_id,
-            forum_post_id, forum_group_id, business_page_id, audience_group_id)
-          values (${item.type}, ${item.contentId}, ${item.userId}, ${clip(item.title, FEED.titleMax) ?? ''},
-            ${clip(item.description, FEED.descriptionMax)}, ${item.imageUrl ?? null}, ${item.articleId ?? null},
-            ${item.groupId ?? null}, ${item.forumPostId ?? null}, ${item.forumGroupId ?? null},
-            ${item.businessPageId ?? null}, ${item.audienceGroupId ?? null})
+      sql`insert into feed_items (type, category, content_id, user_id, title, description, image_url, link,
+            audience_group_id)
+          values (${item.kind}, ${kind.category}, ${item.contentId}, ${item.userId},
+            ${clip(item.title, FEED.titleMax) ?? ''}, ${clip(item.description, FEED.descriptionMax)},
+            ${item.imageUrl ?? null}, ${item.link}, ${item.audienceGroupId ?? null})
           on conflict (type, content_id) do update set
-            title = excluded.title, description = excluded.description, image_url = excluded.image_url,
-            group_id = excluded.group_id, forum_group_id = excluded.forum_group_id,
-            audience_group_id = excluded.audience_group_id
+            category = excluded.category, title = excluded.title, description = excluded.description,
+            image_url = excluded.image_url, link = excluded.link, audience_group_id = excluded.audience_group_id
           returning id::text as id, (xmax = 0) as created`,
     )
     .then((r) => r.rows);
@@ -71,7 +73,7 @@ export async function publishToFeed(
   if (row.created)
     deps.bus.publish({
       topic: topic.feed,
-      event: { type: 'feed.published', itemId: row.id, category: FEED_TYPE_CATEGORY[item.type] },
+      event: { type: 'feed.published', itemId: row.id, category: kind.category },
     });
   return row;
 }
@@ -103,11 +105,12 @@ export async function publishNewMember(deps: FeedDeps & { logger: Logger }, user
       .then((r) => r.rows);
     if (!p) return;
     await publishToFeed(deps, {
-      type: 'new_user',
+      kind: 'new_user',
       contentId: userId,
       userId,
       title: FEED_MSG.welcome(p.full_name || p.username),
       description: p.bio,
+      link: `/profile/${userId}`,
     });
   } catch (err) {
     deps.logger.error({ err, userId }, 'new member feed item failed');
@@ -134,28 +137,25 @@ type Row = PersonSummaryRow & {
   image_url: string | null;
   created_at: string | Date;
   content_id: string;
-  article_id: string | null;
-  group_id: string | null;
-  forum_post_id: string | null;
-  forum_group_id: string | null;
-  business_page_id: string | null;
+  link: string | null;
   viewer_follows: boolean | null;
 };
 
 function toItem(r: Row): FeedItem {
+  // The badge and sign-in text are the kind's as registered now, not as they were when published.
+  // A kind whose area is gone still reads: its name as the badge, open to visitors.
+  const kind = getFeedKind(r.type);
   return {
     id: r.id,
     type: r.type,
+    label: kind?.label ?? r.type.replace(/_/g, ' '),
     title: r.title,
     description: r.description,
     imageUrl: r.image_url,
     createdAt: new Date(r.created_at).toISOString(),
     contentId: r.content_id,
-    articleId: r.article_id,
-    groupId: r.group_id,
-    forumPostId: r.forum_post_id,
-    forumGroupId: r.forum_group_id,
-    businessPageId: r.business_page_id,
+    link: r.link,
+    signInAction: kind?.signInAction ?? null,
     author: toPersonSummary(r),
     viewerFollows: r.viewer_follows,
   };
@@ -190,8 +190,7 @@ export function feedQuery(q: FeedSelect): SQL {
     ? sql`case when f.user_id = ${viewerId}::uuid then null else exists (select 1 from connections c where c.user_id = ${viewerId}::uuid and c.connected_user_id = f.user_id) end`
     : sql`null::boolean`;
   return sql`select f.id::text as id, f.type, f.title, f.description, f.image_url, f.created_at, f.content_id,
-      f.article_id, f.group_id, f.forum_post_id, f.forum_group_id, f.business_page_id,
-      ${PERSON_SUMMARY_COLUMNS},
+      f.link, ${PERSON_SUMMARY_COLUMNS},
       ${follows} as viewer_follows
     from feed_items f
     join profiles p on p.id = f.user_id

@@ -1,3 +1,4 @@
+import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
 import { feedRoutes } from './feed.routes';
 import { publishNewMember, removeFromFeed } from './feed.service';
@@ -15,6 +16,13 @@ export const feedArea = defineArea({
   name: 'feed',
   routes: feedRoutes,
   register(ctx) {
+    // The feed's own kind: a member's welcome card (the web draws it with Follow and Contact).
+    ctx.registerFeedKind({
+      kind: 'new_user',
+      category: null,
+      label: FEED_MSG.newMemberBadge,
+      signInAction: null,
+    });
     // New and removed items: anyone signed in (what each may see is decided when they fetch).
     ctx.registerTopic('feed', (_userId, id) => id === 'all');
     // A confirmed address makes a member: their welcome card goes on the feed.

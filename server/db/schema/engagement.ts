@@ -13,6 +13,13 @@ import {
 import { users } from './auth';
 
 /**
+ * The content types that take reactions and comments: ENGAGEMENT_CONTENT_TYPES in
+ * common/reactions/model.ts, those of areas still to come included (the contract test compares
+ * the two). The database states them too, so no other path writes engagement on an unknown kind.
+ */
+const CONTENT_TYPES = sql.raw(`('article', 'group_post', 'forum_post', 'forum_reply', 'forum_comment')`);
+
+/**
  * Reactions and comments on any kind of content (articles, group posts, forum posts...), one pair of
  * tables for every area (decision 011). `content_type` names the kind; the content target registry
  * (server/platform/content-targets.ts) says which types exist, who owns a piece of content and who
@@ -37,6 +44,7 @@ export const reactions = pgTable(
     uniqueIndex('reactions_uq').on(t.contentType, t.contentId, t.userId, t.reactionType),
     // Removing a person's reactions.
     index('reactions_user_idx').on(t.userId),
+    check('reactions_content_type', sql`${t.contentType} in ${CONTENT_TYPES}`),
   ],
 );
 
@@ -63,5 +71,6 @@ export const comments = pgTable(
     index('comments_user_idx').on(t.userId),
     check('comments_content_length', sql`char_length(${t.content}) between 1 and 2000`),
     check('comments_depth', sql`${t.depth} >= 0`),
+    check('comments_content_type', sql`${t.contentType} in ${CONTENT_TYPES}`),
   ],
 );

@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ARTICLE_MSG, isArticleId } from '@common/articles/model';
-import { FEED_TYPE_LABELS, feedItemHref, feedSignInAction, type FeedItem } from '@common/feed/model';
+import { isAppPath } from '@common/core/routes';
+import { FEED_MSG, type FeedItem } from '@common/feed/model';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { RelativeTime } from '@web/components/relative-time';
@@ -33,8 +33,8 @@ export function FeedCardFrame({ className, children }: { className?: string; chi
   );
 }
 
-/** Who posted and when, with the type badge: avatar and name lead to their profile. */
-export function FeedAuthorRow({ item, badge }: { item: FeedItem; badge?: string }) {
+/** Who posted and when, with the kind's badge: avatar and name lead to their profile. */
+export function FeedAuthorRow({ item }: { item: FeedItem }) {
   const name = displayName(item.author);
   const profileHref = `/profile/${item.author.id}`;
   return (
@@ -63,14 +63,20 @@ export function FeedAuthorRow({ item, badge }: { item: FeedItem; badge?: string 
           <RelativeTime value={item.createdAt} />
         </div>
       </div>
-      <Badge variant="secondary">{badge ?? FEED_TYPE_LABELS[item.type]}</Badge>
+      <Badge variant="secondary">{item.label}</Badge>
     </div>
   );
 }
 
+/** Whether the app has a page at an item's link (its path, without query or fragment). */
+function opensInApp(link: string | null): link is string {
+  return !!link && link.startsWith('/') && isAppPath(link.replace(/[?#].*$/, ''));
+}
+
 /**
- * An article, post, event, idea, forum or business card. The title is the card's link; a
- * visitor following one whose details need an account gets the sign-in prompt instead.
+ * A content card (article, post, event, idea, forum, business), drawn from what the item says:
+ * its badge, title, text, image and link. The title is the card's link; a visitor following one
+ * whose details need an account gets the sign-in prompt instead.
  */
 export function FeedCard({
   item,
@@ -82,12 +88,13 @@ export function FeedCard({
   heading: CardHeading;
 }) {
   const { prompt } = useSignInPrompt();
-  const signInAction = isVisitor ? feedSignInAction(item.type) : null;
+  const signInAction = isVisitor ? item.signInAction : null;
+  const link = opensInApp(item.link) ? item.link : null;
   const onOpen = (event: MouseEvent) => {
-    // Document 1's guard: an article item whose id cannot name an article leads nowhere.
-    if (item.type === 'article' && !isArticleId(item.articleId ?? item.contentId)) {
+    // Document 1's guard ('Article Unavailable'): an item whose link names no page leads nowhere.
+    if (!link) {
       event.preventDefault();
-      toast.error(ARTICLE_MSG.unavailableTitle, { description: ARTICLE_MSG.unavailable });
+      toast.error(FEED_MSG.unavailableTitle(item.label), { description: FEED_MSG.unavailable(item.label) });
       return;
     }
     if (!signInAction) return;
@@ -99,7 +106,7 @@ export function FeedCard({
     <FeedCardFrame>
       <FeedAuthorRow item={item} />
       <Heading className="mt-3 text-base leading-snug font-semibold break-words">
-        <Link to={feedItemHref(item)} onClick={onOpen} className={STRETCHED_LINK}>
+        <Link to={link ?? '#'} onClick={onOpen} className={STRETCHED_LINK}>
           {item.title}
         </Link>
       </Heading>

@@ -1,6 +1,6 @@
 import { MessageCircle, UserMinus, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { FEED_MSG, feedItemHref, type FeedItem } from '@common/feed/model';
+import { FEED_MSG, type FeedItem } from '@common/feed/model';
 import { CONNECTION_MSG, displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useChat } from '@web/areas/messages/components/chat-context';
@@ -28,9 +28,9 @@ export function NewMemberCard({
 
   return (
     <FeedCardFrame>
-      <FeedAuthorRow item={item} badge={FEED_MSG.newMemberBadge} />
+      <FeedAuthorRow item={item} />
       <Heading className="mt-3 text-base leading-snug font-semibold break-words">
-        <Link to={feedItemHref(item)} className={STRETCHED_LINK}>
+        <Link to={item.link ?? `/profile/${item.author.id}`} className={STRETCHED_LINK}>
           {FEED_MSG.welcome(name)}
         </Link>
       </Heading>
