@@ -4,23 +4,14 @@
  * query schema is in schemas.ts beside it.
  */
 
-/** Result types: people now; each content area adds its own when it lands. */
-export type SearchResultType =
-  'user' | 'article' | 'group' | 'forum_group' | 'forum_post' | 'event' | 'business_idea' | 'business_page';
-
-export const SEARCH_TYPE_LABELS: Record<SearchResultType, string> = {
-  user: 'User',
-  article: 'Article',
-  group: 'Group',
-  forum_group: 'Forum Group',
-  forum_post: 'Forum Post',
-  event: 'Event',
-  business_idea: 'Business Idea',
-  business_page: 'Business Page',
-};
-
 export type SearchResult = {
-  type: SearchResultType;
+  /**
+   * 'user' for a person (search tells people from content: a person's card shows their picture and
+   * join date); otherwise the kind of content, as the area that registered it names it.
+   */
+  type: string;
+  /** The badge: the label its provider registered ('User', 'Article'). */
+  label: string;
   id: string;
   title: string;
   /** A person's headline or bio; a content's summary. */
@@ -63,6 +54,8 @@ export const SEARCH_MSG = {
   queryRequired: 'Please enter something to search for.',
   queryTooLong: `Search text can be at most ${SEARCH.queryMax} characters.`,
   invalidPage: 'Invalid page.',
+  /** The badge on a person's result. */
+  personLabel: 'User',
 } as const;
 
 /** The heading's count: '1000+' when the server stopped counting. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '../../common/core/texts';
-import { SEARCH, SEARCH_MSG, SEARCH_TYPE_LABELS } from '../../common/search/model';
+import { SEARCH, SEARCH_MSG } from '../../common/search/model';
 import { expect, expectAccessible, myId, newPerson, secondBrowser, signUpVerified, test } from '../fixtures';
 
 /** Ten random lowercase letters: a name holding them is found by no other test's search. */
@@ -53,7 +53,7 @@ test('part of a name, in any case, finds the person; View Details opens their pr
   const results = resultList(page);
   await expect(results.getByRole('listitem')).toHaveCount(1);
   const card = results.getByRole('article', { name: nameB });
-  await expect(card.getByText(SEARCH_TYPE_LABELS.user, { exact: true })).toBeVisible();
+  await expect(card.getByText(SEARCH_MSG.personLabel, { exact: true })).toBeVisible();
   // The matched part of the name is marked, in the name's own case.
   await expect(card.locator('mark')).toHaveText(`sol Q${mark}`);
 

@@ -1,4 +1,3 @@
-import type { SearchResultType } from '@common/search/model';
 import type { SQL } from 'drizzle-orm';
 
 /*
@@ -49,11 +48,14 @@ export function searchTerms(text: string): SearchTerms {
  * ranking by similarity means scoring every candidate.
  */
 export type SearchProvider = {
-  type: SearchResultType;
+  /** The `type` column of its rows: 'user' for people, else its content kind ('article'). */
+  type: string;
+  /** The badge on its results ('User', 'Article'). */
+  label: string;
   query(args: { viewerId: string; terms: SearchTerms; limit: number; fuzzy: boolean }): SQL;
 };
 
-const providers = new Map<SearchResultType, SearchProvider>();
+const providers = new Map<string, SearchProvider>();
 
 export function registerSearchProvider(provider: SearchProvider) {
   providers.set(provider.type, provider);

@@ -20,6 +20,7 @@ const categoryLabel = sql`case a.category ${sql.join(
  */
 export const articleSearch: SearchProvider = {
   type: 'article',
+  label: 'Article',
   query({ viewerId, terms, limit, fuzzy }) {
     const query = sql`plainto_tsquery('english', ${terms.text})`;
     const title = sql`lower(a.title)`;

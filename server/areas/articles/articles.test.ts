@@ -870,6 +870,7 @@ describe('search', () => {
     const res = await b.agent.get<SearchPage>(`/api/search?q=quokka`);
     expect(res.body.results.find((r) => r.id === article.id)).toEqual({
       type: 'article',
+      label: 'Article',
       id: article.id,
       title: 'Quokka husbandry on Rottnest',
       description: article.excerpt,

@@ -1,3 +1,4 @@
+import { SEARCH_MSG } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
 import type { SearchProvider } from '../../platform/search-providers';
@@ -10,6 +11,7 @@ import type { SearchProvider } from '../../platform/search-providers';
  */
 export const peopleSearch: SearchProvider = {
   type: 'user',
+  label: SEARCH_MSG.personLabel,
   query({ viewerId, terms, limit, fuzzy }) {
     const match = terms.short
       ? sql`(lower(p.username) like ${terms.prefix} or lower(p.full_name) like ${terms.prefix})`

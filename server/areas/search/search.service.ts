@@ -1,4 +1,4 @@
-import { SEARCH, type SearchPage, type SearchResult, type SearchResultType } from '@common/search/model';
+import { SEARCH, type SearchPage, type SearchResult } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { searchProviders, searchTerms, type SearchTerms } from '../../platform/search-providers';
@@ -23,7 +23,7 @@ export function searchQuery(viewerId: string, terms: SearchTerms, page: number, 
 }
 
 type Row = {
-  type: SearchResultType;
+  type: string;
   id: string;
   title: string;
   description: string | null;
@@ -45,8 +45,10 @@ export async function search(db: Db, viewerId: string, text: string, page: numbe
   if (fewPlain && !terms.short && offset < SEARCH.countCap) rows = await run(true);
   const counted = rows.length ? Number(rows[0]!.total) : 0;
   const total = Math.min(counted, SEARCH.countCap);
+  const labels = new Map(searchProviders().map((p) => [p.type, p.label]));
   const results: SearchResult[] = rows.map((r) => ({
     type: r.type,
+    label: labels.get(r.type) ?? r.type,
     id: r.id,
     title: r.title,
     description: r.description,

@@ -1,17 +1,7 @@
-import {
-  Building2,
-  CalendarDays,
-  FileText,
-  Lightbulb,
-  MessageSquareText,
-  MessagesSquare,
-  Search,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { SEARCH_MSG, SEARCH_TYPE_LABELS, type SearchResult, type SearchResultType } from '@common/search/model';
+import { SEARCH_MSG, type SearchResult } from '@common/search/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
@@ -19,28 +9,15 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { highlightMatch } from './highlight-match';
 
-const TYPE_ICONS: Record<SearchResultType, LucideIcon> = {
-  user: Users,
-  article: FileText,
-  group: Users,
-  forum_group: MessagesSquare,
-  forum_post: MessageSquareText,
-  event: CalendarDays,
-  business_idea: Lightbulb,
-  business_page: Building2,
-};
-
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
- * One result: picture, title (the matched part marked), type badge, description, category and
- * date, and View Details. The View Details link covers the whole card for pointers, so the card
+ * One result, drawn from what the server says of it: picture, title (the matched part marked), the
+ * badge its provider registered, description, category and date, and View Details. The View Details link covers the whole card for pointers, so the card
  * stays a single stop for the keyboard; its name carries the title to tell the links apart.
  */
 export function SearchResultCard({ result, query }: { result: SearchResult; query: string }) {
   const titleId = useId();
-  // A type the server learnt before this page did still gets a readable badge.
-  const typeLabel = SEARCH_TYPE_LABELS[result.type] ?? result.type.replace(/_/g, ' ');
   const date = result.date ? new Date(result.date) : null;
   const hasDate = date !== null && !Number.isNaN(date.getTime());
 
@@ -56,7 +33,7 @@ export function SearchResultCard({ result, query }: { result: SearchResult; quer
           <h2 id={titleId} className="min-w-0 text-base leading-snug font-semibold wrap-anywhere">
             {highlightMatch(result.title, query)}
           </h2>
-          <Badge variant="secondary">{typeLabel}</Badge>
+          <Badge variant="secondary">{result.label}</Badge>
         </div>
         {result.description ? (
           <p className="mt-1 line-clamp-3 text-sm text-muted-foreground wrap-anywhere sm:line-clamp-2">
@@ -105,13 +82,13 @@ function ResultPicture({ result }: { result: SearchResult }) {
       />
     );
   }
-  const Icon = TYPE_ICONS[result.type] ?? Search;
+  // Content without a picture of its own.
   return (
     <span
       aria-hidden="true"
       className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground"
     >
-      <Icon className="size-5" />
+      <FileText className="size-5" />
     </span>
   );
 }
