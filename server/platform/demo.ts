@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { NotificationType } from '@common/notifications/model';
+import { IMAGE_PRESETS, type ImagePreset } from '@common/core/uploads';
+import sharp from 'sharp';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import type { Bus } from './bus';
@@ -95,6 +98,13 @@ export type DemoContext = {
   schedule(at: Date, work: () => Promise<void>): void;
   /** Work run last, after the scheduled work (the notifications part writes the notices). */
   afterwards(work: () => Promise<void>): void;
+  /**
+   * A drawn picture (SVG, `width` pixels wide, already in the preset's shape) stored as an upload
+   * of `ownerId`'s would be: a WebP copy for each of the preset's sizes, under the same keys
+   * (images/<preset>/<owner>/<id>/<size>.webp). Returns the main copy's address. Drawn at each
+   * size instead of re-encoded from one big copy: the demo makes a few hundred of them.
+   */
+  storeImage(svg: string, width: number, preset: ImagePreset, ownerId: string): Promise<string>;
   /** What was made, for the summary (`count('articles', 40)`). */
   counts: Record<string, number>;
   count(what: string, n: number): void;
@@ -194,6 +204,20 @@ export function createDemoContext(opts: {
     },
     afterwards(work) {
       last.push(work);
+    },
+    async storeImage(svg, width, preset, ownerId) {
+      const prefix = `images/${preset}/${ownerId}/${randomUUID()}/`;
+      const { sizes, main } = IMAGE_PRESETS[preset];
+      await Promise.all(
+        sizes.map(async (size) => {
+          const density = (72 * Math.min(size, width)) / width;
+          const bytes = await sharp(Buffer.from(svg), { density })
+            .webp({ quality: 82, effort: 0 })
+            .toBuffer();
+          await opts.storage.put(`${prefix}${size}.webp`, bytes, 'image/webp');
+        }),
+      );
+      return opts.storage.url(`${prefix}${main}.webp`);
     },
     counts: {},
     count(what, n) {

@@ -3,10 +3,12 @@ import { defineArea } from '../../platform/area';
 import { articleRoutes } from './articles.routes';
 import { articleContentTarget, articleSearch } from './articles.register';
 import { removeAuthorArticles } from './articles.service';
+import { demo } from './articles.demo';
 
 /** Articles: drafts, publishing to the feed, reactions and comments, search. */
 export const articlesArea = defineArea({
   name: 'articles',
+  demo,
   routes: articleRoutes,
   register(ctx) {
     // Published articles go on the feed (publishToFeed, with their page as the link).

@@ -3,6 +3,7 @@ import { defineArea } from '../../platform/area';
 import { connectionRoutes } from './connections.routes';
 import { canContact } from './blocks.service';
 import { removePersonConnections } from './connections.service';
+import { demo } from './connections.demo';
 
 export { areFriends, getProfileStats } from './connection-lists.service';
 export { getConnectionState } from './connection-pair';
@@ -10,6 +11,7 @@ export { getConnectionState } from './connection-pair';
 /** Follows, friendships and blocks; blocking decides who may message whom. */
 export const connectionsArea = defineArea({
   name: 'connections',
+  demo,
   routes: connectionRoutes,
   register(ctx) {
     ctx.setMessagePolicy(canContact);

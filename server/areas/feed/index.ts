@@ -2,6 +2,7 @@ import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
 import { feedRoutes } from './feed.routes';
 import { publishNewMember, removeFromFeed } from './feed.service';
+import { demo } from './feed.demo';
 
 export {
   feedQuery,
@@ -14,6 +15,7 @@ export {
 /** The home feed: what every area publishes, read by cursor, announced live. */
 export const feedArea = defineArea({
   name: 'feed',
+  demo,
   routes: feedRoutes,
   register(ctx) {
     // The feed's own kind: a member's welcome card (the web draws it with Follow and Contact).

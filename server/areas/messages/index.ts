@@ -4,10 +4,12 @@ import { defineArea } from '../../platform/area';
 import { canMessage } from '../../platform/policies';
 import { messageRoutes } from './messages.routes';
 import { messageLoader } from './messages.service';
+import { demo } from './messages.demo';
 
 /** Direct messages and business inquiries. */
 export const messagesArea = defineArea({
   name: 'messages',
+  demo,
   routes: messageRoutes,
   register(ctx) {
     ctx.registerEventLoader('message', messageLoader(ctx.db));

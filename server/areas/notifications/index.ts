@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import { defineArea } from '../../platform/area';
 import { notificationRoutes } from './notifications.routes';
+import { demo } from './notifications.demo';
 
 export {
   actorColumns,
@@ -15,6 +16,7 @@ export { createNotificationMailer, type NotificationMailer } from './notificatio
 /** The bell: notifications, live counts, and their batched mail. */
 export const notificationsArea = defineArea({
   name: 'notifications',
+  demo,
   routes: notificationRoutes,
   async onAccountDeleted(tx, userId) {
     await tx.delete(notifications).where(eq(notifications.userId, userId));

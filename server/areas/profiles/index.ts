@@ -5,6 +5,7 @@ import { profileImageRoutes } from './profile-images.routes';
 import { profileRoutes } from './profiles.routes';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { Hono } from 'hono';
+import { demo } from './profiles.demo';
 
 export { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from './person-summary';
 export { createProfile, getOwnProfile, promoteSuperAdmins, requireVisibleProfile } from './profiles.service';
@@ -12,6 +13,7 @@ export { createProfile, getOwnProfile, promoteSuperAdmins, requireVisibleProfile
 /** Profiles, their pictures, and people in search. */
 export const profilesArea = defineArea({
   name: 'profiles',
+  demo,
   routes: (deps: AppDeps) =>
     new Hono<AppEnv>().route('/', profileRoutes(deps)).route('/', profileImageRoutes(deps)),
   register(ctx) {

@@ -1,0 +1,149 @@
+import type { ArticlePage } from '@common/articles/model';
+import type { FeedPage } from '@common/feed/model';
+import type { ConversationPage } from '@common/messages/model';
+import type { NotificationPage } from '@common/notifications/model';
+import type { SearchPage } from '@common/search/model';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areas } from './areas';
+import { createLogger } from './lib/logger';
+import { createDemoContext, runDemo, type DemoContext } from './platform/demo';
+import { createLocalStorage } from './platform/storage';
+import { createTestApp, openTestDatabase, type TestApp } from './test/harness';
+
+/*
+ * npm run demo's community, made by every area's demo part on a fresh database, then used through
+ * the real API as one of the two accounts the demo prints.
+ */
+
+const SEED = 7;
+let t: TestApp;
+let ctx: DemoContext;
+
+beforeAll(async () => {
+  t = await createTestApp({ smtp: false });
+  ctx = createDemoContext({
+    db: t.db,
+    storage: t.booted.storage,
+    logger: createLogger('silent'),
+    bus: t.booted.bus,
+    seed: SEED,
+  });
+  await runDemo(ctx, areas);
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the demo community', () => {
+  it('is made of about 200 members with avatars, friendships, messages and articles', async () => {
+    expect(ctx.people).toHaveLength(200);
+    expect(ctx.featured).toHaveLength(2);
+    const { rows } = await t.db.execute<Record<string, number>>(sql`select
+      (select count(*)::int from profiles where avatar_url is not null) as avatars,
+      (select count(*)::int from connections where status = 'friends') as friends,
+      (select count(*)::int from messages) as messages,
+      (select count(*)::int from articles where status = 'published') as articles,
+      (select count(*)::int from feed_items) as feed`);
+    expect(rows[0]).toMatchObject({ avatars: 200, feed: 200 + rows[0]!.articles! });
+    expect(rows[0]!.friends).toBeGreaterThan(300);
+    expect(rows[0]!.messages).toBeGreaterThan(300);
+    expect(rows[0]!.articles).toBeGreaterThan(20);
+    // A stored avatar is served where its address says.
+    const avatar = await t.agent().get(ctx.featured[0]!.avatarUrl!);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('keeps its times consistent', async () => {
+    const now = ctx.now.toISOString();
+    const { rows } = await t.db.execute<Record<string, number>>(sql`select
+      (select count(*)::int from comments r join comments c on c.id = r.parent_id
+        where r.created_at <= c.created_at) as replies_before_comment,
+      (select count(*)::int from comments c join articles a on a.id = c.content_id
+        where c.created_at < a.published_at) as comments_before_article,
+      (select count(*)::int from reactions r join articles a on a.id = r.content_id
+        where r.created_at < a.published_at) as reactions_before_article,
+      (select count(*)::int from messages m join connections c
+          on c.user_id = m.sender_id and c.connected_user_id = m.receiver_id and c.status = 'friends'
+        where m.created_at < c.updated_at) as messages_before_friendship,
+      (select count(*)::int from feed_items a join feed_items b on b.id > a.id
+        where b.created_at < a.created_at) as feed_out_of_order,
+      (select count(*)::int from conversations c where c.unread_count <> (select count(*) from messages m
+        where m.receiver_id = c.owner_id and m.sender_id = c.partner_id and not m.read)) as wrong_unread_counts,
+      (select count(*)::int from (
+        select created_at from messages union all select created_at from comments
+        union all select created_at from feed_items union all select updated_at from notifications
+        union all select created_at from connections) t where created_at > ${now}::timestamptz) as in_the_future`);
+    expect(rows[0]).toEqual({
+      replies_before_comment: 0,
+      comments_before_article: 0,
+      reactions_before_article: 0,
+      messages_before_friendship: 0,
+      feed_out_of_order: 0,
+      wrong_unread_counts: 0,
+      in_the_future: 0,
+    });
+  });
+
+  it('lets a featured account sign in and see a full feed, people and conversations', async () => {
+    const me = ctx.featured[0]!;
+    const agent = t.agent();
+    const signIn = await agent.post('/api/auth/sign-in/email', { email: me.email, password: ctx.password });
+    expect(signIn.status).toBe(200);
+
+    const feed = await agent.get<FeedPage>('/api/feed');
+    expect(feed.status).toBe(200);
+    expect(feed.body.items.length).toBeGreaterThan(10);
+    expect(feed.body.items.map((i) => i.type)).toContain('article');
+    // Newest first, by id and by time alike.
+    const times = feed.body.items.map((i) => Date.parse(i.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const counts = new Map<string, number>();
+    for (const p of ctx.people) counts.set(p.firstName, (counts.get(p.firstName) ?? 0) + 1);
+    const common = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+    const search = await agent.get<SearchPage>(`/api/search?${new URLSearchParams({ q: common })}`);
+    expect(search.status).toBe(200);
+    expect(search.body.results.length).toBeGreaterThan(0);
+
+    const conversations = await agent.get<ConversationPage>('/api/messages/conversations');
+    expect(conversations.status).toBe(200);
+    expect(conversations.body.items.length).toBeGreaterThanOrEqual(5);
+    expect(conversations.body.items.some((c) => c.unreadCount > 0)).toBe(true);
+
+    const drafts = await agent.get<ArticlePage>('/api/articles?tab=drafts');
+    expect(drafts.status).toBe(200);
+    expect(drafts.body.total).toBe(3);
+
+    const notifications = await agent.get<NotificationPage>('/api/notifications');
+    expect(notifications.status).toBe(200);
+    expect(notifications.body.unreadCount).toBeGreaterThan(0);
+  });
+
+  it('is the same community for the same seed', async () => {
+    // Only the people part, on another database: names and usernames come out the same.
+    const other = await openTestDatabase();
+    try {
+      const again = createDemoContext({
+        db: other.db,
+        storage: createLocalStorage(`${t.dataDir}/again`),
+        logger: createLogger('silent'),
+        bus: t.booted.bus,
+        seed: SEED,
+      });
+      await runDemo(
+        again,
+        areas.filter((a) => a.name === 'profiles'),
+      );
+      const names = (c: DemoContext) => c.people.map((p) => `${p.fullName} @${p.username} ${p.id}`);
+      expect(names(again)).toEqual(names(ctx));
+      const { rows } = await other.db.execute<{ username: string }>(
+        sql`select username from profiles order by created_at, username`,
+      );
+      expect(rows.length).toBe(200);
+    } finally {
+      await other.drop();
+    }
+  });
+});
