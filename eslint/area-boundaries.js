@@ -54,7 +54,8 @@ const rule = {
         return;
       }
       if (from && from.area === to.area) return;
-      if (to.inner === '' || to.inner === 'index' || to.inner === 'index.ts' || to.inner === 'index.js') return;
+      if (to.inner === '' || to.inner === 'index' || to.inner === 'index.ts' || to.inner === 'index.js')
+        return;
       const suggest = from ? `../${to.area}` : `./areas/${to.area}`;
       context.report({
         node: node.source,

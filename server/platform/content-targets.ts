@@ -41,3 +41,8 @@ export function registerContentTarget(target: ContentTarget): void {
 export function getContentTarget(contentType: string): ContentTarget | undefined {
   return targets.get(contentType);
 }
+
+/** Every registered kind (the contract test compares them with the database's constraints). */
+export function contentTargets(): ContentTarget[] {
+  return [...targets.values()];
+}

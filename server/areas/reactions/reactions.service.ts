@@ -13,11 +13,7 @@ import { profiles, reactions } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { getContentTarget, type ContentInfo, type ContentTarget } from '../../platform/content-targets';
-import {
-  actorColumns,
-  createNotification,
-  notificationEnvelope,
-} from '../notifications';
+import { actorColumns, createNotification, notificationEnvelope } from '../notifications';
 import { type Tx } from '../../db/rules';
 
 /*

@@ -1,4 +1,9 @@
-import { REACTION_EMOJI, REACTION_LABELS, REACTION_MSG, type EngagementContentType } from '@common/reactions/model';
+import {
+  REACTION_EMOJI,
+  REACTION_LABELS,
+  REACTION_MSG,
+  type EngagementContentType,
+} from '@common/reactions/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { LoadError } from '@web/components/load-error';
