@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { areas } from './areas';
 import { boot } from './boot';
 import { readEnv } from './env';
 import { createDemoContext, DEMO_SEED, runDemo } from './platform/demo';
+import { serveApp } from './serve';
 
 /*
  * `npm run demo`: the app on its own embedded database in ./data-demo (never ./data, never
@@ -45,7 +44,8 @@ const env = readEnv({
   STORAGE_DRIVER: 'local',
   SMTP_URL: '',
 });
-const { app, database, logger, realtime, storage, bus, close } = await boot(env);
+const booted = await boot(env);
+const { database, logger, storage, bus, close } = booted;
 if (process.env.DATABASE_URL)
   logger.info('DATABASE_URL is ignored: the demo keeps its own embedded database');
 
@@ -93,7 +93,7 @@ if (!rows[0]?.seeded) {
 }
 const record = existsSync(recordFile) ? (JSON.parse(await readFile(recordFile, 'utf8')) as DemoRecord) : null;
 
-const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => {
+serveApp(booted, env, () => {
   const lines = [
     '',
     `  Cofound demo community: ${env.baseUrl}`,
@@ -111,33 +111,6 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
   ];
   console.log(lines.join('\n'));
 });
-
-realtime.attach(server as Server);
-(server as Server).keepAliveTimeout = 65_000;
-(server as Server).headersTimeout = 66_000;
-server.on('error', (err: NodeJS.ErrnoException) => {
-  logger.fatal(
-    { err: { code: err.code, message: err.message } },
-    err.code === 'EADDRINUSE'
-      ? `Port ${env.port} is already in use: stop the other process or set PORT`
-      : 'server error',
-  );
-  void close().finally(() => process.exit(1));
-});
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  if ('closeAllConnections' in server) server.closeAllConnections();
-  await realtime.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
 
 function fail(message: string): never {
   console.error(message);

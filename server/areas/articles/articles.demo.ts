@@ -1,6 +1,4 @@
 import type { ArticleCategory } from '@common/articles/model';
-import { ARTICLES, clipText } from '@common/articles/model';
-import { markdownToText } from '@common/core/markdown';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import type { ReactionType } from '@common/reactions/model';
 import { sql } from 'drizzle-orm';
@@ -8,6 +6,7 @@ import { articles } from '../../db/schema/articles';
 import { comments, reactions } from '../../db/schema/engagement';
 import type { DemoContext, DemoPerson } from '../../platform/demo';
 import { publishToFeed } from '../feed';
+import { summaryOf } from './articles.service';
 
 /*
  * The demo community's articles: published ones spread over the weeks (each on the feed at its
@@ -613,15 +612,6 @@ function markdownOf(ctx: DemoContext, t: Template): string {
     `## ${h2}`,
     t.close,
   ].join('\n\n');
-}
-
-/** What the articles service stores beside the content (its summaryOf). */
-function summaryOf(content: string) {
-  const text = markdownToText(content);
-  return {
-    excerpt: clipText(text, ARTICLES.excerptLength, '...'),
-    preview: clipText(text, ARTICLES.previewLength, '…'),
-  };
 }
 
 type Planned = {

@@ -23,9 +23,9 @@ import { notFound, viewerIsAdmin, type ArticleDeps } from './article-rows';
 
 /**
  * What is stored beside the content: the excerpt (spec section 5: the plain text, 150 characters,
- * '...' when longer) and the card's preview (200 characters and '…').
+ * '...' when longer) and the card's preview (200 characters and '…'). The demo stores the same.
  */
-function summaryOf(content: string) {
+export function summaryOf(content: string) {
   const text = markdownToText(content);
   return {
     excerpt: clipText(text, ARTICLES.excerptLength, '...'),
