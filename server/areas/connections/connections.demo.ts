@@ -1,7 +1,6 @@
-import { NOTIFICATION_TEXT } from '@common/notifications/model';
-import { CONNECTION_MSG, displayName } from '@common/profiles/model';
 import { connections } from '../../db/schema/connections';
 import type { DemoContext, DemoPerson } from '../../platform/demo';
+import { followNotice, friendAcceptedNotice, friendRequestNotice } from './connection-notices';
 
 /*
  * The demo community's follows, friendships and friend requests, with the rows and notifications
@@ -72,28 +71,14 @@ export async function demo(ctx: DemoContext): Promise<void> {
     ctx.friendships.push({ a: requester, b: accepter, requestedAt, since });
     ctx.notify({
       userId: accepter.id,
-      actorId: requester.id,
-      type: 'connection_request',
-      title: NOTIFICATION_TEXT.connectionRequest.title,
-      message: NOTIFICATION_TEXT.connectionRequest.text(displayName(requester)),
-      link: '/profile',
-      relatedId: requester.id,
-      data: { from_user_id: requester.id },
-      groupKey: `friend-request:${requester.id}`,
+      ...friendRequestNotice(requester),
       at: requestedAt,
       // Accepting marks the request's notification read.
       readAt: since,
     });
     ctx.notify({
       userId: requester.id,
-      actorId: accepter.id,
-      type: 'connection_request',
-      title: CONNECTION_MSG.friendAccepted.title,
-      message: CONNECTION_MSG.friendAccepted.text(displayName(accepter)),
-      link: `/profile/${accepter.id}`,
-      relatedId: accepter.id,
-      data: { from_user_id: accepter.id },
-      groupKey: null,
+      ...friendAcceptedNotice(accepter),
       at: since,
       readAt: readAfter(requester, since),
     });
@@ -123,14 +108,7 @@ export async function demo(ctx: DemoContext): Promise<void> {
     });
     ctx.notify({
       userId: to.id,
-      actorId: from.id,
-      type: 'connection_request',
-      title: NOTIFICATION_TEXT.connectionRequest.title,
-      message: NOTIFICATION_TEXT.connectionRequest.text(displayName(from)),
-      link: '/profile',
-      relatedId: from.id,
-      data: { from_user_id: from.id },
-      groupKey: `friend-request:${from.id}`,
+      ...friendRequestNotice(from),
       at,
       readAt: isFeatured(to) ? null : readAfter(to, at, 7),
     });
@@ -147,14 +125,7 @@ export async function demo(ctx: DemoContext): Promise<void> {
       made++;
       ctx.notify({
         userId: other.id,
-        actorId: p.id,
-        type: 'connection_request',
-        title: CONNECTION_MSG.newFollower.title,
-        message: CONNECTION_MSG.newFollower.text(displayName(p)),
-        link: `/profile/${p.id}`,
-        relatedId: p.id,
-        data: { from_user_id: p.id },
-        groupKey: `follow:${p.id}`,
+        ...followNotice(p),
         at,
         readAt: readAfter(other, at),
       });

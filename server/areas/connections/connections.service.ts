@@ -1,10 +1,11 @@
-import { NOTIFICATION_TEXT, type NotificationActor } from '@common/notifications/model';
-import { CONNECTION_MSG, displayName } from '@common/profiles/model';
+import type { NotificationActor } from '@common/notifications/model';
+import { CONNECTION_MSG } from '@common/profiles/model';
 import { eq, or } from 'drizzle-orm';
 import { blocks, connections } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { markGroupRead } from '../notifications';
 import { type Tx } from '../../db/rules';
+import { followNotice, friendAcceptedNotice, friendRequestNotice } from './connection-notices';
 import {
   change,
   deleteRow,
@@ -28,18 +29,7 @@ export function followUser(deps: ConnectionDeps, viewerId: string, otherId: stri
   return change(deps, viewerId, otherId, async (tx, { pair, viewer }) => {
     if (pair.out) return [];
     await tx.insert(connections).values({ userId: viewerId, connectedUserId: otherId, status: 'following' });
-    return notice(tx, {
-      userId: otherId,
-      actorId: viewerId,
-      actor: viewer,
-      type: 'connection_request',
-      title: CONNECTION_MSG.newFollower.title,
-      message: CONNECTION_MSG.newFollower.text(displayName(viewer)),
-      link: `/profile/${viewerId}`,
-      relatedId: viewerId,
-      data: { from_user_id: viewerId },
-      groupKey: `follow:${viewerId}`,
-    });
+    return notice(tx, { userId: otherId, actor: viewer, ...followNotice(viewer) });
   });
 }
 
@@ -70,18 +60,7 @@ export function sendFriendRequest(deps: ConnectionDeps, viewerId: string, otherI
     if (pair.in === 'friend_requested') return befriend(tx, otherId, viewer);
     if (pair.out === 'friend_requested' || pair.out === 'friends') return [];
     await upsert(tx, viewerId, otherId, 'friend_requested');
-    return notice(tx, {
-      userId: otherId,
-      actorId: viewerId,
-      actor: viewer,
-      type: 'connection_request',
-      title: NOTIFICATION_TEXT.connectionRequest.title,
-      message: NOTIFICATION_TEXT.connectionRequest.text(displayName(viewer)),
-      link: `/profile`,
-      relatedId: viewerId,
-      data: { from_user_id: viewerId },
-      groupKey: requestKey(viewerId),
-    });
+    return notice(tx, { userId: otherId, actor: viewer, ...friendRequestNotice(viewer) });
   });
 }
 
@@ -90,17 +69,7 @@ async function befriend(tx: Tx, requesterId: string, accepter: NotificationActor
   await upsert(tx, requesterId, accepter.id, 'friends');
   await upsert(tx, accepter.id, requesterId, 'friends');
   await markGroupRead(tx, accepter.id, requestKey(requesterId));
-  return notice(tx, {
-    userId: requesterId,
-    actorId: accepter.id,
-    actor: accepter,
-    type: 'connection_request',
-    title: CONNECTION_MSG.friendAccepted.title,
-    message: CONNECTION_MSG.friendAccepted.text(displayName(accepter)),
-    link: `/profile/${accepter.id}`,
-    relatedId: accepter.id,
-    data: { from_user_id: accepter.id },
-  });
+  return notice(tx, { userId: requesterId, actor: accepter, ...friendAcceptedNotice(accepter) });
 }
 
 export function acceptFriendRequest(deps: ConnectionDeps, viewerId: string, requesterId: string) {
