@@ -14,7 +14,6 @@ import type { Logger } from '../../lib/logger';
 import { splitPage } from '../../lib/pagination';
 import type { Bus } from '../../platform/bus';
 import { getFeedKind } from '../../platform/feed-kinds';
-
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { type Tx, notBlockedWith, visiblePerson } from '../../db/rules';
 
