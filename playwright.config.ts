@@ -53,6 +53,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       DATABASE_URL: '',
+      // Cheaper scrypt than OWASP's production cost, for tests only (server/platform/password.ts):
+      // these tests are about pages, and the API tests check the real cost.
+      CHEAP_PASSWORD_HASHING_FOR_TESTS: '1',
     },
   },
 });

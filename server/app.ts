@@ -13,6 +13,8 @@ import { createStaticHandler } from './lib/static';
 import { CLIENT_IP_HEADER } from './platform/auth';
 import { benchRoutes } from './bench.routes';
 import { fileRoutes } from './platform/files.routes';
+import { apiLimits } from './platform/api-limits';
+import { csrfGuard } from './platform/csrf';
 import { apiBodyLimit } from './platform/uploads';
 
 /** The client's address: the socket's, or the last hop our proxy appended when TRUST_PROXY is set. */
@@ -41,6 +43,8 @@ function apiRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     // JSON bodies 64 KB; multipart uploads their own limits (platform/uploads.ts).
     .use(apiBodyLimit())
+    // Only our own pages may write on a signed-in person's behalf (/api/auth: better-auth checks).
+    .use(csrfGuard(deps.allowedOrigins))
     // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
     .use('/auth/*', async (c, next) => {
       const headers = new Headers(c.req.raw.headers);
@@ -74,6 +78,8 @@ function apiRoutes(deps: AppDeps) {
       await next();
       for (const cookie of renewed) c.res.headers.append('set-cookie', cookie);
     })
+    // Per-person write and upload limits, once the person is known (reads are never counted).
+    .use(apiLimits(deps.db, deps.apiLimits))
     .get('/health', async (c) => {
       const database = await deps.ping();
       return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
@@ -99,6 +105,8 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     c.header('x-request-id', requestId);
+    // The path only, never the query; a token in the path (reset-password/<token>) is replaced by
+    // the logger's own redaction, which every line goes through.
     log.info(
       {
         method: c.req.method,
@@ -131,7 +139,10 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND'), 404));
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(errorBody(err.code, err.message, err.fields), err.status);
+    if (err instanceof AppError) {
+      if (err.retryAfter !== undefined) c.header('retry-after', String(err.retryAfter));
+      return c.json(errorBody(err.code, err.message, err.fields), err.status);
+    }
     if (err instanceof HTTPException && err.status < 500) {
       const code =
         err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { addMarkdownSiteOrigin } from '@common/core/markdown';
 import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { WEB_DIST_DIR, type Env } from './env';
@@ -10,6 +11,8 @@ import { loadAuthSecret } from './platform/secret';
 import { createLocalBus, createPgBus, type Bus } from './platform/bus';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { createSessionCache, type SessionCache } from './platform/session-cache';
+import { weakHashing } from './platform/password';
+import { startMaintenance } from './platform/maintenance';
 import { createStorage, type Storage } from './platform/storage';
 import type { Viewer } from './lib/context';
 import { areas } from './areas';
@@ -33,6 +36,8 @@ export type Booted = {
   storage: Storage;
   sessions: SessionCache<Viewer>;
   notificationMail: NotificationMailer;
+  /** Housekeeping on a timer (old limit windows, unattached uploads); run() does a round now. */
+  maintenance: ReturnType<typeof startMaintenance>;
   /** Stop background work (timers, sockets, the bus), leaving the database open. */
   stop(): Promise<void>;
   /** stop(), then close the database. */
@@ -59,8 +64,14 @@ export async function boot(
   const database =
     opts.database ??
     (await openDatabase(
-      env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'pglite') },
+      env.databaseUrl
+        ? { url: env.databaseUrl, statementTimeoutMs: env.statementTimeoutMs }
+        : { dataDir: path.join(env.dataDir, 'pglite') },
     ));
+  if (env.nodeEnv !== 'test' && weakHashing())
+    logger.warn(
+      'CHEAP_PASSWORD_HASHING_FOR_TESTS is set: passwords are hashed below OWASP’s cost; never in production',
+    );
   await database.migrate();
   const promoted = await promoteSuperAdmins(database.db, env.adminEmails);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made super admins');
@@ -75,6 +86,8 @@ export async function boot(
         ? await createPgBus({ url: database.url, logger })
         : createLocalBus(logger);
   const storage = opts.storage ?? createStorage(env.storage, env.dataDir);
+  // An article's link or picture pointing at this site's API is refused by host too.
+  for (const origin of [env.baseUrl, ...env.extraOrigins]) addMarkdownSiteOrigin(origin);
   const emailVerifiedHooks: ((userId: string) => Promise<void>)[] = [];
   const auth = createAuth({
     db: database.db,
@@ -133,6 +146,7 @@ export async function boot(
   });
 
   const sessions = createSessionCache<Viewer>(bus);
+  const maintenance = startMaintenance({ db: database.db, storage, logger });
 
   const webDir = opts.webDir === null ? undefined : (opts.webDir ?? WEB_DIST_DIR);
   const app = createApp({
@@ -146,11 +160,13 @@ export async function boot(
     onAccountDeleted,
     ping: database.ping,
     trustProxy: env.trustProxy,
+    allowedOrigins: [env.baseUrl, ...env.extraOrigins],
     benchFloor: env.benchFloor,
     webDir: webDir && existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
   const stop = async () => {
     sessions.close();
+    await maintenance.close();
     await notificationMail.close();
     await realtime.close();
     await bus.close();
@@ -165,6 +181,7 @@ export async function boot(
     storage,
     sessions,
     notificationMail,
+    maintenance,
     stop,
     async close() {
       await stop();

@@ -38,6 +38,8 @@ const ZEnv = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** PostgreSQL only: longest a statement may run, in ms (0: no limit). */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   BASE_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
@@ -67,6 +69,8 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: statements running longer are cancelled (unset: the database client's default). */
+  statementTimeoutMs: number | undefined;
   baseUrl: string;
   authSecret: string | undefined;
   adminEmails: string[];
@@ -74,7 +78,7 @@ export type Env = {
   mailFrom: string;
   logLevel: string;
   trustProxy: boolean;
-  /** Extra origins allowed to call the auth API (the Vite dev server in development). */
+  /** Extra origins allowed to call the API and the auth API (the Vite dev server in development). */
   extraOrigins: string[];
   realtimeBus: 'on' | 'off';
   benchFloor: boolean;
@@ -122,6 +126,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authSecret: e.AUTH_SECRET,
     adminEmails: list(e.ADMIN_EMAILS).map((x) => x.toLowerCase()),

@@ -60,7 +60,7 @@ export const ARTICLE_MSG = {
   writeArticle: 'Write Article',
   editorTitle: 'Create New Article',
   editDraftTitle: 'Edit Draft',
-  count: (n: number) => `Articles (${n})`,
+  count: (n: number | string) => `Articles (${n})`,
   refresh: 'Refresh',
   tryAgain: 'Try Again',
   empty: 'No articles found.',
@@ -147,8 +147,10 @@ export type ArticleSummary = {
 
 export type ArticlePage = {
   items: ArticleSummary[];
-  /** How many the tab holds (for 'Articles (n)'). */
+  /** How many the tab holds (for 'Articles (n)'), counted up to LIMITS.listCountCap. */
   total: number;
+  /** There are more than `total` (shown as 'n+'). */
+  totalCapped: boolean;
   nextCursor: string | null;
 };
 

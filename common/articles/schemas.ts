@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiLinksIn } from '../core/markdown';
+import { MSG_AUTH_SAFETY } from '../core/texts';
 import { ARTICLE_CATEGORIES, ARTICLE_MSG, ARTICLE_TABS, ARTICLES } from './model';
 
 /** One schema per form and query, run by both the editor and the API (DECISIONS 2). */
@@ -12,7 +14,9 @@ export const ZArticleTitle = z
 export const ZArticleContent = z
   .string({ error: ARTICLE_MSG.contentMin })
   .refine((s) => s.trim().length >= ARTICLES.contentMin, { error: ARTICLE_MSG.contentMin })
-  .refine((s) => s.length <= ARTICLES.contentMax, { error: ARTICLE_MSG.contentMax });
+  .refine((s) => s.length <= ARTICLES.contentMax, { error: ARTICLE_MSG.contentMax })
+  // Issue 13: a picture pointing at /api/… is a request every reader's browser makes, signed in.
+  .refine((s) => apiLinksIn(s).length === 0, { error: MSG_AUTH_SAFETY.apiLinkRefused });
 
 export const ZArticleCategory = z.enum(ARTICLE_CATEGORIES, { error: ARTICLE_MSG.categoryRequired });
 

@@ -28,7 +28,10 @@ export type Comment = {
 export type CommentPage = {
   /** Oldest first (newest last). */
   items: Comment[];
+  /** Counted up to LIMITS.listCountCap. */
   total: number;
+  /** There are more than `total` (shown as 'n+'). */
+  totalCapped: boolean;
   nextCursor: string | null;
   /** The deepest depth a reply may have here (0: no replies). */
   maxDepth: number;

@@ -1,4 +1,7 @@
 import MarkdownIt from 'markdown-it';
+import { pointsAtApi } from './api-links';
+
+export { addMarkdownSiteOrigin, pointsAtApi } from './api-links';
 
 /**
  * Article markdown to HTML that is safe to put in a page (spec document 2, section 2; decision 011).
@@ -9,6 +12,10 @@ import MarkdownIt from 'markdown-it';
  *   shown as text, escaped;
  * - links and images: only http(s), mailto and same-site paths survive (`validateLink`); a
  *   javascript:, data:, vbscript: or file: URL leaves the text unlinked;
+ * - none may point into this site's API (/api/…, however spelled, or an absolute URL to this
+ *   site): a picture there is a request the reader's browser makes with their cookies, the way an
+ *   article once signed every reader into the author's account through a confirmation link.
+ *   Articles refuse such links when saved (`apiLinksIn`); one stored before is rendered unlinked;
  * - every link opens in a new tab without access to this page (noopener noreferrer) and tells
  *   search engines it is the author's (nofollow ugc).
  */
@@ -17,7 +24,25 @@ const SAFE_URL = /^(?:https?:\/\/|mailto:|\/(?!\/)|#)/i;
 
 const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: true });
 
-md.validateLink = (url: string) => SAFE_URL.test(url.trim());
+/** While apiLinksIn parses: the API links met (markdown-it checks every link, image and autolink here). */
+let apiLinksMet: string[] | null = null;
+md.validateLink = (url: string) => {
+  if (!SAFE_URL.test(url.trim())) return false;
+  if (!pointsAtApi(url)) return true;
+  apiLinksMet?.push(url);
+  return false;
+};
+
+/** The links and pictures of `markdown` that point into this site's API (none may be saved). */
+export function apiLinksIn(markdown: string): string[] {
+  apiLinksMet = [];
+  try {
+    md.parse(markdown, {});
+    return [...new Set(apiLinksMet)];
+  } finally {
+    apiLinksMet = null;
+  }
+}
 
 const renderToken = md.renderer.renderToken.bind(md.renderer);
 md.renderer.rules.link_open = (tokens, idx, options) => {

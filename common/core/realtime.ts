@@ -11,8 +11,18 @@ import type { EngagementContentType, ReactionType } from '../reactions/model';
 export type ServerEvent =
   /** First frame after the upgrade. */
   | { type: 'hello'; userId: string }
-  /** Answer to a subscribe: the topics accepted and those refused. */
-  | { type: 'subscribed'; topics: string[]; refused: string[] }
+  /**
+   * Answer to a subscribe: the topics accepted and those refused. `deferred` (only when not empty)
+   * lists the refused topics that were refused only because this person subscribed too much too
+   * fast: ask for them again after `retryAfterMs`.
+   */
+  | { type: 'subscribed'; topics: string[]; refused: string[]; deferred?: string[]; retryAfterMs?: number }
+  /**
+   * The server dropped these subscriptions: the subscriber may no longer see what they carry (a
+   * block, a privacy switch, an ended friendship). Refetch what is shown; asking again is refused
+   * until access returns.
+   */
+  | { type: 'unsubscribed'; topics: string[] }
   /** Events may have been missed (the server lost its bus connection): refetch what is shown. */
   | { type: 'resync' }
   | { type: 'pong' }
@@ -30,12 +40,17 @@ export type ServerEvent =
   | { type: 'typing'; from: string }
   /** To subscribers of `presence:{userId}`: once right after subscribing, then on every change. */
   | { type: 'presence'; userId: string; online: boolean }
-  /** To subscribers of `profile:{userId}`: the profile's fields or pictures changed. */
+  /**
+   * To subscribers of `profile:{userId}` (those who may see the whole profile, counts included):
+   * the profile's fields or pictures changed.
+   */
   | { type: 'profile.updated'; userId: string }
   /**
-   * A follow, request, friendship or block between the two changed. To both people and to the
-   * subscribers of each one's `profile:` topic (their counts and lists).
+   * To subscribers of `profile:{userId}`: this person's follows or friendships changed, so their
+   * counts and lists did. Names nobody else: who they connected with is read through the lists.
    */
+  | { type: 'profile.connections'; userId: string }
+  /** A follow, request, friendship or block between the two changed. To the two people only. */
   | { type: 'connection.changed'; userIds: [string, string] }
   /**
    * To subscribers of `feed:all`: an item was published under this filter tab (null: All only).
@@ -55,8 +70,19 @@ export type ServerEvent =
   | { type: 'comment.created'; comment: Comment }
   /** To subscribers of `content:{type}:{id}`: these comments (with their replies) were deleted. */
   | { type: 'comment.deleted'; contentType: EngagementContentType; contentId: string; commentIds: string[] }
-  /** Between server instances only (published to nobody): sessions ended, forget cached ones. */
-  | { type: 'sessions.revoked' };
+  /**
+   * Between server instances only (published to nobody): these people's sessions ended (sign-out,
+   * password change or reset, deletion, ban); without `userIds`, anyone's may have. Every instance
+   * forgets the cached sessions and checks the open sockets concerned at once.
+   */
+  | { type: 'sessions.revoked'; userIds?: string[] }
+  /**
+   * Between server instances only: what these people may see changed (a block or unblock, a privacy
+   * switch, an ended friendship). Every instance runs the topic authorisers again for each live
+   * subscription their sockets hold and each subscription to a topic naming them
+   * (`<prefix>:<userId>`), and drops, with an 'unsubscribed', those that no longer pass.
+   */
+  | { type: 'access.changed'; userIds: string[] };
 
 export type ServerEventType = ServerEvent['type'];
 
@@ -82,7 +108,9 @@ export const REALTIME = {
 
 /** Topic names a client may subscribe to. */
 export const topic = {
+  /** Whether someone is online: for anyone signed in, unless either blocks the other. */
   presence: (userId: string) => `presence:${userId}`,
+  /** A profile's changes and its counts: for whoever may see the whole profile (not restricted). */
   profile: (userId: string) => `profile:${userId}`,
   /** The home feed's new and removed items, for anyone signed in. */
   feed: 'feed:all',

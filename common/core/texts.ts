@@ -44,3 +44,25 @@ export const MSG = {
   emailVerifiedTitle: 'Email confirmed',
   verifyLinkInvalid: 'This confirmation link is invalid or has expired.',
 } as const;
+
+/**
+ * Refusals by the API's own safety limits (issue 13): how often one person may write or upload, a
+ * busy image processor, and a request another site made on a signed-in person's behalf.
+ */
+export const LIMIT_MSG = {
+  tooManyWrites: 'You are doing that too often. Please wait a few minutes and try again.',
+  tooManyUploads: 'You have uploaded many files in a short time. Please wait a while and try again.',
+  imagesBusy: 'Too many images are being processed right now. Please try again in a moment.',
+  crossSite: 'This request came from another site and was refused.',
+} as const;
+
+/** Account safety (issue 13): common passwords, sign-in throttling, busy hashing, links into the API. */
+export const MSG_AUTH_SAFETY = {
+  commonPassword: 'This password is too common. Please choose one that is harder to guess.',
+  accountThrottled:
+    'Too many failed sign-in attempts for this account. Please wait a few minutes and try again.',
+  serverBusy: 'The server is busy. Please try again in a moment.',
+  deleteAccountLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  apiLinkRefused: "Links and pictures cannot point at the site's API (addresses under /api/).",
+  emailConfirmedKeptSession: 'Email confirmed. You are still signed in to your current account.',
+} as const;

@@ -33,7 +33,22 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite } | { memory: true };
+  | {
+      url: string;
+      poolSize?: number;
+      /** Longest a statement may run, in ms (0: no limit); DEFAULT_STATEMENT_TIMEOUT_MS by default. */
+      statementTimeoutMs?: number;
+    }
+  | { dataDir: string }
+  | { pglite: PGlite }
+  | { memory: true };
+
+/**
+ * A statement running longer than this is cancelled by the server (error 57014), so a runaway query
+ * (an unlucky plan, a request crafted to be slow) frees its connection instead of holding one of
+ * the pool's few for good while requests queue behind it. Every request's SQL ends far sooner.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 
 /**
  * An embedded database with the extensions the migrations create (pg_trgm for search). Every
@@ -52,14 +67,18 @@ export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = 
 const SESSION_SETTINGS: [string, string][] = [['pg_trgm.word_similarity_threshold', '0.4']];
 
 // Any fixed number: every instance takes the same lock while it migrates.
-const MIGRATION_LOCK = 727_001;
+export const MIGRATION_LOCK = 727_001;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if ('url' in opts) {
+    const settings: [string, string][] = [
+      ...SESSION_SETTINGS,
+      ['statement_timeout', String(opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS)],
+    ];
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
-      options: SESSION_SETTINGS.map(([k, v]) => `-c ${k}=${v}`).join(' '),
+      options: settings.map(([k, v]) => `-c ${k}=${v}`).join(' '),
     });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
@@ -71,15 +90,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       url: opts.url,
       async migrate() {
         const client = await pool.connect();
+        let failed: Error | undefined;
         try {
+          // A migration (an index on a large table), or the wait for another instance's, may take
+          // longer than any request: no statement timeout here, restored before the pool reuses it.
+          await client.query('SET statement_timeout = 0');
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
           try {
             await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
           } finally {
             await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
           }
+          await client.query('RESET statement_timeout');
+        } catch (err) {
+          failed = err as Error;
+          throw err;
         } finally {
-          client.release();
+          // On a failure the connection may still have no timeout: the pool drops it.
+          client.release(failed);
         }
       },
       ping: () => ping(db),
@@ -87,6 +115,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
 
+  // No statement timeout here: PGlite runs in this process's thread, with no timer to cancel a
+  // statement (it accepts the setting and ignores it), and a slow statement blocks the process anyway.
   let client: PGlite;
   if ('pglite' in opts) client = opts.pglite;
   else if ('dataDir' in opts) {

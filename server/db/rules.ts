@@ -22,6 +22,16 @@ export function visiblePerson(alias: string): SQL {
 }
 
 /**
+ * A person's bio as others see it in a list of people (an author, a follower, a welcome card): null
+ * when they keep their profile to friends (Privacy tab), whose bio is for friends only.
+ */
+export function publicBio(person: PersonRef, bio: PersonRef): SQL<string | null> {
+  return sql<
+    string | null
+  >`case when coalesce((select s.profile_visible from user_settings s where s.user_id = ${person}), true) then ${bio} end`;
+}
+
+/**
  * SQL true when `person` (a column or value) and the viewer do not block each other: two probes of
  * the blocks primary key (blocker, blocked), one each way. Best for a handful of rows (a page of the
  * feed, one profile).

@@ -8,3 +8,4 @@ export * from './schema/realtime';
 export * from './schema/feed';
 export * from './schema/articles';
 export * from './schema/engagement';
+export * from './schema/safety';

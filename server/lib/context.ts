@@ -5,6 +5,7 @@ import type { Storage } from '../platform/storage';
 import type { Db } from '../db/client';
 import type { Tx } from '../db/rules';
 import type { AccountDeletion } from '../platform/area';
+import type { ApiLimits } from '../platform/api-limits';
 import type { Logger } from './logger';
 
 export type Viewer = AuthSession['user'];
@@ -25,6 +26,10 @@ export type AppDeps = {
   ping(): Promise<boolean>;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** The origins the web app is served from (BASE_URL, DEV_ORIGINS): the only ones that may write. */
+  allowedOrigins: string[];
+  /** Per-person write and upload limits; default API_LIMITS (platform/api-limits.ts). */
+  apiLimits?: ApiLimits;
   /** Realtime events: publish after commit. */
   bus: Bus;
   /** Signed-in people by session cookie, for a few seconds. */

@@ -27,10 +27,18 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
-  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
+  /** RATE_LIMITED: seconds until a retry may succeed (the Retry-After header). */
+  readonly retryAfter: number | undefined;
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    fields?: Record<string, string>,
+    opts: { retryAfter?: number } = {},
+  ) {
     super(message ?? DEFAULT_MESSAGE[code]);
     this.code = code;
     this.fields = fields;
+    this.retryAfter = opts.retryAfter;
   }
   get status() {
     return STATUS[this.code];

@@ -1,12 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, username } from 'better-auth/plugins';
+import { and, eq } from 'drizzle-orm';
 import { LIMITS } from '@common/core/limits';
 import type { Db } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import type { Logger } from '../lib/logger';
 import type { Mail, Mailer } from './email';
-import { hashPassword, verifyPassword } from './password';
+import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from './password';
 
 /** The header our own middleware sets from the socket (or the trusted proxy) before better-auth reads it. */
 export const CLIENT_IP_HEADER = 'x-cofound-client-ip';
@@ -39,6 +42,39 @@ export type AuthDeps = {
 
 const MINUTE = 60;
 
+/**
+ * What the auth area's routes tell better-auth about one call, and what they learn back from it
+ * (auth.routes.ts runs the call inside `runAuthCall`).
+ */
+export type AuthCall = {
+  /**
+   * Confirming an address must not sign this browser in: it already has a session (any account's),
+   * or the request is not a page the person opened (an <img> in an article). No session is made.
+   */
+  noNewSession?: boolean;
+  /** Set when a session was refused because of `noNewSession`. */
+  sessionRefused?: boolean;
+  /** Set by a successful password reset: whose sessions it ended. */
+  passwordResetFor?: string;
+};
+const authCall = new AsyncLocalStorage<AuthCall>();
+
+/** Runs one better-auth call with what the routes know about it; `call` tells what happened. */
+export function runAuthCall<T>(call: AuthCall, run: () => Promise<T>): Promise<T> {
+  return authCall.run(call, run);
+}
+
+/** A full hash queue answers 429 inside better-auth too (its own error type, or it would be a 500). */
+async function busyAs429<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HashQueueFull)
+      throw new APIError('TOO_MANY_REQUESTS', { code: 'HASH_QUEUE_FULL', message: err.message });
+    throw err;
+  }
+}
+
 export function createAuth(deps: AuthDeps) {
   const { db, mailer, logger } = deps;
   // Mail failures are logged and never fail the request that caused them.
@@ -68,9 +104,16 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: LIMITS.passwordMax,
       resetPasswordTokenExpiresIn: 60 * MINUTE,
       revokeSessionsOnPasswordReset: true,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: {
+        hash: (password) => busyAs429(() => hashPassword(password)),
+        verify: (input) => busyAs429(() => verifyPassword(input)),
+      },
       sendResetPassword: async ({ user, url }) => {
         await sendQuietly('reset', deps.mails.resetPassword(user.email, user.name, url));
+      },
+      onPasswordReset: async ({ user }) => {
+        const call = authCall.getStore();
+        if (call) call.passwordResetFor = user.id;
       },
     },
     emailVerification: {
@@ -122,7 +165,31 @@ export function createAuth(deps: AuthDeps) {
       }),
       admin(),
     ],
+    hooks: {
+      // A hash made with older (cheaper) parameters is made again while the password is at hand.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const userId = ctx.context.newSession?.user.id;
+        const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        if (!userId || typeof password !== 'string') return;
+        await rehashIfOutdated(db, userId, password).catch((err: unknown) =>
+          logger.warn({ err, userId }, 'password rehash failed; kept the old hash'),
+        );
+      }),
+    },
     databaseHooks: {
+      session: {
+        create: {
+          // Confirming an address never replaces the session a browser has (login CSRF: an
+          // article's picture pointing at someone's confirmation link). Returning false makes no row.
+          before: async () => {
+            const call = authCall.getStore();
+            if (!call?.noNewSession) return;
+            call.sessionRefused = true;
+            return false;
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => {
@@ -147,6 +214,21 @@ export function createAuth(deps: AuthDeps) {
     },
     telemetry: { enabled: false },
   });
+}
+
+/** Replaces the credential hash of `userId` when it was made with weaker parameters than today's. */
+async function rehashIfOutdated(db: Db, userId: string, password: string) {
+  const [account] = await db
+    .select({ id: accounts.id, hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  if (!account?.hash || !needsRehash(account.hash)) return;
+  const fresh = await hashPassword(password);
+  // Only if the hash is still the one just verified: a password changed meanwhile stays changed.
+  await db
+    .update(accounts)
+    .set({ password: fresh, updatedAt: new Date() })
+    .where(and(eq(accounts.id, account.id), eq(accounts.password, account.hash)));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -10,8 +10,10 @@ export type Mailer = { send(mail: Mail): Promise<void>; readonly mode: 'smtp' | 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
 
 /**
- * SMTP when SMTP_URL is set. Otherwise every mail is kept as JSON in <dataDir>/mail and its links are
- * logged, so someone running the app locally can still confirm an address or reset a password.
+ * SMTP when SMTP_URL is set. Otherwise every mail is kept as JSON in <dataDir>/mail, links listed,
+ * so someone running the app locally can still confirm an address or reset a password: the log
+ * says which file to open, never the links themselves (they sign in or reset a password, and logs
+ * travel further than the data folder).
  */
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -47,7 +49,10 @@ export function createMailer(opts: {
         JSON.stringify({ from: opts.from, ...mail, links, sentAt: new Date() }, null, 2),
       );
       await rename(partial, file);
-      logger.info({ to: mail.to, subject: mail.subject, links, file }, 'mail kept (no SMTP_URL set)');
+      logger.info(
+        { to: mail.to, subject: mail.subject, file },
+        'mail kept (no SMTP_URL set): open the file for its links',
+      );
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import {
   IMAGE_PRESETS,
   megabytes,
@@ -7,14 +8,21 @@ import {
   UPLOADS,
   type ImagePreset,
 } from '@common/core/uploads';
+import { LIMIT_MSG } from '@common/core/texts';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../lib/errors';
 import type { Storage } from './storage';
+import { createWorkQueue } from './work-queue';
 
 /**
  * Uploaded images: checked by their content (never their name or the browser's type), decoded,
  * turned upright by their EXIF orientation, resized for each place they are shown and re-encoded as
  * WebP without any metadata (camera, GPS position). Only the re-encoded copies are kept.
+ *
+ * Decoding is the expensive part (a 40-megapixel upload is 120 MB of pixels), so each upload is
+ * decoded once, straight to its largest copy, and the smaller copies are made from that; and only a
+ * few uploads are decoded at a time per process (IMAGE_JOBS), so a burst waits, then is refused
+ * with 429, instead of taking every core and the memory of many decodes at once.
  */
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
@@ -69,6 +77,25 @@ export type ProcessedImage = { preset: ImagePreset; main: number; variants: Imag
 export type ImageSizeCheck = (width: number, height: number) => void;
 
 const INPUT = { limitInputPixels: UPLOADS.imageMaxPixels, failOn: 'error' } as const;
+
+/**
+ * Uploads decoded at once in this process: half the cores (libvips gives each decode one thread on
+ * glibc Linux), so the other half keeps answering requests. A few more wait; past that, 429.
+ */
+export const IMAGE_JOBS = {
+  active: Math.max(1, Math.floor(availableParallelism() / 2)),
+  waiting: 8,
+  /** Retry-After when refused: about what the queue takes to drain. */
+  retryAfterSec: 5,
+} as const;
+
+/** The process's image decoding queue (exported for tests, which fill it). */
+export const imageQueue = createWorkQueue({
+  active: IMAGE_JOBS.active,
+  waiting: IMAGE_JOBS.waiting,
+  busy: () =>
+    new AppError('RATE_LIMITED', LIMIT_MSG.imagesBusy, undefined, { retryAfter: IMAGE_JOBS.retryAfterSec }),
+});
 
 /** The resize for one copy, given the upright size of the original. */
 function resizeFor(pipeline: Sharp, preset: ImagePreset, size: number, w: number, h: number): Sharp {
@@ -128,17 +155,33 @@ export async function processImage(
 
   const { sizes, main } = IMAGE_PRESETS[preset];
   try {
-    const variants = await Promise.all(
-      sizes.map(async (size): Promise<ImageVariant> => {
-        // No withMetadata(): sharp writes no EXIF, XMP or IPTC, and converts to sRGB.
-        const out = await resizeFor(source.clone().autoOrient(), preset, size, width, height)
+    return await imageQueue.run(async () => {
+      // The one decode: upright, straight to the largest copy, as raw pixels (a JPEG is even
+      // shrunk while it is decoded).
+      const largest = await resizeFor(source.autoOrient(), preset, Math.max(...sizes), width, height)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { width: w, height: h, channels } = largest.info;
+      // Every copy's box lies within the largest copy's (the same crop, smaller), so each is that
+      // copy scaled down: the same geometry as from the original, at a fraction of the cost.
+      const variants: ImageVariant[] = [];
+      for (const size of sizes) {
+        // Pixels only: no EXIF, XMP or IPTC, already converted to sRGB by the decode.
+        const out = await resizeFor(
+          sharp(largest.data, { raw: { width: w, height: h, channels } }),
+          preset,
+          size,
+          w,
+          h,
+        )
           .webp({ quality: 82 })
           .toBuffer({ resolveWithObject: true });
-        return { size, width: out.info.width, height: out.info.height, bytes: out.data };
-      }),
-    );
-    return { preset, main, variants };
+        variants.push({ size, width: out.info.width, height: out.info.height, bytes: out.data });
+      }
+      return { preset, main, variants };
+    });
   } catch (err) {
+    if (err instanceof AppError) throw err;
     throw isPixelLimit(err) ? tooManyPixels() : invalidImage();
   }
 }

@@ -2,12 +2,14 @@ import { CLOSE, REALTIME, type ServerEvent } from '@common/core/realtime';
 import type { WebSocket } from 'ws';
 import type { Logger } from '../lib/logger';
 import type { Envelope } from './bus';
+import type { Budget } from './realtime-budget';
 
 /*
  * The realtime socket's connection registry on this process (see realtime.ts): every open socket
  * by person and by followed topic, the topic authorisers areas register, subscribing and
  * unsubscribing (with the presence catch-up for a new presence subscriber), and writing an event to
- * a set of sockets. It knows no database: presence changes and lookups are handed in.
+ * a set of sockets, and what an access change or an ended session concerns. It knows no database:
+ * presence changes and lookups are handed in, and authorisers are the areas' own.
  */
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,11 +38,15 @@ export function createConnections(opts: {
   changePresence: (userId: string, online: boolean) => void;
   /** Which of these people have an open connection on any live process. */
   onlineAmong: (userIds: string[]) => Promise<Set<string>>;
+  /** What each person may still ask of the database (realtime-budget.ts). */
+  budget: Budget;
 }) {
-  const { logger, changePresence, onlineAmong } = opts;
+  const { logger, changePresence, onlineAmong, budget } = opts;
   const byUser = new Map<string, Set<Conn>>();
   const byTopic = new Map<string, Set<Conn>>();
   const topicAuthorizers = new Map<string, TopicAuthorizer>();
+  /** Counts the access changes heard (see authorizeCurrent). */
+  let accessEpoch = 0;
 
   function deliverTo(targets: Set<Conn>, event: ServerEvent) {
     const now = Date.now();
@@ -72,12 +78,7 @@ export function createConnections(opts: {
   }
 
   function remove(conn: Conn) {
-    for (const t of conn.topics) {
-      const subs = byTopic.get(t);
-      subs?.delete(conn);
-      if (subs?.size === 0) byTopic.delete(t);
-    }
-    conn.topics.clear();
+    for (const t of [...conn.topics]) leave(conn, t);
     const set = byUser.get(conn.userId);
     if (!set?.delete(conn)) return;
     if (set.size === 0) {
@@ -86,22 +87,62 @@ export function createConnections(opts: {
     }
   }
 
+  /** May `userId` follow `t`? Unknown prefixes and failing authorisers refuse. */
+  async function authorizeTopic(userId: string, t: string): Promise<boolean> {
+    const at = t.indexOf(':');
+    const authorize = at > 0 ? topicAuthorizers.get(t.slice(0, at)) : undefined;
+    if (!authorize) return false;
+    try {
+      return (await authorize(userId, t.slice(at + 1))) === true;
+    } catch (err) {
+      logger.warn({ err, topic: t }, 'topic authorisation failed');
+      return false;
+    }
+  }
+
+  /**
+   * Authorise against the state after every access change this process has heard of: when one
+   * arrives while the authoriser runs, its answer may predate the change and the re-check of that
+   * change may have missed this subscription (not yet added), so ask again.
+   */
+  async function authorizeCurrent(userId: string, t: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const epoch = accessEpoch;
+      const ok = await authorizeTopic(userId, t);
+      if (!ok || epoch === accessEpoch) return ok;
+    }
+    return false;
+  }
+
   async function subscribe(conn: Conn, topics: unknown) {
     if (!Array.isArray(topics)) return;
     const accepted: string[] = [];
     const refused: string[] = [];
+    const deferred: string[] = [];
+    const added: string[] = [];
+    const asked = new Set<string>();
     for (const t of topics.slice(0, REALTIME.maxTopicsPerSocket)) {
-      if (typeof t !== 'string' || t.length > 120) continue;
-      const [prefix, ...rest] = t.split(':');
-      const authorize = topicAuthorizers.get(prefix!);
-      let ok = false;
-      if (authorize && conn.topics.size < REALTIME.maxTopicsPerSocket) {
-        try {
-          ok = await authorize(conn.userId, rest.join(':'));
-        } catch (err) {
-          logger.warn({ err, topic: t }, 'topic authorisation failed');
-        }
+      if (typeof t !== 'string' || t.length > 120 || asked.has(t)) continue;
+      asked.add(t);
+      // Already followed: still authorised, since every access change re-checks live subscriptions.
+      if (conn.topics.has(t)) {
+        accepted.push(t);
+        continue;
       }
+      const known = topicAuthorizers.has(t.slice(0, Math.max(0, t.indexOf(':'))));
+      if (!known || conn.topics.size >= REALTIME.maxTopicsPerSocket) {
+        refused.push(t);
+        continue;
+      }
+      // Each authorisation is a query: beyond the person's budget, they wait.
+      if (!budget.take(conn.userId)) {
+        refused.push(t);
+        deferred.push(t);
+        continue;
+      }
+      const ok = await authorizeCurrent(conn.userId, t);
+      // The socket may have closed while the authoriser ran: it is no longer in the registry.
+      if (conn.ws.readyState !== conn.ws.OPEN) return;
       if (!ok) {
         refused.push(t);
         continue;
@@ -111,10 +152,16 @@ export function createConnections(opts: {
       if (!subs) byTopic.set(t, (subs = new Set()));
       subs.add(conn);
       accepted.push(t);
+      added.push(t);
     }
-    send(conn, { type: 'subscribed', topics: accepted, refused });
+    send(conn, {
+      type: 'subscribed',
+      topics: accepted,
+      refused,
+      ...(deferred.length ? { deferred, retryAfterMs: Math.max(1000, budget.waitMs(conn.userId)) } : {}),
+    });
     // A new subscriber learns the current state; later changes arrive as events.
-    const watched = accepted.filter((t) => t.startsWith('presence:')).map((t) => t.slice('presence:'.length));
+    const watched = added.filter((t) => t.startsWith('presence:')).map((t) => t.slice('presence:'.length));
     if (watched.length) {
       try {
         const online = await onlineAmong(watched);
@@ -125,14 +172,59 @@ export function createConnections(opts: {
     }
   }
 
+  function leave(conn: Conn, t: string) {
+    if (!conn.topics.delete(t)) return false;
+    const subs = byTopic.get(t);
+    subs?.delete(conn);
+    if (subs?.size === 0) byTopic.delete(t);
+    return true;
+  }
+
   function unsubscribe(conn: Conn, topics: unknown) {
     if (!Array.isArray(topics)) return;
-    for (const t of topics) {
-      if (typeof t !== 'string' || !conn.topics.delete(t)) continue;
-      const subs = byTopic.get(t);
-      subs?.delete(conn);
-      if (subs?.size === 0) byTopic.delete(t);
+    for (const t of topics) if (typeof t === 'string') leave(conn, t);
+  }
+
+  /** The server ends these subscriptions (access was lost) and tells the subscriber. */
+  function drop(conn: Conn, topics: string[]) {
+    const dropped = topics.filter((t) => leave(conn, t));
+    if (dropped.length) send(conn, { type: 'unsubscribed', topics: dropped });
+  }
+
+  /**
+   * The live subscriptions an access change of these people may affect: every topic their sockets
+   * follow, and every socket's subscription to a topic naming one of them (`<prefix>:<their id>`,
+   * whatever the prefix). 'all': every subscription on this process.
+   */
+  function subscriptionsConcerning(who: ReadonlySet<string> | 'all') {
+    const found = new Map<Conn, Set<string>>();
+    const note = (conn: Conn, t: string) => {
+      let set = found.get(conn);
+      if (!set) found.set(conn, (set = new Set()));
+      set.add(t);
+    };
+    if (who === 'all') {
+      for (const [t, subs] of byTopic) for (const conn of subs) note(conn, t);
+      return found;
     }
+    for (const id of who) {
+      for (const conn of byUser.get(id) ?? []) for (const t of conn.topics) note(conn, t);
+      for (const prefix of topicAuthorizers.keys()) {
+        const t = `${prefix}:${id}`;
+        for (const conn of byTopic.get(t) ?? []) note(conn, t);
+      }
+    }
+    return found;
+  }
+
+  /** The open sockets of these people on this process ('all': every one). */
+  function connsOf(who: ReadonlySet<string> | 'all'): Conn[] {
+    if (who === 'all') return [...all()];
+    return [...who].flatMap((id) => [...(byUser.get(id) ?? [])]);
+  }
+
+  function* all() {
+    for (const set of byUser.values()) yield* set;
   }
 
   return {
@@ -140,6 +232,14 @@ export function createConnections(opts: {
     remove,
     subscribe,
     unsubscribe,
+    drop,
+    authorizeTopic,
+    subscriptionsConcerning,
+    connsOf,
+    /** An access change was heard: subscriptions being authorised right now are asked again. */
+    accessChanged() {
+      accessEpoch++;
+    },
     deliverTo,
     targetsOf,
     registerTopic(prefix: string, authorize: TopicAuthorizer) {
@@ -150,9 +250,7 @@ export function createConnections(opts: {
       return byUser.get(userId)?.size ?? 0;
     },
     /** Every open socket on this process. */
-    *all() {
-      for (const set of byUser.values()) yield* set;
-    },
+    all,
     count() {
       let n = 0;
       for (const set of byUser.values()) n += set.size;

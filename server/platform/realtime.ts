@@ -3,21 +3,24 @@ import { REALTIME, type ClientCommand } from '@common/core/realtime';
 import { sql } from 'drizzle-orm';
 import { WebSocketServer } from 'ws';
 import type { Db } from '../db/client';
-import { blocks } from '../db/schema';
+import { blockedEitherIds, isBlockedEither } from '../db/rules';
 import type { Logger } from '../lib/logger';
 import type { Auth } from './auth';
 import type { Bus } from './bus';
+import { createBudget } from './realtime-budget';
 import { createConnections, send, UUID, type Conn, type TopicAuthorizer } from './realtime-connections';
 import { createUpgradeHandler } from './realtime-handshake';
 import { createPresence, HEARTBEAT_MS } from './realtime-presence';
+import { createCoalescer, reauthorize } from './realtime-recheck';
 import { recheckSessions, SESSION_RECHECK_MS } from './realtime-sessions';
 
 /*
  * The realtime socket, put together: createRealtime wires the connection registry and topic
  * subscriptions (realtime-connections.ts), presence across processes (realtime-presence.ts), the
- * upgrade and auth handshake (realtime-handshake.ts) and the periodic session re-check
- * (realtime-sessions.ts) to the bus, handles the commands a client sends, and returns the API boot
- * and the areas use. Its types are imported from here.
+ * upgrade and auth handshake (realtime-handshake.ts), the session re-check (realtime-sessions.ts),
+ * the re-checks an access change or an ended session announces (realtime-recheck.ts) and each
+ * person's budget of database work (realtime-budget.ts) to the bus, handles the commands a client
+ * sends, and returns the API boot and the areas use. Its types are imported from here.
  */
 
 export type { TopicAuthorizer };
@@ -41,10 +44,12 @@ export function createRealtime(opts: {
   const { auth, bus, db, logger } = opts;
   let closed = false;
   const presence = createPresence({ bus, db, logger, isClosed: () => closed });
+  const budget = createBudget();
   const conns = createConnections({
     logger,
     changePresence: presence.changePresence,
     onlineAmong: presence.onlineAmong,
+    budget,
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME.maxFrameBytes });
   const onUpgrade = createUpgradeHandler({
@@ -58,20 +63,50 @@ export function createRealtime(opts: {
   // Until an area sets who may signal whom (decision 012), nobody may.
   let typingPolicy: TypingPolicy = () => false;
 
-  // Presence: anyone signed in may see whether someone is online.
-  conns.registerTopic('presence', (_userId, id) => UUID.test(id));
+  // Presence: anyone signed in may see whether someone is online, unless either blocks the other.
+  conns.registerTopic(
+    'presence',
+    async (userId, id) => UUID.test(id) && (userId === id || !(await isBlockedEither(db, userId, id))),
+  );
 
-  /** Everyone `userId` blocks or is blocked by. */
+  /** Everyone `userId` blocks or is blocked by (the shared rule, db/rules.ts). */
   async function blockedEither(userId: string): Promise<Set<string>> {
-    const rows = await db
-      .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
-      .from(blocks)
-      .where(sql`${blocks.blockerId} = ${userId} or ${blocks.blockedId} = ${userId}`);
-    return new Set(rows.map((r) => (r.blocker === userId ? r.blocked : r.blocker)));
+    const { rows } = await db.execute<{ ids: string[] }>(
+      sql`select ${blockedEitherIds(userId)}::text[] as ids`,
+    );
+    return new Set(rows[0]?.ids ?? []);
   }
+
+  // An access change re-runs the authorisers of the subscriptions it concerns; an ended session
+  // checks its people's sockets now rather than at the next periodic round (SESSION_RECHECK_MS).
+  const accessRecheck = createCoalescer(
+    (who) => reauthorize(conns.subscriptionsConcerning(who), conns.authorizeTopic, conns.drop),
+    logger,
+    'access re-check',
+  );
+  const sessionRecheck = createCoalescer(
+    (who) => recheckSessions(db, conns.connsOf(who)),
+    logger,
+    'session re-check',
+  );
 
   const unsubscribeBus = bus.subscribe((envelope) => {
     const { event, hideFromBlockedWith } = envelope;
+    if (event.type === 'access.changed') {
+      conns.accessChanged();
+      void accessRecheck.request(event.userIds);
+      return;
+    }
+    if (event.type === 'sessions.revoked') {
+      void sessionRecheck.request(event.userIds);
+      return;
+    }
+    if (event.type === 'resync' && !envelope.to && !envelope.topic) {
+      // The bus was lost for a while: access changes and ended sessions may have been missed.
+      conns.accessChanged();
+      void accessRecheck.request();
+      void sessionRecheck.request();
+    }
     const targets = conns.targetsOf(envelope);
     if (!targets.size) return;
     if (!hideFromBlockedWith) return conns.deliverTo(targets, event);
@@ -85,6 +120,20 @@ export function createRealtime(opts: {
     );
   });
 
+  /**
+   * One socket's subscribes and unsubscribes run one after the other, in the order sent: an
+   * unsubscribe must not overtake the subscribe before it while that one is being authorised (the
+   * topic would stay followed), and a flood of frames waits its turn instead of querying at once.
+   */
+  const topicWork = new WeakMap<Conn, Promise<void>>();
+  function inOrder(conn: Conn, work: () => Promise<void>) {
+    const next = (topicWork.get(conn) ?? Promise.resolve()).then(work).catch((err: unknown) => {
+      logger.warn({ err }, 'realtime: subscription change failed');
+    });
+    topicWork.set(conn, next);
+    return next;
+  }
+
   async function onCommand(conn: Conn, raw: string) {
     let cmd: ClientCommand;
     try {
@@ -96,16 +145,22 @@ export function createRealtime(opts: {
     switch (cmd?.op) {
       case 'ping':
         return send(conn, { type: 'pong' });
-      case 'subscribe':
-        return conns.subscribe(conn, cmd.topics);
-      case 'unsubscribe':
-        return conns.unsubscribe(conn, cmd.topics);
+      case 'subscribe': {
+        const { topics } = cmd;
+        return inOrder(conn, () => conns.subscribe(conn, topics));
+      }
+      case 'unsubscribe': {
+        const { topics } = cmd;
+        return inOrder(conn, async () => conns.unsubscribe(conn, topics));
+      }
       case 'typing': {
         const now = Date.now();
         if (typeof cmd.to !== 'string' || !UUID.test(cmd.to) || cmd.to === conn.userId) return;
-        // Ignore a flood: the indicator only needs a beat every few hundred milliseconds.
+        // Ignore a flood: the indicator only needs a beat every few hundred milliseconds, and each
+        // beat that passes costs a query (the typing policy), so it comes out of the budget too.
         if (now - conn.lastTyping < 300) return;
         conn.lastTyping = now;
+        if (!budget.take(conn.userId)) return;
         if (!(await typingPolicy(conn.userId, cmd.to))) return;
         bus.publish({ to: [cmd.to], event: { type: 'typing', from: conn.userId } });
         return;
@@ -126,7 +181,10 @@ export function createRealtime(opts: {
   }
 
   const recheck = () => recheckSessions(db, conns.all());
-  const beat = setInterval(() => void presence.heartbeat(), HEARTBEAT_MS);
+  const beat = setInterval(() => {
+    void presence.heartbeat();
+    budget.sweep();
+  }, HEARTBEAT_MS);
   beat.unref();
   const rechecking = setInterval(() => void recheck(), SESSION_RECHECK_MS);
   rechecking.unref();
@@ -152,6 +210,13 @@ export function createRealtime(opts: {
     },
     /** Run the periodic session check now (tests). */
     recheckSessions: recheck,
+    /** Check these people's sockets' sessions now (none: everyone's), as sessions.revoked does. */
+    sessionsRevoked: (userIds?: string[]) => sessionRecheck.request(userIds),
+    /** Re-authorise what concerns these people now (none: everything), as access.changed does. */
+    accessChanged: (userIds?: string[]) => {
+      conns.accessChanged();
+      return accessRecheck.request(userIds);
+    },
     /** Close every socket and take this process's presence off the books. */
     async close() {
       if (closed) return;

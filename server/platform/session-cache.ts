@@ -8,14 +8,21 @@ const COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=([^;]+)/;
 /**
  * The signed-in person per session cookie, kept for a few seconds so a page's burst of API calls
  * (and a busy feed) does not look the session up in the database every time (decision 010).
- * Anything that ends sessions calls `revokeAll()`, which empties this cache on every instance
- * through the bus; the time limit bounds what a lost bus message could leave behind.
+ * Whatever ends sessions calls `revoke(userIds)` once it has succeeded: every instance forgets
+ * those people's cached sessions through the bus (`revokeAll()` when who is not known). Only the
+ * people concerned: a flood of sign-outs must not make every instance look everyone up again.
+ * The time limit bounds what a lost bus message could leave behind.
  */
-export function createSessionCache<V>(bus: Bus) {
+export function createSessionCache<V extends { id: string }>(bus: Bus) {
   const entries = new Map<string, { value: V; until: number }>();
-  const clear = () => entries.clear();
+  const forget = (userIds?: readonly string[]) => {
+    if (!userIds) return entries.clear();
+    if (!userIds.length) return;
+    const ids = new Set(userIds);
+    for (const [key, hit] of entries) if (ids.has(hit.value.id)) entries.delete(key);
+  };
   const unsubscribe = bus.subscribe(({ event }) => {
-    if (event.type === 'sessions.revoked') clear();
+    if (event.type === 'sessions.revoked') forget(event.userIds);
   });
   return {
     /** The cache key of a request: its signed session cookie, or null. */
@@ -39,13 +46,23 @@ export function createSessionCache<V>(bus: Bus) {
       }
       entries.set(key, { value, until: Math.min(Date.now() + TTL_MS, sessionExpiresAt) });
     },
-    /** Sessions were ended (sign-out, password change or reset, deletion, ban): forget them all, everywhere. */
+    /** These people's sessions were ended (sign-out, password change or reset, deletion): forget them, everywhere. */
+    revoke(userIds: readonly string[]) {
+      if (!userIds.length) return;
+      forget(userIds);
+      bus.publish({ event: { type: 'sessions.revoked', userIds: [...userIds] } });
+    },
+    /** Sessions were ended and who is not known: forget them all, everywhere. */
     revokeAll() {
-      clear();
+      forget();
       bus.publish({ event: { type: 'sessions.revoked' } });
+    },
+    /** How many sessions are cached (tests). */
+    get size() {
+      return entries.size;
     },
     close: unsubscribe,
   };
 }
 
-export type SessionCache<V> = ReturnType<typeof createSessionCache<V>>;
+export type SessionCache<V extends { id: string }> = ReturnType<typeof createSessionCache<V>>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addMarkdownSiteOrigin } from '@common/core/api-links';
 import { linkify } from './linkify';
 
 describe('linkify', () => {
@@ -53,5 +54,22 @@ describe('linkify', () => {
         .map((p) => p.text)
         .join(''),
     ).toBe(text);
+  });
+
+  it('never links into this site’s API, however spelled (issue 13)', () => {
+    addMarkdownSiteOrigin('https://cofound.example');
+    for (const url of [
+      'https://cofound.example/api/auth/verify-email?token=x',
+      'https://COFOUND.example:8443/%61pi/auth/sign-out',
+      'http://cofound.example/./api/x',
+    ]) {
+      expect(
+        linkify(`see ${url} now`).every((p) => p.kind === 'text'),
+        url,
+      ).toBe(true);
+    }
+    // Other sites' /api paths, and our own pages, stay links.
+    expect(linkify('https://ui-avatars.com/api/?name=A').some((p) => p.kind === 'link')).toBe(true);
+    expect(linkify('https://cofound.example/articles/1').some((p) => p.kind === 'link')).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { pointsAtApi } from '@common/core/api-links';
+
 /** A piece of plain text: words as they are, or an http(s) address to show as a link. */
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
@@ -50,7 +52,8 @@ export function linkify(text: string): TextPart[] {
   for (const match of text.matchAll(URL_PATTERN)) {
     const url = trimTrailing(match[0]);
     const href = toHref(url);
-    if (!href) continue;
+    // An address into our own API stays text (common/core/api-links.ts).
+    if (!href || pointsAtApi(href)) continue;
     pushText(text.slice(last, match.index));
     parts.push({ kind: 'link', text: url, href });
     last = match.index + url.length;

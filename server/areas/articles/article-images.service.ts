@@ -5,6 +5,7 @@ import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { deleteImageByUrl, saveImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
+import { recordUpload } from '../../platform/upload-ledger';
 import type { ArticleDeps } from './article-rows';
 
 /*
@@ -70,6 +71,11 @@ export async function uploadArticleImage(
     preset: 'content',
     ownerId: viewer.id,
     check: checkArticleImage,
+  });
+  // Unattached until an article shows it (attachUpload); swept after a day otherwise.
+  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, { attached: false }).catch(async (err) => {
+    await deleteImageByUrl(deps.storage, saved.url, viewer.id).catch(() => false);
+    throw err;
   });
   return { url: saved.url };
 }

@@ -1,5 +1,6 @@
 import type { ArticleListQuery } from '@common/articles/schemas';
 import { ARTICLE_MSG, type Article, type ArticlePage } from '@common/articles/model';
+import { LIMITS } from '@common/core/limits';
 import { renderMarkdown } from '@common/core/markdown';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -36,7 +37,8 @@ import {
 
 /**
  * The page (one row over `limit`, with each row's sort time in microseconds) and the count of one
- * tab as the viewer may see it. Published tabs walk their partial index, (published_at, id) or
+ * tab as the viewer may see it, up to one over LIMITS.listCountCap (whoever asks, the cost of a
+ * count stays that of a page, however many articles there are). Published tabs walk their partial index, (published_at, id) or
  * (category, published_at, id), backward from the cursor; Drafts, My Articles and a profile's
  * articles the author's index.
  */
@@ -65,7 +67,9 @@ export function articleListQueries(
       where ${sql.join(paged, sql` and `)}
       order by ${sortColumn} desc, a.id desc
       limit ${q.limit + 1}`,
-    count: sql`select count(*)::int as n ${from} where ${sql.join(where, sql` and `)}`,
+    count: sql`select count(*)::int as n from (
+        select 1 ${from} where ${sql.join(where, sql` and `)} limit ${LIMITS.listCountCap + 1}
+      ) capped`,
   };
 }
 
@@ -94,9 +98,11 @@ export async function listArticles(
   ]);
   const { page, more } = splitPage(rows, q.limit);
   const last = page[page.length - 1];
+  const total = Number(counted[0]?.n ?? 0);
   return {
     items: page.map(toSummary),
-    total: Number(counted[0]?.n ?? 0),
+    total: Math.min(total, LIMITS.listCountCap),
+    totalCapped: total > LIMITS.listCountCap,
     nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.id }) : null,
   };
 }

@@ -10,6 +10,7 @@ import { publishToFeed, removeFromFeed } from '../feed';
 import { removeReactions } from '../reactions';
 import { type Tx } from '../../db/rules';
 import { dropImage, ownContentImage } from './article-images.service';
+import { attachUpload } from '../../platform/upload-ledger';
 import { readArticle } from './article-reads.service';
 import { notFound, viewerIsAdmin, type ArticleDeps } from './article-rows';
 
@@ -77,6 +78,7 @@ export async function createArticle(
       )
       .then((r) => r.rows);
     if (!row) throw new Error('article was not written');
+    await attachUpload(tx, deps.storage, imageUrl);
     if (published)
       await putOnFeed(tx, deps.bus, {
         id: row.id,
@@ -124,6 +126,7 @@ export async function updateArticle(
           updated_at = now()
         where id = ${id}`,
     );
+    await attachUpload(tx, deps.storage, imageUrl);
     return row;
   });
   if (before.image_url !== imageUrl) await dropImage(deps, viewer.id, before.image_url);

@@ -1,6 +1,6 @@
 import { ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth/schemas';
 import type { ErrorCode, MeResponse } from '@common/core/api-types';
-import { MSG } from '@common/core/texts';
+import { MSG, MSG_AUTH_SAFETY } from '@common/core/texts';
 import { ZChangePassword } from '@common/profiles/schemas';
 import { SETTINGS_MSG } from '@common/profiles/model';
 import { Hono } from 'hono';
@@ -8,7 +8,14 @@ import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, errorBody, statusOf } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validate';
+import { runAuthCall, type AuthCall } from '../../platform/auth';
 import { getOwnProfile } from '../profiles';
+import {
+  countFailedSignIn,
+  refuseCommonPassword,
+  refuseThrottledAccount,
+  sessionUserId,
+} from './auth.guards';
 
 /*
  * better-auth serves /api/auth/*. In front of it we validate input with the shared schemas (so the
@@ -38,8 +45,13 @@ const POST_RULES: Record<string, Rule> = {
     rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }),
   },
 };
-/** Calls that end sessions: the session cache forgets every session when one is made. */
+/**
+ * Calls that end sessions: once one has succeeded, the session cache forgets the sessions of the
+ * person concerned on every instance. A failed or refused one changes nothing, so it flushes nothing.
+ */
 const ENDS_SESSIONS = new Set(['/sign-out', '/reset-password', '/change-password']);
+/** Where a confirmation that kept the browser's own session lands (the page says so). */
+const CONFIRMED_KEPT_SESSION = '/?verified=1&session=kept';
 // No get-session: /api/me answers who is signed in, without the session token.
 const GET_ALLOWED = [/^\/verify-email$/, /^\/reset-password\/[^/]+$/];
 
@@ -68,6 +80,7 @@ const KNOWN: Record<string, { code: ErrorCode; message: string; field?: string }
     field: 'currentPassword',
   },
   BANNED_USER: { code: 'FORBIDDEN', message: 'This account has been suspended.' },
+  HASH_QUEUE_FULL: { code: 'RATE_LIMITED', message: MSG_AUTH_SAFETY.serverBusy },
 };
 
 function codeForStatus(status: number): ErrorCode {
@@ -100,6 +113,8 @@ async function rewriteError(res: Response, log: AppEnv['Variables']['log']): Pro
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
+  if (code === 'RATE_LIMITED' && !headers.has('retry-after'))
+    headers.set('retry-after', headers.get('x-retry-after') ?? '2');
   const status = code === 'VALIDATION' ? 400 : statusOf(code);
   return new Response(JSON.stringify(errorBody(code, message, fields)), { status, headers });
 }
@@ -130,6 +145,11 @@ export function authRoutes(deps: AppDeps) {
         const sub = c.req.path.replace(/^\/api\/auth/, '');
         let request = c.req.raw;
 
+        const call: AuthCall = {};
+        // Whose sessions a successful call ends; null: not known before it runs.
+        let concerned: string[] | null = null;
+        let signInEmail: string | undefined;
+
         if (c.req.method === 'POST') {
           const rule = POST_RULES[sub];
           if (!rule) throw new AppError('NOT_FOUND');
@@ -146,6 +166,18 @@ export function authRoutes(deps: AppDeps) {
             }
           }
           if (rule.schema) body = parseOrThrow(rule.schema, body) as Record<string, unknown>;
+          if (sub === '/sign-up/email') refuseCommonPassword(body.password, 'password');
+          if (sub === '/reset-password' || sub === '/change-password')
+            refuseCommonPassword(body.newPassword, 'newPassword');
+          if (sub === '/sign-in/email') {
+            signInEmail = String(body.email);
+            // Before better-auth runs: a throttled account costs no password hash.
+            await refuseThrottledAccount(db, signInEmail);
+          }
+          if (sub === '/sign-out' || sub === '/change-password') {
+            const userId = await sessionUserId(auth, request.headers);
+            concerned = userId ? [userId] : [];
+          }
           if (rule.rewrite) body = rule.rewrite(body);
           const headers = new Headers(request.headers);
           headers.set('content-type', 'application/json');
@@ -153,10 +185,26 @@ export function authRoutes(deps: AppDeps) {
           request = new Request(request.url, { method: 'POST', headers, body: JSON.stringify(body) });
         } else if (!GET_ALLOWED.some((re) => re.test(sub))) {
           throw new AppError('NOT_FOUND');
+        } else if (sub === '/verify-email') {
+          // Login CSRF: the confirmation link signs in only a page the person opened (not a picture
+          // or a fetch, which say so in Sec-Fetch-Dest), and never over a session the browser has.
+          const dest = c.req.header('sec-fetch-dest');
+          call.noNewSession =
+            (dest !== undefined && dest !== 'document') ||
+            (await sessionUserId(auth, request.headers)) !== null;
         }
 
-        const res = await auth.handler(request);
-        if (c.req.method === 'POST' && ENDS_SESSIONS.has(sub)) deps.sessions.revokeAll();
+        const res = await runAuthCall(call, () => auth.handler(request));
+        const succeeded = res.status >= 200 && res.status < 300;
+
+        if (signInEmail && res.status === 401) await countFailedSignIn(db, signInEmail);
+        if (c.req.method === 'POST' && ENDS_SESSIONS.has(sub) && succeeded) {
+          if (sub === '/reset-password') concerned = call.passwordResetFor ? [call.passwordResetFor] : null;
+          if (concerned) deps.sessions.revoke(concerned);
+          else deps.sessions.revokeAll();
+        }
+        // The address is confirmed; the browser keeps the session it had (or stays signed out).
+        if (call.sessionRefused) return c.redirect(CONFIRMED_KEPT_SESSION, 302);
         if (res.status >= 400) return rewriteError(res, c.get('log'));
         return withoutToken(res);
       })

@@ -3,6 +3,7 @@ import { COMMENT_MSG, type Comment, type CommentPage } from '@common/comments/mo
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { displayName } from '@common/profiles/model';
 import type { EngagementContentType } from '@common/reactions/model';
+import { LIMITS } from '@common/core/limits';
 import { topic, type ServerEvent } from '@common/core/realtime';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -105,15 +106,20 @@ export async function listComments(
       sql`select ${columns} from comments c join profiles p on p.id = c.user_id
         where ${where} ${below} order by c.created_at, c.id limit ${q.limit + 1}`,
     ),
+    // Counted up to one over the cap: past it, the cost would grow with the thread, for anyone asking.
     queryRows<{ total: number }>(
       deps.db,
-      sql`select count(*)::int as total from comments c join profiles p on p.id = c.user_id where ${where}`,
+      sql`select count(*)::int as total from (
+        select 1 from comments c join profiles p on p.id = c.user_id where ${where}
+        limit ${LIMITS.listCountCap + 1}) capped`,
     ),
   ]);
   const { page, more } = splitPage(rows, q.limit);
+  const total = Number(counted[0]?.total ?? 0);
   return {
     items: page.map(toComment),
-    total: counted[0]?.total ?? 0,
+    total: Math.min(total, LIMITS.listCountCap),
+    totalCapped: total > LIMITS.listCountCap,
     nextCursor: more ? encodeTimeCursor(page.at(-1)!) : null,
     maxDepth: target.maxCommentDepth,
   };

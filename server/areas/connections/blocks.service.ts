@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { markGroupRead } from '../notifications';
 import { notBlockedWith } from '../../db/rules';
 import {
+  accessChangedEnvelope,
   change,
   changedEnvelopes,
   deleteRow,
@@ -30,7 +31,10 @@ export async function canContact(db: Db, from: string, to: string): Promise<bool
   return row?.ok === true;
 }
 
-/** Block: both people's connections go and stay gone; unblocking restores nothing. */
+/**
+ * Block: both people's connections go and stay gone; unblocking restores nothing. Either way what
+ * the two may see of each other changes, so their live subscriptions are checked again.
+ */
 export async function blockUser(deps: ConnectionDeps, viewerId: string, otherId: string) {
   if (viewerId === otherId) throw new AppError('VALIDATION', SETTINGS_MSG.notYourself);
   await change(
@@ -44,7 +48,7 @@ export async function blockUser(deps: ConnectionDeps, viewerId: string, otherId:
       await markGroupRead(tx, viewerId, requestKey(otherId));
       return [];
     },
-    { allowBlocked: true },
+    { allowBlocked: true, accessChanged: true },
   );
   return { blocked: true };
 }
@@ -54,7 +58,8 @@ export async function unblockUser(deps: ConnectionDeps, viewerId: string, otherI
     .delete(blocks)
     .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId)))
     .returning({ id: blocks.blockedId });
-  if (rows.length) deps.bus.publish(...changedEnvelopes(viewerId, otherId));
+  if (rows.length)
+    deps.bus.publish(...changedEnvelopes(viewerId, otherId, false), accessChangedEnvelope(viewerId, otherId));
   return { blocked: false };
 }
 

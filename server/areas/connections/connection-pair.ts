@@ -1,13 +1,13 @@
 import type { NotificationActor } from '@common/notifications/model';
 import { CONNECTION_MSG, PROFILE_MSG, type ConnectionState } from '@common/profiles/model';
-import { topic, type ServerEvent } from '@common/core/realtime';
+import { topic } from '@common/core/realtime';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { connections, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
 import { actorColumns, createNotification, notificationEnvelope } from '../notifications';
-import { type Tx, isBlockedEither } from '../../db/rules';
+import { type Tx, isBlockedEither, publicBio } from '../../db/rules';
 
 /*
  * What every change between two people is built on (spec document 1, section 4; DECISIONS 6): one
@@ -22,7 +22,11 @@ import { type Tx, isBlockedEither } from '../../db/rules';
 export type ConnectionDeps = { db: Db; bus: Bus };
 export type Notice = Parameters<typeof notificationEnvelope>;
 
-export const personColumns = { ...actorColumns, title: profiles.title, bio: profiles.bio };
+export const personColumns = {
+  ...actorColumns,
+  title: profiles.title,
+  bio: publicBio(profiles.id, profiles.bio),
+};
 
 /** Serialise every change between these two people (the order of the ids does not matter). */
 async function lockPair(tx: Tx, a: string, b: string) {
@@ -73,19 +77,35 @@ export async function getConnectionState(db: Tx, viewerId: string, otherId: stri
   return stateOf(await readPair(db, viewerId, otherId));
 }
 
-/** Both people's open pages and lists refresh: to them, and to those watching either profile. */
-export function changedEnvelopes(a: string, b: string): Envelope[] {
-  const event: ServerEvent = { type: 'connection.changed', userIds: [a, b] };
-  return [
-    { to: [a, b], event },
-    { topic: topic.profile(a), event },
-    { topic: topic.profile(b), event },
-  ];
+/**
+ * Both people's open pages and lists refresh: the two hear who with (connection.changed); those
+ * watching either profile hear only that its counts and lists changed (profile.connections), and
+ * only when a row did change: a topic carries nothing its subscribers could not read through the
+ * lists, and nothing at all when there is nothing new to read (an unblock, a repeated follow).
+ */
+export function changedEnvelopes(a: string, b: string, rowsChanged = true): Envelope[] {
+  const envelopes: Envelope[] = [{ to: [a, b], event: { type: 'connection.changed', userIds: [a, b] } }];
+  if (rowsChanged)
+    for (const id of [a, b])
+      envelopes.push({ topic: topic.profile(id), event: { type: 'profile.connections', userId: id } });
+  return envelopes;
 }
 
 /**
+ * What the two may see of each other changed (a block, an unblock, an ended friendship): every
+ * instance re-authorises the live subscriptions concerned. Published to nobody, after commit.
+ */
+export function accessChangedEnvelope(a: string, b: string): Envelope {
+  return { event: { type: 'access.changed', userIds: [a, b] } };
+}
+
+const wereFriends = (pair: PairRows) => pair.out === 'friends' || pair.in === 'friends';
+
+/**
  * Run one change between the viewer and another person: refuses oneself, unknown or deleted people
- * and blocks, locks the pair, then publishes the change (and any notification) after commit.
+ * and blocks, locks the pair, then publishes the change (and any notification) after commit. An
+ * ended friendship (a friends-only profile's friend loses the whole view), or `accessChanged`,
+ * also publishes access.changed.
  */
 export async function change(
   deps: ConnectionDeps,
@@ -95,20 +115,27 @@ export async function change(
     tx: Tx,
     ctx: { pair: PairRows; viewer: NotificationActor; other: NotificationActor },
   ) => Promise<Notice[]>,
-  opts: { allowBlocked?: boolean } = {},
+  opts: { allowBlocked?: boolean; accessChanged?: boolean } = {},
 ): Promise<ConnectionState> {
   if (viewerId === otherId) throw new AppError('VALIDATION', CONNECTION_MSG.notYourself);
-  const { notices, state } = await deps.db.transaction(async (tx) => {
+  const { notices, before, after } = await deps.db.transaction(async (tx) => {
     const other = await requirePerson(tx, otherId);
     await lockPair(tx, viewerId, otherId);
     if (!opts.allowBlocked && (await isBlockedEither(tx, viewerId, otherId)))
       throw new AppError('FORBIDDEN', CONNECTION_MSG.blocked);
     const viewer = await requirePerson(tx, viewerId);
-    const notices = await work(tx, { pair: await readPair(tx, viewerId, otherId), viewer, other });
-    return { notices, state: await getConnectionState(tx, viewerId, otherId) };
+    const before = await readPair(tx, viewerId, otherId);
+    const notices = await work(tx, { pair: before, viewer, other });
+    return { notices, before, after: await readPair(tx, viewerId, otherId) };
   });
-  deps.bus.publish(...changedEnvelopes(viewerId, otherId), ...notices.map((n) => notificationEnvelope(...n)));
-  return state;
+  const rowsChanged = before.out !== after.out || before.in !== after.in;
+  const accessChanged = opts.accessChanged || (wereFriends(before) && !wereFriends(after));
+  deps.bus.publish(
+    ...changedEnvelopes(viewerId, otherId, rowsChanged),
+    ...notices.map((n) => notificationEnvelope(...n)),
+    ...(accessChanged ? [accessChangedEnvelope(viewerId, otherId)] : []),
+  );
+  return stateOf(after);
 }
 
 export async function upsert(tx: Tx, userId: string, connectedUserId: string, status: string) {

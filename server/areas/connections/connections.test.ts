@@ -267,9 +267,12 @@ describe('live', () => {
 
     await unfollow(a, b);
     await follow(a, b);
-    const seen = await watcher.waitFor('connection.changed', (e) => e.userIds.includes(b.id));
-    expect(seen.userIds.sort()).toEqual([a.id, b.id].sort());
-    await target.waitFor('connection.changed');
+    // Watchers hear whose counts changed, never with whom; the two people hear both.
+    const seen = await watcher.waitFor('profile.connections', (e) => e.userId === b.id);
+    expect(seen).toEqual({ type: 'profile.connections', userId: b.id });
+    expect(watcher.events.some((e) => e.type === 'connection.changed')).toBe(false);
+    const mine = await target.waitFor('connection.changed');
+    expect([...mine.userIds].sort()).toEqual([a.id, b.id].sort());
     await target.waitFor('notification.created', (e) => e.notification.actor?.id === a.id);
     watcher.close();
     target.close();

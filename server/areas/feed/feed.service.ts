@@ -15,7 +15,7 @@ import { splitPage } from '../../lib/pagination';
 import type { Bus } from '../../platform/bus';
 import { getFeedKind } from '../../platform/feed-kinds';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
-import { type Tx, notBlockedWith, visiblePerson } from '../../db/rules';
+import { type Tx, notBlockedWith, publicBio, visiblePerson } from '../../db/rules';
 
 export type FeedDeps = { db: Db | Tx; bus: Bus };
 
@@ -99,7 +99,7 @@ export async function publishNewMember(deps: FeedDeps & { logger: Logger }, user
   try {
     const [p] = await deps.db
       .execute<{ username: string; full_name: string | null; bio: string | null }>(
-        sql`select username, full_name, bio from profiles where id = ${userId} and deleted_at is null`,
+        sql`select username, full_name, ${publicBio(sql.raw('id'), sql.raw('bio'))} as bio from profiles where id = ${userId} and deleted_at is null`,
       )
       .then((r) => r.rows);
     if (!p) return;

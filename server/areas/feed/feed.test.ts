@@ -317,6 +317,9 @@ describe('plans', () => {
     await t.db.execute(sql`insert into blocks (blocker_id, blocked_id)
       select ids.a[1 + g], ids.a[1 + (g + 11) % 3000] from generate_series(1, 500) g,
         (select array_agg(id) as a from profiles) ids`);
+    // Most people have settings (any change makes the row); some keep their profile to friends.
+    await t.db.execute(sql`insert into user_settings (user_id, profile_visible)
+      select id, (row_number() over ()) % 10 <> 0 from profiles on conflict do nothing`);
     await t.db.execute(sql`analyze`);
     const top = (await page(a.agent)).items[0]!.id;
     const deep = String(Number(top) - 10000);

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { Envelope } from '../../platform/bus';
 import { actorColumns, createNotification, notificationEnvelope } from '../notifications';
 import { canMessage, getInquiryTarget } from '../../platform/policies';
+import { blockedSince, onlineShown } from './block-shield';
 import { toMessage, toPerson, type MessageRow, type MessagingDeps } from './message-rows';
 
 /*
@@ -216,7 +217,8 @@ export async function listInquiries(
     .where(and(eq(messages.receiverId, viewerId), ne(messages.messageType, 'general')))
     .orderBy(desc(messages.createdAt))
     .limit(50);
-  const online = await deps.onlineAmong(rows.map((r) => r.message.senderId));
+  const senderIds = rows.map((r) => r.message.senderId);
+  const online = await onlineShown(deps, senderIds, await blockedSince(deps.db, viewerId, senderIds));
   return {
     items: rows.map((r) => ({
       ...toMessage(r.message),

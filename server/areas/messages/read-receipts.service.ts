@@ -10,7 +10,8 @@ import type { MessagingDeps } from './message-rows';
 /*
  * Read receipts and unread counts: the viewer's unread messages and inquiries, marking a whole
  * thread read (with the conversation's count and the partner's message notification) or one
- * message, and the message.read event both people's open chats hear once it is committed.
+ * message, and the message.read event both people's open chats hear once it is committed (the
+ * sender's only while neither blocks the other).
  */
 
 export async function countUnreadMessages(db: Db, viewerId: string): Promise<UnreadCounts> {
@@ -85,10 +86,12 @@ function publishRead(
   notificationIds: string[],
 ) {
   const upTo = rows.reduce((max, r) => (r.createdAt > max ? r.createdAt : max), rows[0]!.createdAt);
-  // Ids only for a small batch (the NOTIFY payload is small); the time covers the rest.
+  // Ids only for a small batch (the NOTIFY payload is small); the time covers the rest. Across a
+  // block the partner is not told (a block hides receipts both ways); the reader's own tabs are.
   const envelopes: Envelope[] = [
     {
       to: [readerId, partnerId],
+      hideFromBlockedWith: readerId,
       event: {
         type: 'message.read',
         readerId,

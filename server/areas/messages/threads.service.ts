@@ -11,12 +11,14 @@ import type { Db } from '../../db/client';
 import { conversations, messages, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { actorColumns } from '../notifications';
+import { blockedSince, onlineShown, receiptHidden, withReceiptShown } from './block-shield';
 import { toMessage, toPerson, type MessagingDeps } from './message-rows';
 
 /*
  * Reading messages: one message (for its sender or receiver only), a page of the thread with one
  * partner, newest first, and the viewer's conversation list, most recent first, filtered by the
- * partner's name or the kind of message. Who is online comes with each partner.
+ * partner's name or the kind of message. Who is online comes with each partner; across a block
+ * neither presence nor the reading of one's messages shows (block-shield.ts).
  */
 
 /** One message, only for its sender or receiver; anyone else gets "not found". */
@@ -26,7 +28,10 @@ export async function getMessage(db: Db, viewerId: string, id: string) {
     .from(messages)
     .where(and(eq(messages.id, id), or(eq(messages.senderId, viewerId), eq(messages.receiverId, viewerId))));
   if (!row) throw new AppError('NOT_FOUND', 'Message not found.');
-  return toMessage(row);
+  const message = toMessage(row);
+  if (row.senderId !== viewerId || !row.read) return message;
+  const blocked = await blockedSince(db, viewerId, [row.receiverId]);
+  return withReceiptShown(message, viewerId, blocked.get(row.receiverId));
 }
 
 /** A page of the thread between the viewer and a partner: newest first, older pages by cursor. */
@@ -52,8 +57,10 @@ export async function getThread(
     .where(and(eq(messages.userLo, lo), eq(messages.userHi, hi), before))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit).map(toMessage);
-  const online = await deps.onlineAmong([partnerId]);
+  const blocked = await blockedSince(db, viewerId, [partnerId]);
+  const since = blocked.get(partnerId);
+  const items = rows.slice(0, limit).map((r) => withReceiptShown(toMessage(r), viewerId, since));
+  const online = await onlineShown(deps, [partnerId], blocked);
   return {
     partner: toPerson(partner, partnerId, online),
     items,
@@ -98,7 +105,9 @@ export async function listConversations(
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.partnerId))
     .limit(limit + 1);
   const shown = rows.slice(0, limit);
-  const online = await deps.onlineAmong(shown.map((r) => r.partnerId));
+  const partnerIds = shown.map((r) => r.partnerId);
+  const blocked = await blockedSince(db, viewerId, partnerIds);
+  const online = await onlineShown(deps, partnerIds, blocked);
   return {
     items: shown.map((r) => ({
       partner: toPerson(r.partner, r.partnerId, online),
@@ -107,7 +116,7 @@ export async function listConversations(
         senderId: r.message.senderId,
         preview: previewText(r.message.content),
         createdAt: r.message.createdAt.toISOString(),
-        read: r.message.read,
+        read: r.message.read && !receiptHidden(r.message, viewerId, blocked.get(r.partnerId)),
         messageType: r.message.messageType,
       },
       unreadCount: r.unreadCount,

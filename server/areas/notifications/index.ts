@@ -18,7 +18,20 @@ export const notificationsArea = defineArea({
   name: 'notifications',
   demo,
   routes: notificationRoutes,
-  async onAccountDeleted(tx, userId) {
+  async onAccountDeleted(tx, userId, { bus }) {
     await tx.delete(notifications).where(eq(notifications.userId, userId));
+    // Others' notifications about the person would go on naming them (their text holds the name).
+    const gone = await tx
+      .delete(notifications)
+      .where(eq(notifications.actorId, userId))
+      .returning({ id: notifications.id, userId: notifications.userId });
+    const byRecipient = new Map<string, string[]>();
+    for (const n of gone) byRecipient.set(n.userId, [...(byRecipient.get(n.userId) ?? []), n.id]);
+    return {
+      afterCommit: () => {
+        for (const [to, ids] of byRecipient)
+          bus.publish({ to: [to], event: { type: 'notification.read', ids } });
+      },
+    };
   },
 });

@@ -1,4 +1,3 @@
-import { isBlockedEither } from '../../db/rules';
 import { defineArea } from '../../platform/area';
 import { peopleSearch } from './people-search';
 import { profileImageRoutes } from './profile-images.routes';
@@ -6,6 +5,9 @@ import { profileRoutes } from './profiles.routes';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { Hono } from 'hono';
 import { demo } from './profiles.demo';
+import { canSeeWholeProfile } from './profiles.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from './person-summary';
 export { createProfile, getOwnProfile, promoteSuperAdmins, requireVisibleProfile } from './profiles.service';
@@ -18,7 +20,9 @@ export const profilesArea = defineArea({
     new Hono<AppEnv>().route('/', profileRoutes(deps)).route('/', profileImageRoutes(deps)),
   register(ctx) {
     ctx.registerSearchProvider(peopleSearch);
-    // A profile's live counts: anyone signed in whom the person has not blocked, nor been blocked by.
-    ctx.registerTopic('profile', async (userId, id) => !(await isBlockedEither(ctx.db, userId, id)));
+    // A profile's live changes and counts: exactly who GET /api/profiles/:id shows them to (not to
+    // someone blocked either way, nor a non-friend of a friends-only profile). Re-checked on every
+    // access.changed, so a block or a privacy switch ends the subscription.
+    ctx.registerTopic('profile', (userId, id) => UUID.test(id) && canSeeWholeProfile(ctx.db, userId, id));
   },
 });

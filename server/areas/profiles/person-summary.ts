@@ -1,13 +1,15 @@
 import type { PersonSummary } from '@common/profiles/model';
 import { sql, type SQL } from 'drizzle-orm';
+import { publicBio } from '../../db/rules';
 
 /**
  * The author of something in a list (feed items, articles, comments), read in the same statement:
  * these columns of the profiles row joined as `p`, turned into a PersonSummary by toPersonSummary.
  */
-export const PERSON_SUMMARY_COLUMNS: SQL = sql.raw(
-  'p.id::text as author_id, p.username, p.full_name, p.avatar_url, p.title as author_title, p.bio',
-);
+export const PERSON_SUMMARY_COLUMNS: SQL = sql.join([
+  sql.raw('p.id::text as author_id, p.username, p.full_name, p.avatar_url, p.title as author_title,'),
+  sql`${publicBio(sql.raw('p.id'), sql.raw('p.bio'))} as bio`,
+]);
 
 export type PersonSummaryRow = {
   author_id: string;

@@ -1,6 +1,7 @@
 import type { Profile } from '@common/core/api-types';
 import type { ImagePreset } from '@common/core/uploads';
 import { deleteImageByUrl, saveImage } from '../../platform/images';
+import { recordUpload } from '../../platform/upload-ledger';
 import { writeOwnProfile, type OwnProfileDeps } from './profiles.service';
 
 export type ProfileImageDeps = OwnProfileDeps;
@@ -22,12 +23,18 @@ export async function setProfileImage(
   bytes: Uint8Array,
 ): Promise<Profile> {
   const saved = await saveImage(deps.storage, bytes, { preset: PRESET[kind], ownerId: viewerId });
+  let profile: Profile;
   try {
-    return await writeOwnProfile(deps, viewerId, { [COLUMN[kind]]: saved.url });
+    profile = await writeOwnProfile(deps, viewerId, { [COLUMN[kind]]: saved.url });
   } catch (err) {
     await deleteImageByUrl(deps.storage, saved.url, viewerId).catch(() => false);
     throw err;
   }
+  // Shown at once, so never swept; a failure here loses nothing (the account's folders go with it).
+  await recordUpload(deps.db, deps.storage, viewerId, saved.url, { attached: true }).catch((err: unknown) =>
+    deps.logger.warn({ err }, 'could not record a profile picture in the uploads ledger'),
+  );
+  return profile;
 }
 
 /** DELETE /api/profiles/me/avatar and /cover: no picture any more (ours is removed from storage). */

@@ -138,6 +138,20 @@ export async function requireVisibleProfile(db: Db, viewerId: string, userId: st
   if (v.restricted) throw new AppError('FORBIDDEN', PROFILE_MSG.restricted);
 }
 
+/**
+ * Does GET /api/profiles/:id show the viewer the whole profile, counts and lists included? Not when
+ * it is gone, either blocks the other, or it is kept to friends and the viewer is not one. This
+ * decides who may follow the profile's live topic.
+ */
+export async function canSeeWholeProfile(db: Db, viewerId: string, userId: string): Promise<boolean> {
+  try {
+    return !(await visibility(db, viewerId, userId)).restricted;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return false;
+    throw err;
+  }
+}
+
 function publicProfile(row: ProfileRow, opts: { self: boolean; restricted: boolean }): PublicProfile {
   const { email, isBanned: _banned, ...full } = toProfile(row);
   if (!opts.restricted) return { ...full, email: opts.self ? email : null };

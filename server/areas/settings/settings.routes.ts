@@ -16,13 +16,14 @@ export function settingsRoutes(
     })
     .patch('/settings', validate('json', ZUpdateSettings), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await updateSettings(deps.db, viewer.id, c.req.valid('json')));
+      return c.json(await updateSettings(deps, viewer.id, c.req.valid('json')));
     })
     .post('/account/delete', validate('json', ZDeleteAccount), async (c) => {
       const viewer = requireViewer(c);
       const result = await deleteAccount(deps, viewer.id, c.req.valid('json').password);
-      // Their sessions are gone from the database; no cached copy may outlive them.
-      deps.sessions.revokeAll();
+      // Their sessions are gone from the database; no cached copy may outlive them. Reached only
+      // when the deletion succeeded (a wrong password or a refusal throws before).
+      deps.sessions.revoke([viewer.id]);
       return c.json(result);
     });
 }

@@ -1,5 +1,6 @@
 import type { ZUpdateSettings } from '@common/profiles/schemas';
 import { DEFAULT_SETTINGS, SETTINGS_MSG, type UserSettings } from '@common/profiles/model';
+import { MSG_AUTH_SAFETY } from '@common/core/texts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,7 +8,9 @@ import { accounts, profiles, sessions, userSettings, users } from '../../db/sche
 import { AppError } from '../../lib/errors';
 import type { AppDeps } from '../../lib/context';
 import { deleteImageByUrl } from '../../platform/images';
+import { deleteFilesOf, forgetUploadsOf } from '../../platform/upload-ledger';
 import { verifyPassword } from '../../platform/password';
+import { enforce, type RateLimit } from '../../platform/rate-limit';
 
 const columns = {
   emailNotifications: userSettings.emailNotifications,
@@ -22,19 +25,31 @@ export async function getSettings(db: Db, viewerId: string): Promise<UserSetting
   return row ?? { ...DEFAULT_SETTINGS };
 }
 
-/** Each switch saves on its own, as soon as it is flipped. */
+/**
+ * Each switch saves on its own, as soon as it is flipped. The Privacy switch decides who sees the
+ * whole profile, so live subscriptions to it are checked again (access.changed, after the write).
+ */
 export async function updateSettings(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'bus'>,
   viewerId: string,
   patch: z.infer<typeof ZUpdateSettings>,
 ): Promise<UserSettings> {
-  const [row] = await db
+  const [row] = await deps.db
     .insert(userSettings)
     .values({ userId: viewerId, ...patch })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...patch, updatedAt: sql`now()` } })
     .returning(columns);
+  if (patch.profileVisible !== undefined)
+    deps.bus.publish({ event: { type: 'access.changed', userIds: [viewerId] } });
   return row!;
 }
+
+/**
+ * Delete-account password checks per person: each one is a password guess and a scrypt run, so a
+ * stolen session cannot turn this form into an unthrottled guessing (or CPU-burning) machine.
+ * Counted in the database before the hash runs, so it holds across instances.
+ */
+export const DELETE_ACCOUNT_CHECKS: RateLimit = { name: 'delete-account-check', max: 5, windowSec: 15 * 60 };
 
 /**
  * Delete account. The person's own data goes: sign-in, sessions, profile details and pictures,
@@ -47,6 +62,7 @@ export async function deleteAccount(
   viewerId: string,
   password: string,
 ) {
+  await enforce(deps.db, DELETE_ACCOUNT_CHECKS, viewerId, MSG_AUTH_SAFETY.deleteAccountLimited);
   const [account] = await deps.db
     .select({ hash: accounts.password })
     .from(accounts)
@@ -54,7 +70,7 @@ export async function deleteAccount(
   if (!account?.hash || !(await verifyPassword({ hash: account.hash, password })))
     throw new AppError('VALIDATION', SETTINGS_MSG.wrongPassword, { password: SETTINGS_MSG.wrongPassword });
 
-  const { files, afterCommit } = await deps.db.transaction(async (tx) => {
+  const { files, uploads, afterCommit } = await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ avatarUrl: profiles.avatarUrl, cover: profiles.coverPhotoUrl, admin: profiles.isSuperAdmin })
       .from(profiles)
@@ -98,9 +114,11 @@ export async function deleteAccount(
     await tx.delete(sessions).where(eq(sessions.userId, viewerId));
     await tx.delete(accounts).where(eq(accounts.userId, viewerId));
     await tx.delete(userSettings).where(eq(userSettings.userId, viewerId));
+    const uploads = await forgetUploadsOf(tx, viewerId);
     // Every area removes or anonymises what the person had there (its onAccountDeleted).
     const done = await deps.onAccountDeleted(tx, viewerId);
     return {
+      uploads,
       files: [before?.avatarUrl, before?.cover, ...done.flatMap((d) => d.files ?? [])].filter(
         (u): u is string => !!u,
       ),
@@ -111,5 +129,7 @@ export async function deleteAccount(
   for (const run of afterCommit) await run();
   // Pictures go after commit; one that fails to delete is only an orphaned file, never a broken profile.
   for (const url of files) await deleteImageByUrl(deps.storage, url, viewerId).catch(() => false);
+  // Then everything else the person ever uploaded, used or not (issue 13).
+  await deleteFilesOf(deps.storage, viewerId, uploads).catch(() => {});
   return { deleted: true };
 }

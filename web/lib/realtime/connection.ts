@@ -106,6 +106,16 @@ export function startRealtime({ onSessionEnded }: StartOptions): () => void {
         emitRealtimeEvent({ type: 'resync' });
         return;
       }
+      if (data.type === 'subscribed' && data.deferred?.length) {
+        // Refused only for asking too much too fast (a reconnect of many tabs): ask again later
+        // for whatever is still held then.
+        const later = data.deferred;
+        setTimeout(() => {
+          const held = new Set(currentTopics());
+          const again = later.filter((name) => held.has(name));
+          if (socket === ws && again.length) sendTopics('subscribe', again);
+        }, data.retryAfterMs ?? REALTIME.backoffStartMs);
+      }
       emitRealtimeEvent(data);
     };
 

@@ -28,16 +28,23 @@ export function useTopic(name: string | null | undefined): void {
 }
 
 /**
- * Follows `name` while mounted and calls `catchUp` whenever events may have been missed: once the
- * subscription is confirmed (anything that changed between the first fetch and it) and after a
- * resync (the server lost its bus connection).
+ * Follows `name` while mounted (null: nothing) and calls `catchUp` whenever events may have been
+ * missed or what is shown may no longer be the viewer's to see: once the subscription is confirmed
+ * (anything that changed between the first fetch and it), after a resync (the server lost its bus
+ * connection), and when the server drops the subscription (a block, a privacy switch: the refetch
+ * shows what the viewer may still see).
  */
-export function useLiveTopic(name: string, catchUp: () => void): void {
+export function useLiveTopic(name: string | null, catchUp: () => void): void {
   useTopic(name);
   useRealtimeEvent('subscribed', ({ topics }) => {
-    if (topics.includes(name)) catchUp();
+    if (name && topics.includes(name)) catchUp();
   });
-  useRealtimeEvent('resync', catchUp);
+  useRealtimeEvent('unsubscribed', ({ topics }) => {
+    if (name && topics.includes(name)) catchUp();
+  });
+  useRealtimeEvent('resync', () => {
+    if (name) catchUp();
+  });
 }
 
 export function useRealtimeStatus(): RealtimeStatus {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { ARTICLE_MSG, type ArticleTab } from '@common/articles/model';
+import { countText } from '@common/core/limits';
 import { LoadError } from '@web/components/load-error';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { Button } from '@web/components/ui/button';
@@ -29,7 +30,7 @@ export function ArticleList({
   const queryClient = useQueryClient();
   const query = useArticleTab(tab, viewerId);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = query.data?.pages[0]?.total;
+  const firstPage = query.data?.pages[0];
   const isRefreshing = query.isRefetching && !query.isFetchingNextPage;
 
   const refresh = () => {
@@ -79,7 +80,7 @@ export function ArticleList({
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold" aria-live="polite">
-          {total === undefined ? ARTICLE_MSG.heading : ARTICLE_MSG.count(total)}
+          {firstPage ? ARTICLE_MSG.count(countText(firstPage)) : ARTICLE_MSG.heading}
         </h2>
         <Button variant="outline" size="sm" onClick={refresh} disabled={query.isFetching}>
           <RefreshCw aria-hidden="true" className={cn(isRefreshing && 'motion-safe:animate-spin')} />

@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { MSG } from '@common/core/texts';
+import { MSG, MSG_AUTH_SAFETY } from '@common/core/texts';
 import { authKeys } from '../api/query-keys';
 
 /**
  * The confirmation mail's link signs the person in and lands on /?verified=1 (or
- * /?verified=1&error=...). Say how it went once, then drop the parameters from the address.
+ * /?verified=1&error=...). A browser already signed in stays signed in as it was, and lands on
+ * /?verified=1&session=kept. Say how it went once, then drop the parameters from the address.
  */
 export function useEmailVerifiedNotice() {
   const location = useLocation();
@@ -21,6 +22,8 @@ export function useEmailVerifiedNotice() {
     // Fixed ids keep a re-run (React strict mode) from stacking two toasts.
     if (params.has('error')) {
       toast.error(MSG.verifyLinkInvalid, { id: 'email-verified' });
+    } else if (params.get('session') === 'kept') {
+      toast.success(MSG_AUTH_SAFETY.emailConfirmedKeptSession, { id: 'email-verified' });
     } else {
       toast.success(MSG.emailVerifiedTitle, { id: 'email-verified' });
       void queryClient.invalidateQueries({ queryKey: authKeys.me() });
@@ -28,6 +31,7 @@ export function useEmailVerifiedNotice() {
 
     params.delete('verified');
     params.delete('error');
+    params.delete('session');
     const search = params.toString();
     void navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },

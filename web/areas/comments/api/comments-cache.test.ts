@@ -27,6 +27,7 @@ function pages(...items: Comment[][]): CommentsData {
     pages: items.map((page, i) => ({
       items: page,
       total,
+      totalCapped: false,
       nextCursor: i < items.length - 1 ? `c${i}` : null,
       maxDepth: 3,
     })),
@@ -49,7 +50,13 @@ describe('comments cache', () => {
     const later: CommentsData = {
       pages: [
         ...early.pages,
-        { items: [comment('b', 2), comment('c', 3)], total: 3, nextCursor: null, maxDepth: 3 },
+        {
+          items: [comment('b', 2), comment('c', 3)],
+          total: 3,
+          totalCapped: false,
+          nextCursor: null,
+          maxDepth: 3,
+        },
       ],
       pageParams: [...early.pageParams, 'c0'],
     };

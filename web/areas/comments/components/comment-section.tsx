@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { COMMENT_MSG, type Comment } from '@common/comments/model';
+import { countText } from '@common/core/limits';
 import type { EngagementContentType } from '@common/reactions/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/areas/auth/api/get-me';
@@ -47,7 +48,7 @@ export function CommentSection({
   const data = query.data;
   const comments = data ? loadedComments(data) : [];
   const tree = buildCommentTree(comments);
-  const total = data?.pages.at(-1)?.total ?? 0;
+  const lastPage = data?.pages.at(-1);
 
   const context: CommentThreadContext = {
     contentType,
@@ -103,7 +104,7 @@ export function CommentSection({
         {data ? (
           <>
             {' '}
-            <span className="font-normal text-muted-foreground">({total})</span>
+            <span className="font-normal text-muted-foreground">({lastPage ? countText(lastPage) : 0})</span>
           </>
         ) : null}
       </h2>

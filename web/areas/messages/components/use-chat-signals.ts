@@ -17,6 +17,10 @@ export function usePartnerPresence(partnerId: string, initial: boolean): boolean
   useRealtimeEvent('presence', (event) => {
     if (event.userId === partnerId) setLive({ userId: event.userId, online: event.online });
   });
+  // The server dropped the subscription (a block either way): presence no longer shows.
+  useRealtimeEvent('unsubscribed', ({ topics }) => {
+    if (topics.includes(presenceTopic)) setLive({ userId: partnerId, online: false });
+  });
   // After a reconnect the thread is refetched: trust its fresh answer again.
   useRealtimeEvent('resync', () => setLive(null));
   return live?.userId === partnerId ? live.online : initial;
