@@ -197,7 +197,9 @@ export class Agent {
 let counter = 0;
 /** Distinct sign-up data for each call. */
 export function newPerson(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
-  const n = `${process.pid}${++counter}${randomInt(1000)}`;
+  // Separators keep the parts apart: without them counter 1 with random 23 and counter 12 with
+  // random 3 made the same name, and CI once failed on "Username already taken" that way.
+  const n = `${process.pid}_${++counter}_${randomInt(1000)}`;
   return { username: `user_${n}`, email: `user${n}@example.com`, password: 'correct-horse-1', ...overrides };
 }
 
