@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -38,6 +39,11 @@ const ZEnv = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Server processes sharing the port (node:cluster). Default: one per core on PostgreSQL, one on
+   * the embedded database (which only one process can open).
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** PostgreSQL only: longest a statement may run, in ms (0: no limit). */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   BASE_URL: z.string().url().optional(),
@@ -69,6 +75,8 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How many server processes `npm start` runs (server/cluster.ts); 1 means no cluster. */
+  workers: number;
   /** PostgreSQL only: statements running longer are cancelled (unset: the database client's default). */
   statementTimeoutMs: number | undefined;
   baseUrl: string;
@@ -113,6 +121,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  if (!e.DATABASE_URL && e.WORKERS && e.WORKERS > 1)
+    throw new Error(
+      'Invalid environment:\n  WORKERS: more than one process needs DATABASE_URL (only one process can open the embedded database)',
+    );
   if (e.STORAGE_DRIVER === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
     if (missing.length)
@@ -126,6 +138,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authSecret: e.AUTH_SECRET,
