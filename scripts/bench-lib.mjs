@@ -47,7 +47,8 @@ export async function startServer({ port, env, maxLogLines = 20 }) {
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const proc = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(port), SMTP_URL: '', ...env },
+    // One server process unless the bench asks for more (on PostgreSQL npm start runs one per core).
+    env: { ...process.env, PORT: String(port), SMTP_URL: '', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let lines = 0;
@@ -95,8 +96,28 @@ export function signedCookieValue(token, secret) {
   return encodeURIComponent(`${token}.${sig}`);
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+/**
+ * CPU seconds (user + system) a process and its children (the workers of a clustered server) have
+ * used so far, from /proc (Linux); null elsewhere.
+ */
 export function cpuSeconds(pid) {
+  const own = processCpuSeconds(pid);
+  if (own === null) return null;
+  return childPids(pid).reduce((sum, child) => sum + (processCpuSeconds(child) ?? 0), own);
+}
+
+/** Pids whose parent is `pid`. */
+function childPids(pid) {
+  try {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return kids ? kids.split(/\s+/).map(Number) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds (user + system) one process has used so far. */
+function processCpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -122,7 +143,7 @@ export function postgresCpu() {
     } catch {
       continue;
     }
-    const s = cpuSeconds(name);
+    const s = processCpuSeconds(name);
     if (s !== null) per.set(name, s);
   }
   return per;

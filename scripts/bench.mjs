@@ -1,6 +1,7 @@
 // `npm run bench [-- auth|messages|feed]`: speed figures that tests do not time, measured on this machine
 // against the built server (dist/server/index.js; `npm run build` first).
-//  - auth (the default): sign-in throughput, and request latency while sign-ins hash passwords;
+//  - auth (the default): sign-in throughput and CPU per sign-in, the overflow shed with 429, and
+//    request latency while sign-ins hash passwords, on PostgreSQL and on PGlite (--only=pg|pglite);
 //  - messages: message delivery latency over the realtime WebSocket with 1,000 members connected,
 //    against a bare WebSocket echo server, and the message write rate with the realtime bus on and off;
 //  - feed: the feed's pages and search with 100,000 members and 1,000,000 feed items, beside a
@@ -10,7 +11,7 @@ const which = process.argv[2] ?? 'auth';
 
 if (which === 'auth') {
   const { runAuthBench } = await import('./bench-auth.mjs');
-  await runAuthBench();
+  process.exitCode = await runAuthBench();
 } else if (which === 'messages') {
   const { runMessagesBench } = await import('./bench-messages.mjs');
   process.exitCode = await runMessagesBench();
