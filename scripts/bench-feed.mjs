@@ -8,12 +8,16 @@
 //     Both are kept after the run: `--reuse` skips the generation when they hold the same sizes.
 //  2. 1,000 members get a session each (rows inserted, cookie signed here, as in bench-messages).
 //  3. autocannon, 50 connections for 30 s each (after a 3 s warm-up), every request as a random one
-//     of those members: the floor (GET /api/bench/floor: one primary-key read, no session), the
-//     feed's first page, a deep page (~500,000 items down), a deep page of the Forums tab, and
-//     search with varied queries (names, surnames, prefixes, typos).
+//     of those members: the bare floor (a Hono app with no middleware on the same pool, one
+//     primary-key read), our floor (GET /api/bench/floor: the same read through all our
+//     middleware, no session), the feed's first page, a deep page (~500,000 items down), a deep
+//     page of the Forums tab, and search with varied queries (names, surnames, prefixes, typos).
+//     On PostgreSQL, our floor, the feed's first page and search run again on two server processes.
 //  4. EXPLAIN ANALYZE of the service's own queries (GET /api/bench/explain), checked for sequential
 //     scans of the big tables and a top-level sort in the feed.
-// Any non-2xx answer or failed request is an error: the run exits non-zero.
+// Each figure is printed beside the bare floor of the same run, as a ratio, with server and
+// PostgreSQL CPU per request. Any non-2xx answer or failed request, a goal missed on PostgreSQL, a
+// plan that fails its check or a missing bare floor makes the run exit non-zero.
 // Knobs: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_FEED_MEMBERS, BENCH_FEED_ITEMS, BENCH_PGLITE_DIR,
 // BENCH_GZIP=0 (no Accept-Encoding), BENCH_SCENARIOS=floor,feed,deep,deepForums,search.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +39,7 @@ import {
   startServer,
   withCpu,
 } from './bench-lib.mjs';
+import { startBareFloor } from './bench-floor-lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -70,7 +75,18 @@ const CFG = {
   gzip: process.env.BENCH_GZIP !== '0',
   scenarios: process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()),
 };
-const TARGET = { feed: { rps: 2000, p99: 50 }, search: { rps: 500, p99: 100 } };
+/**
+ * Goals on PostgreSQL (issue 14), as a share of the bare floor's req/s measured in the same run
+ * (absolute req/s swing 2x on this machine from run to run; ratios do not), and a p99. PGlite runs
+ * are reported without goals: one embedded process is the small-community default.
+ */
+const TARGET = {
+  floor: { ratio: 0.7 },
+  feed: { ratio: 0.5, p99: 50 },
+  deep: { ratio: 0.3, p99: 100 },
+  // 500 req/s against the issue's bare floor of 5,300.
+  search: { ratio: 0.1, p99: 100 },
+};
 const PG_DB = 'cofound_bench_feed';
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR || path.join(os.tmpdir(), 'cofound-bench-feed');
 const SESSION_AGENT = 'cofound-bench-feed';
@@ -535,26 +551,49 @@ const any = (xs) => xs[Math.floor(Math.random() * xs.length)];
 
 function scenarios(prep) {
   const deep = () => prep.deepCursor - Math.floor(Math.random() * 20_000);
+  const pg = prep.engine === 'pg';
+  const goal = (t) => (pg ? t : undefined);
   return [
     {
-      key: 'floor',
-      label: 'floor: PK read',
+      key: 'bare',
+      label: 'bare floor: PK read',
       path: () => `/api/bench/floor?id=${any(prep.floorIds)}`,
       signed: false,
+      bare: true,
     },
-    { key: 'feed', label: 'feed, first page', path: () => '/api/feed', target: TARGET.feed },
-    { key: 'deep', label: 'feed, deep page', path: () => `/api/feed?cursor=${deep()}`, target: TARGET.feed },
+    {
+      key: 'floor',
+      label: 'our floor: PK read',
+      path: () => `/api/bench/floor?id=${any(prep.floorIds)}`,
+      signed: false,
+      target: goal(TARGET.floor),
+      twoProcesses: true,
+    },
+    {
+      key: 'feed',
+      label: 'feed, first page',
+      path: () => '/api/feed',
+      target: goal(TARGET.feed),
+      twoProcesses: true,
+    },
+    {
+      key: 'deep',
+      label: 'feed, deep page',
+      path: () => `/api/feed?cursor=${deep()}`,
+      target: goal(TARGET.deep),
+    },
     {
       key: 'deepForums',
       label: 'feed, deep, Forums',
       path: () => `/api/feed?filter=forums&cursor=${deep()}`,
-      target: TARGET.feed,
+      target: goal(TARGET.deep),
     },
     {
       key: 'search',
       label: 'search',
       path: () => `/api/search?q=${encodeURIComponent(any(QUERIES))}`,
-      target: TARGET.search,
+      target: goal(TARGET.search),
+      twoProcesses: true,
     },
   ].filter((s) => !CFG.scenarios || CFG.scenarios.includes(s.key));
 }
@@ -576,7 +615,7 @@ async function probe(app, urlPath, viewer, signed = true) {
 }
 
 function describe(key, body) {
-  if (key === 'floor') return body.row ? 'one row' : 'no row';
+  if (key === 'floor' || key === 'bare') return body.row ? 'one row' : 'no row';
   if (key === 'search')
     return `${body.results?.length ?? '?'} results of ${body.total}${body.totalCapped ? '+' : ''}`;
   return `${body.items?.length ?? '?'} items, next cursor ${body.nextCursor ?? 'none'}`;
@@ -721,26 +760,55 @@ async function benchEngine(engine) {
   const name = engine === 'pg' ? 'PostgreSQL' : 'PGlite';
   console.log(`\n=== ${name} ===`);
   const prep = await prepare(engine);
-  const app = await runServer(prep.serverEnv);
-  try {
-    // The hand-made cookie must be accepted before anything is measured.
-    const me = await probe(app, '/api/me', prep.viewers[0]);
-    if (me.viewer?.id !== prep.viewers[0].id)
-      throw new Error(`the session cookie was not accepted: ${JSON.stringify(me)}`);
-    console.log(
-      `  server up; ${prep.viewers.length} members signed in; ${CFG.connections} connections, ${CFG.seconds} s per scenario` +
-        ` after ${CFG.warmupSeconds} s of warm-up; deep cursor ${prep.deepCursor}`,
+  const rows = [];
+  let explain;
+  // The bare floor first, on its own (PGlite's folder can be open in one process at a time).
+  const bareScenario = scenarios(prep).find((s) => s.bare);
+  if (bareScenario) {
+    const bare = await startBareFloor(
+      engine === 'pg'
+        ? { databaseUrl: prep.serverEnv.DATABASE_URL }
+        : { pgliteDir: path.join(PGLITE_DIR, 'pglite') },
     );
-    const rows = [];
-    for (const s of scenarios(prep)) rows.push(await runScenario(app, prep, s));
-    const explain = await explainAll(app, prep);
-    return { engine, name, prep, rows, explain };
-  } finally {
-    await app.stop();
+    const stopBare = onExit(bare.stop);
+    try {
+      rows.push({ ...(await runScenario(bare, prep, bareScenario)), workers: 1 });
+    } finally {
+      await stopBare();
+    }
   }
+  // One server process; on PostgreSQL then two (npm start runs one per core there), for the
+  // scenarios that say how far a second process carries.
+  for (const workers of engine === 'pg' ? [1, 2] : [1]) {
+    const list = scenarios(prep).filter((s) => !s.bare && (workers === 1 || s.twoProcesses));
+    if (!list.length) continue;
+    const app = await runServer({ ...prep.serverEnv, WORKERS: String(workers) });
+    try {
+      // The hand-made cookie must be accepted before anything is measured.
+      const me = await probe(app, '/api/me', prep.viewers[0]);
+      if (me.viewer?.id !== prep.viewers[0].id)
+        throw new Error(`the session cookie was not accepted: ${JSON.stringify(me)}`);
+      console.log(
+        `  server up (${workers} process${workers > 1 ? 'es' : ''}); ${prep.viewers.length} members signed in; ` +
+          `${CFG.connections} connections, ${CFG.seconds} s per scenario after ${CFG.warmupSeconds} s of warm-up; ` +
+          `deep cursor ${prep.deepCursor}`,
+      );
+      for (const s of list) rows.push({ ...(await runScenario(app, prep, s)), workers });
+      if (workers === 1) explain = await explainAll(app, prep);
+    } finally {
+      await app.stop();
+    }
+  }
+  return { engine, name, prep, rows, explain };
 }
 
 const fix = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+
+/** Server and PostgreSQL CPU per answered request, in ms. */
+const cpuPerRequest = (x) => ({
+  server: ((x.cpu.server ?? NaN) * x.cpu.secs * 10) / Math.max(1, x.ok),
+  postgres: ((x.cpu.postgres ?? NaN) * x.cpu.secs * 10) / Math.max(1, x.ok),
+});
 
 function printSummary(all, totalSecs) {
   console.log(`\n=== feed benchmark summary (${totalSecs.toFixed(0)} s) ===`);
@@ -753,42 +821,66 @@ function printSummary(all, totalSecs) {
     }
     const gen = r.prep.generation ? `generated in ${r.prep.generation.secs.toFixed(0)} s` : 'reused';
     console.log(`\n${r.name}: ${fmtSizes(r.prep.size)} (${gen})`);
-    const floor = r.rows.find((x) => x.scenario.key === 'floor' && !x.skipped);
+    const bare = r.rows.find((x) => x.scenario.key === 'bare' && !x.skipped);
+    const bareCpu = bare ? cpuPerRequest(bare) : null;
     const head = [
       'scenario',
+      'procs',
       'req/s',
+      'x bare',
       'p50',
       'p99',
       'errors',
-      'floor req/s',
-      'floor p50',
-      'floor p99',
-      'CPU srv/pg',
-      'target',
+      'CPU ms/req srv/pg',
+      'x bare CPU',
+      'goal',
     ];
     const table = [];
     for (const x of r.rows) {
       if (x.skipped) {
-        table.push([x.scenario.label, 'skipped', '', '', '', '', '', '', '', x.skipped.slice(0, 40)]);
+        table.push([
+          x.scenario.label,
+          String(x.workers),
+          'skipped',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          x.skipped.slice(0, 40),
+        ]);
         failures.push(`${r.name} ${x.scenario.label}: skipped (${x.skipped.slice(0, 80)})`);
         continue;
       }
       const t = x.scenario.target;
-      const met = t ? x.rps >= t.rps && x.p99 < t.p99 && x.errors === 0 : null;
-      if (x.errors) failures.push(`${r.name} ${x.scenario.label}: ${x.errors} errors`);
+      const ratio = bare ? x.rps / bare.rps : NaN;
+      const cpu = cpuPerRequest(x);
+      let verdict = '';
+      if (t) {
+        const met =
+          x.errors === 0 &&
+          Number.isFinite(ratio) &&
+          ratio >= t.ratio &&
+          (t.p99 === undefined || x.p99 < t.p99);
+        verdict = `>= ${t.ratio} x bare${t.p99 ? `, p99 < ${t.p99} ms` : ''}: ${met ? 'met' : 'MISSED'}`;
+        if (!met) failures.push(`${r.name} ${x.scenario.label} (${x.workers} proc): goal missed`);
+      }
+      if (x.errors) failures.push(`${r.name} ${x.scenario.label} (${x.workers} proc): ${x.errors} errors`);
       table.push([
         x.scenario.label,
+        String(x.workers),
         fix(x.rps),
+        x === bare ? '1' : fix(ratio, 2),
         ms(x.p50),
         ms(x.p99),
         String(x.errors),
-        floor && x !== floor ? fix(floor.rps) : '',
-        floor && x !== floor ? ms(floor.p50) : '',
-        floor && x !== floor ? ms(floor.p99) : '',
-        `${fix(x.cpu.server)}%/${fix(x.cpu.postgres)}%`,
-        t ? `>= ${t.rps}/s, p99 < ${t.p99} ms: ${met ? 'met' : 'MISSED'}` : '',
+        `${fix(cpu.server, 2)}/${fix(cpu.postgres, 2)}`,
+        x === bare || !bareCpu ? '' : fix(cpu.server / bareCpu.server, 1),
+        verdict,
       ]);
     }
+    if (!bare) failures.push(`${r.name}: no bare floor measured, so no ratio can be judged`);
     const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
     const line = (cells) =>
       cells
@@ -799,8 +891,10 @@ function printSummary(all, totalSecs) {
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const row of table) console.log(line(row));
     const ex = r.explain;
-    if (ex.missing) console.log('EXPLAIN: GET /api/bench/explain is not there (404): plans not checked');
-    else {
+    if (!ex || ex.missing) {
+      console.log('EXPLAIN: GET /api/bench/explain did not answer: plans not checked');
+      failures.push(`${r.name}: plans not checked`);
+    } else {
       const bad = ex.results.filter((e) => e.problems.length);
       console.log(
         `EXPLAIN (no Seq Scan on ${BIG_TABLES.join('/')}, no top-level Sort in the feed): ` +
@@ -808,10 +902,13 @@ function printSummary(all, totalSecs) {
             ? `FAIL: ${bad.map((e) => `${e.qs}: ${e.problems.join(', ')}`).join('; ')}`
             : `pass (${ex.results.length} plans)`),
       );
+      if (bad.length) failures.push(`${r.name}: ${bad.length} plans failed the check`);
     }
   }
   console.log(
-    `\nCPU srv/pg: % of one core used by the server process and by all postgres processes (PGlite runs inside the server).` +
+    `\nx bare: req/s as a share of the bare floor's (a Hono app with no middleware on the same pool doing the same` +
+      ` primary-key read, measured in the same run). CPU ms/req: server process(es) and all postgres processes` +
+      ` (PGlite runs inside the server), per answered request.` +
       `\nData kept for --reuse: database ${PG_DB} on ${BENCH_DB_BASE}, folder ${PGLITE_DIR}.`,
   );
   for (const f of failures) console.log(`FAILED: ${f}`);
