@@ -37,9 +37,10 @@ export default defineConfig(({ command }) => ({
           // and compress worse than one. Every group takes its modules' static imports along.
           groups: [
             {
-              // What / needs for a visitor and a member: the layout, the home page and the feed.
+              // What / needs for a visitor and a member: the app's start (React, the router, the
+              // providers), the layout, the home page and the feed. scripts/prerender.mjs preloads it.
               name: 'first-view',
-              test: /[\\/]web[\\/](app[\\/]layout[\\/]app-layout|areas[\\/]feed[\\/](pages[\\/]home-page|components[\\/]feed))\.tsx$/,
+              test: /[\\/]web[\\/](app[\\/]start|app[\\/]layout[\\/]app-layout|areas[\\/]feed[\\/](pages[\\/]home-page|components[\\/]feed))\.tsx$/,
               priority: 2,
             },
             {

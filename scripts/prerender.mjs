@@ -2,8 +2,8 @@
 // (web/app/prerender/render-welcome.tsx), so the welcome text paints with the first paint instead
 // of after the app's script (issue 14). server/lib/static.ts sends it for / to requests without a
 // session cookie; the app renders into the hidden #root and takes over (web/app/prerender/handover.ts).
-// Both pages also get a modulepreload of the first view's chunk, which the entry only asks for
-// through import(). Runs after `vite build` (npm run build:web).
+// The plain shell also gets a modulepreload of the first view's chunk, which the entry only asks
+// for through import(). Runs after `vite build` (npm run build:web).
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -57,13 +57,15 @@ if (!firstView) throw new Error('prerender: no first-view chunk in the build man
 const preload = `<link rel="modulepreload" crossorigin href="/${firstView.file}">`;
 
 const indexPath = path.join(webDist, 'index.html');
-let index = await readFile(indexPath, 'utf8');
-if (!index.includes(firstView.file)) index = index.replace('</head>', `  ${preload}\n  </head>`);
+const built = (await readFile(indexPath, 'utf8')).replace(`  ${preload}\n  `, '');
 const rootDiv = '<div id="root"></div>';
-if (!index.includes(rootDiv)) throw new Error(`prerender: ${rootDiv} not found in dist/web/index.html`);
-await writeFile(indexPath, index);
+if (!built.includes(rootDiv)) throw new Error(`prerender: ${rootDiv} not found in dist/web/index.html`);
+// The plain shell (members, other paths) shows nothing until the app runs: fetch it all at once.
+await writeFile(indexPath, built.replace('</head>', `  ${preload}\n  </head>`));
 
-const welcome = index.replace(
+// The welcome page does not preload the app: downloaded beside the stylesheet, it would share the
+// link with it and hold back the first paint. The entry asks for it once that paint is done.
+const welcome = built.replace(
   rootDiv,
   `<div id="${PRERENDERED_ID}">${prefixIds(markup)}</div>\n    <div id="root" hidden></div>`,
 );
