@@ -5,7 +5,14 @@ import { defineConfig } from 'vite';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+// react-router's package exports point at its development build (dev warnings on) for every
+// bundler; its own Vite plugin swaps in the production build, so without that plugin we do.
+const reactRouterProduction = {
+  'react-router/dom': dir('./node_modules/react-router/dist/production/dom-export.mjs'),
+  'react-router': dir('./node_modules/react-router/dist/production/index.mjs'),
+};
+
+export default defineConfig(({ command }) => ({
   root: dir('./web'),
   publicDir: dir('./web/public'),
   plugins: [react(), tailwindcss()],
@@ -14,6 +21,7 @@ export default defineConfig({
       '@common': dir('./common'),
       '@server': dir('./server'),
       '@web': dir('./web'),
+      ...(command === 'build' ? reactRouterProduction : {}),
     },
   },
   build: {
@@ -22,9 +30,32 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The first view in few files (issue 14): dozens of small chunks each cost a request
+          // and compress worse than one. Every group takes its modules' static imports along.
+          groups: [
+            {
+              // What / needs for a visitor and a member: the app's start (React, the router, the
+              // providers), the layout, the home page and the feed. scripts/prerender.mjs preloads it.
+              name: 'first-view',
+              test: /[\\/]web[\\/](app[\\/]start|app[\\/]layout[\\/]app-layout|areas[\\/]feed[\\/](pages[\\/]home-page|components[\\/]feed))\.tsx$/,
+              priority: 2,
+            },
+            {
+              // A signed-in tab's socket and the areas' live hooks (module.ts `liveHooks`).
+              name: 'live-updates',
+              test: /[\\/]web[\\/](app[\\/]realtime[\\/]live-updates\.tsx|areas[\\/][^\\/]+[\\/]api[\\/]use-[^\\/]+-live-sync\.ts)$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
-});
+}));

@@ -1,4 +1,4 @@
-// `npm run bench [-- auth|messages|feed]`: speed figures that tests do not time, measured on this machine
+// `npm run bench [-- auth|messages|feed|lighthouse]`: speed figures that tests do not time, measured on this machine
 // against the built server (dist/server/index.js; `npm run build` first).
 //  - auth (the default): sign-in throughput and CPU per sign-in, the overflow shed with 429, and
 //    request latency while sign-ins hash passwords, on PostgreSQL and on PGlite (--only=pg|pglite);
@@ -6,7 +6,8 @@
 //    against a bare WebSocket echo server, and the message write rate with the realtime bus on and off;
 //  - feed: the feed's pages and search with 100,000 members and 1,000,000 feed items, beside a
 //    primary-key read, on PostgreSQL and on PGlite (options: --reuse, --only=pg|pglite,
-//    --pglite-items=N, --pglite-members=N; see scripts/bench-feed.mjs).
+//    --pglite-items=N, --pglite-members=N; see scripts/bench-feed.mjs);
+//  - lighthouse: Lighthouse mobile on a visitor's /, beside the same page without script (--runs=N).
 const which = process.argv[2] ?? 'auth';
 
 if (which === 'auth') {
@@ -18,6 +19,8 @@ if (which === 'auth') {
 } else if (which === 'feed') {
   const { runFeedBench } = await import('./bench-feed.mjs');
   process.exitCode = await runFeedBench();
+} else if (which === 'lighthouse') {
+  process.exitCode = await (await import('./bench-lighthouse.mjs')).runLighthouseBench();
 } else {
   console.error(
     `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,

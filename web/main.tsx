@@ -1,17 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers/app-providers';
-import { router } from './app/router';
 import './styles.css';
+import { PRERENDERED_ID } from './app/prerender/handover';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element in index.html');
+const start = () => import('./app/start').then(({ startApp }) => startApp());
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+if (document.getElementById(PRERENDERED_ID)) {
+  // The prerendered welcome page paints first; the app's code runs after that paint (a task
+  // queued from a frame callback runs once the frame is drawn), not before it.
+  requestAnimationFrame(() => setTimeout(() => void start(), 0));
+} else {
+  void start();
+}

@@ -22,11 +22,21 @@ const TYPES: Record<string, string> = {
 };
 
 /**
+ * better-auth's session cookie (server/platform/auth.ts: prefix `cofound`), with the `__Secure-`
+ * prefix it takes over HTTPS.
+ */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=[^;\s]/;
+
+/**
  * Serves the built web app. Hashed files under /assets are cached for a year; everything else is
  * revalidated. Paths that are not files get index.html, with a 404 status when the app has no such route.
+ * A visitor's / (no session cookie) gets welcome.html instead when the build has it: the welcome
+ * page prerendered into the shell (scripts/prerender.mjs), so it paints before the app's script
+ * runs. Anyone with a session cookie gets the plain shell, so a member never sees it flash.
  */
 export function createStaticHandler(webDir: string) {
   let indexHtml: string | undefined;
+  let welcomeHtml: string | null | undefined;
   const root = path.resolve(webDir);
 
   return async (c: Context) => {
@@ -52,8 +62,16 @@ export function createStaticHandler(webDir: string) {
         });
       }
     }
-    indexHtml ??= await readFile(path.join(root, 'index.html'), 'utf8');
     c.header('cache-control', 'no-cache');
+    if (pathname === '/') {
+      // The answer for / depends on the cookie: a cache must not hand one person's to another.
+      c.header('vary', 'Cookie');
+      welcomeHtml ??= await readFile(path.join(root, 'welcome.html'), 'utf8').catch(() => null);
+      if (welcomeHtml !== null && !SESSION_COOKIE.test(c.req.header('cookie') ?? '')) {
+        return c.html(welcomeHtml, 200);
+      }
+    }
+    indexHtml ??= await readFile(path.join(root, 'index.html'), 'utf8');
     return c.html(indexHtml, isAppPath(pathname) ? 200 : 404);
   };
 }

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, use, useRef, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { LIMITS } from '@common/core/limits';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { ChatDialogSlot, ChatProvider } from '@web/areas/messages/components/chat-context';
+import { cn } from '@web/lib/cn';
 import { useMediaQuery } from '@web/lib/use-media-query';
+import { PrerenderContext } from '../prerender/handover';
 import { loadLiveUpdates } from '../realtime/load-live-updates';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -29,6 +31,10 @@ export function AppLayout() {
   const [isDrawerMounted, setIsDrawerMounted] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
+  // At build (scripts/prerender.mjs) the width is unknown: the column is drawn, and CSS hides it
+  // below 768 px, as the app does once it runs.
+  const isPrerender = use(PrerenderContext);
+  const hasColumn = isColumnOpen && (isWide || isPrerender);
 
   const isMenuOpen = isWide ? isColumnOpen : isDrawerOpen;
   const toggleMenu = () => {
@@ -67,8 +73,10 @@ export function AppLayout() {
         />
 
         <div className="flex flex-1">
-          {isWide && isColumnOpen ? (
-            <div className="w-60 shrink-0 border-r border-border bg-card">
+          {hasColumn ? (
+            <div
+              className={cn('w-60 shrink-0 border-r border-border bg-card', isPrerender && 'max-md:hidden')}
+            >
               <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto">
                 <SideNav id={SIDE_MENU_ID} isSignedIn={Boolean(viewer)} />
               </div>

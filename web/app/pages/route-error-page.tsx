@@ -1,6 +1,8 @@
+import { useLayoutEffect } from 'react';
 import { Link, useRouteError } from 'react-router';
 import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
+import { revealApp } from '../prerender/handover';
 
 /**
  * Error boundary for the route tree. A failed dynamic import (a new deploy replaced the chunks)
@@ -9,6 +11,7 @@ import { Button } from '@web/components/ui/button';
 export function RouteErrorPage() {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
+  useLayoutEffect(revealApp, []);
 
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">

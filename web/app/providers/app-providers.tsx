@@ -1,28 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useIsToasterWanted } from '@web/lib/toast';
 import { createQueryClient } from './query-client';
-import { ThemeProvider, useTheme } from './theme-provider';
+import { ThemeProvider } from './theme-provider';
 
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
+const ThemedToaster = lazy(() => import('./themed-toaster').then((m) => ({ default: m.ThemedToaster })));
+
+function LazyToaster() {
+  const isWanted = useIsToasterWanted();
+  if (!isWanted) return null;
   return (
-    <Toaster
-      position="bottom-right"
-      duration={4000}
-      visibleToasts={3}
-      theme={resolvedTheme}
-      closeButton
-      toastOptions={{
-        classNames: {
-          toast: 'font-sans',
-          error:
-            'border-destructive-text/40! [&_[data-title]]:text-destructive-text! [&_[data-icon]]:text-destructive-text!',
-          success: '[&_[data-icon]]:text-success-text!',
-          description: 'text-muted-foreground!',
-        },
-      }}
-    />
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
   );
 }
 
@@ -32,7 +22,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <ThemedToaster />
+        <LazyToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ARTICLE_MSG, articleImageProblem, type ArticleImage } from '@common/articles/model';
 import { megabytes, UPLOAD_MSG, UPLOADS } from '@common/core/uploads';
 import { isApiError } from '@web/lib/api-client';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ZArticleContent, ZArticleFields } from '@common/articles/schemas';
 import {
   ARTICLE_CATEGORIES,

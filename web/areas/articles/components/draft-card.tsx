@@ -1,7 +1,7 @@
 import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ARTICLE_MSG, type ArticleSummary } from '@common/articles/model';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { RelativeTime } from '@web/components/relative-time';

@@ -1,7 +1,7 @@
 import { ArrowLeft, LogIn, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ARTICLE_MSG, isArticleId, type Article } from '@common/articles/model';
 import { MSG } from '@common/core/texts';
 import { displayName } from '@common/profiles/model';

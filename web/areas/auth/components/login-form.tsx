@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ZSignIn } from '@common/auth/schemas';
 import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ZRequestReset } from '@common/auth/schemas';
 import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';

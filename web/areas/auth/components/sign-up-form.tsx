@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ZSignUp } from '@common/auth/schemas';
 import { MSG } from '@common/core/texts';
 import { EmailField, Field } from '@web/components/ui/field';

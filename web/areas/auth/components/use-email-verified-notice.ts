@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { MSG, MSG_AUTH_SAFETY } from '@common/core/texts';
 import { authKeys } from '../api/query-keys';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { z } from 'zod';
 import { ZResetPassword } from '@common/auth/schemas';
 import { MSG } from '@common/core/texts';

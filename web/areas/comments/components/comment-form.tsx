@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { COMMENT_MSG, COMMENTS } from '@common/comments/model';
 import { ZCreateComment } from '@common/comments/schemas';
 import type { EngagementContentType } from '@common/reactions/model';

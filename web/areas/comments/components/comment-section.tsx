@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { COMMENT_MSG, type Comment } from '@common/comments/model';
 import { countText } from '@common/core/limits';
 import type { EngagementContentType } from '@common/reactions/model';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { isAppPath } from '@common/core/routes';
 import { FEED_MSG, type FeedItem } from '@common/feed/model';
 import { displayName } from '@common/profiles/model';

@@ -1,21 +1,64 @@
+import type { KeyboardEvent } from 'react';
 import { FEED_FILTER_LABELS, FEED_FILTERS, type FeedFilter } from '@common/feed/model';
-import { TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { TAB_LIST_CLASS, TAB_TRIGGER_CLASS } from '@web/components/ui/tab-classes';
+import { cn } from '@web/lib/cn';
+
+export const feedTabId = (filter: FeedFilter) => `feed-tab-${filter}`;
+export const FEED_PANEL_ID = 'feed-panel';
 
 /**
- * The feed's tabs (All, Groups, Articles, Events, Investing, Forums), inside the page's <Tabs>.
- * On a phone they scroll sideways instead of squeezing.
+ * The feed's tabs (All, Groups, Articles, Events, Investing, Forums), for the one panel under
+ * them (FEED_PANEL_ID). A plain WAI-ARIA tablist with manual activation rather than Radix Tabs,
+ * which would add about 6 KB to the first view: arrows, Home and End move the focus, Enter or
+ * Space (a click) opens the tab. On a phone they scroll sideways instead of squeezing.
  */
-export function FeedFilterBar() {
+export function FeedFilterBar({
+  value,
+  onChange,
+}: {
+  value: FeedFilter;
+  onChange: (filter: FeedFilter) => void;
+}) {
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    const at = tabs.indexOf(event.target as HTMLButtonElement);
+    if (at < 0) return;
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    tabs[(next + tabs.length) % tabs.length]?.focus();
+  };
+
   return (
-    <TabsList
+    <div
+      role="tablist"
       aria-label="Filter the feed"
-      className="justify-start overflow-x-auto [scrollbar-width:none] max-sm:mask-r-from-85% sm:justify-center"
+      aria-orientation="horizontal"
+      onKeyDown={moveFocus}
+      className={cn(
+        TAB_LIST_CLASS,
+        'justify-start overflow-x-auto [scrollbar-width:none] max-sm:mask-r-from-85% sm:justify-center',
+      )}
     >
-      {FEED_FILTERS.map((filter: FeedFilter) => (
-        <TabsTrigger key={filter} value={filter} className="flex-none sm:flex-1">
-          {FEED_FILTER_LABELS[filter]}
-        </TabsTrigger>
-      ))}
-    </TabsList>
+      {FEED_FILTERS.map((filter) => {
+        const isActive = filter === value;
+        return (
+          <button
+            key={filter}
+            type="button"
+            role="tab"
+            id={feedTabId(filter)}
+            aria-selected={isActive}
+            aria-controls={isActive ? FEED_PANEL_ID : undefined}
+            data-state={isActive ? 'active' : 'inactive'}
+            tabIndex={isActive ? 0 : -1}
+            onClick={() => onChange(filter)}
+            className={cn(TAB_TRIGGER_CLASS, 'flex-none sm:flex-1')}
+          >
+            {FEED_FILTER_LABELS[filter]}
+          </button>
+        );
+      })}
+    </div>
   );
 }

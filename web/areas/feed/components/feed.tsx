@@ -3,9 +3,10 @@ import { useSearchParams } from 'react-router';
 import { FEED_FILTERS, type FeedFilter } from '@common/feed/model';
 import { topic } from '@common/core/realtime';
 import { SearchBox } from '@web/app/layout/search-box';
-import { Tabs, TabsContent } from '@web/components/ui/tabs';
+import { TAB_CONTENT_CLASS } from '@web/components/ui/tab-classes';
+import { cn } from '@web/lib/cn';
 import { useTopic } from '@web/lib/realtime/use-realtime';
-import { FeedFilterBar } from './feed-filter-bar';
+import { FEED_PANEL_ID, FeedFilterBar, feedTabId } from './feed-filter-bar';
 import { FeedList } from './feed-list';
 
 function parseFilter(value: string | null): FeedFilter {
@@ -25,8 +26,7 @@ export function Feed({ viewerId }: { viewerId: string | null }) {
   // Held here, not per list, so switching filters does not unsubscribe and subscribe again.
   useTopic(viewerId ? topic.feed : null);
 
-  const changeFilter = (value: string) => {
-    const next = parseFilter(value);
+  const changeFilter = (next: FeedFilter) => {
     setSearchParams(
       (params) => {
         const updated = new URLSearchParams(params);
@@ -52,19 +52,19 @@ export function Feed({ viewerId }: { viewerId: string | null }) {
       <Heading id="feed-heading" className="text-2xl font-semibold tracking-tight">
         News Feed
       </Heading>
-      {/* Manual: arrow keys move between tabs, Enter or Space loads one. */}
-      <Tabs value={filter} onValueChange={changeFilter} activationMode="manual" className="mt-3">
-        <div className="sticky top-14 z-20 -mx-3 bg-background/95 px-3 py-2 backdrop-blur supports-backdrop-filter:bg-background/85 sm:-mx-6 sm:px-6">
-          <FeedFilterBar />
-        </div>
-        {FEED_FILTERS.map((value) => (
-          <TabsContent key={value} value={value} className="mt-2">
-            {value === filter ? (
-              <FeedList filter={value} viewerId={viewerId} heading={isVisitor ? 'h3' : 'h2'} />
-            ) : null}
-          </TabsContent>
-        ))}
-      </Tabs>
+      <div className="sticky top-14 z-20 -mx-3 mt-3 bg-background/95 px-3 py-2 backdrop-blur supports-backdrop-filter:bg-background/85 sm:-mx-6 sm:px-6">
+        <FeedFilterBar value={filter} onChange={changeFilter} />
+      </div>
+      {/* One panel, for the open tab; `key` starts each filter's list afresh. */}
+      <div
+        role="tabpanel"
+        id={FEED_PANEL_ID}
+        aria-labelledby={feedTabId(filter)}
+        tabIndex={0}
+        className={cn(TAB_CONTENT_CLASS, 'mt-2')}
+      >
+        <FeedList key={filter} filter={filter} viewerId={viewerId} heading={isVisitor ? 'h3' : 'h2'} />
+      </div>
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { ArrowRight, CalendarDays, FileText, Users, type LucideIcon } from 'lucide-react';
+import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { revealApp } from '@web/app/prerender/handover';
 
 const CARDS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -27,6 +29,8 @@ const CARDS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
 
 /** Home for visitors: what Cofound is, a way in, and three public sections to explore. */
 export function Welcome() {
+  // The same page as the prerendered one (web/app/prerender/handover.ts): take over from it.
+  useLayoutEffect(revealApp, []);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-16">
       <section aria-labelledby="welcome-heading" className="text-center">

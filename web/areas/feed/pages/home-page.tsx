@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMe } from '@web/areas/auth/api/get-me';
+import { revealApp } from '@web/app/prerender/handover';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Welcome } from '../components/welcome';
 
@@ -21,6 +22,12 @@ export function HomePage() {
   const { viewer, isLoading } = useMe();
   const [searchParams] = useSearchParams();
   const query = searchParams.get('search')?.trim() ?? '';
+  // A member's page replaces a prerendered welcome page at once (only if the session cookie
+  // came back valid after the server sent the welcome page: see web/app/prerender/handover.ts).
+  const isMember = viewer !== null;
+  useLayoutEffect(() => {
+    if (isMember) revealApp();
+  }, [isMember]);
 
   if (isLoading) return <PageSpinner />;
   if (!viewer) {

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';

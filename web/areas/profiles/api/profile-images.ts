@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { Profile } from '@common/core/api-types';
 import { PROFILE_MSG } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { CONNECTION_MSG, type ProfileView } from '@common/profiles/model';
 import { useToggleQueue } from '@web/lib/use-toggle-queue';
 import { followUser, unfollowUser } from './connection-actions';

@@ -1,5 +1,5 @@
 import { useId, useState, type ComponentProps, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { Profile } from '@common/core/api-types';
 import { ZAvatarUrl, ZUpdateProfile } from '@common/profiles/schemas';
 import { displayName, PROFILE_MSG, PROFILES } from '@common/profiles/model';

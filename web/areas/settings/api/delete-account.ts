@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { SETTINGS_MSG } from '@common/profiles/model';
 import { authKeys } from '@web/areas/auth/api/query-keys';
 import { api, call } from '@web/lib/api';

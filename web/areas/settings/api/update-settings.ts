@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { SETTINGS_MSG, type UserSettings } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
 import { settingsKeys } from './query-keys';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { z } from 'zod';
 import { LIMITS } from '@common/core/limits';
 import { MSG } from '@common/core/texts';

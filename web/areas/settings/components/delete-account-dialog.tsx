@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { MSG } from '@common/core/texts';
 import { ZDeleteAccount } from '@common/profiles/schemas';
 import { SETTINGS_MSG } from '@common/profiles/model';

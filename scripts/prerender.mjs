@@ -1,0 +1,73 @@
+// Writes dist/web/welcome.html: dist/web/index.html with the visitor's / already drawn in it
+// (web/app/prerender/render-welcome.tsx), so the welcome text paints with the first paint instead
+// of after the app's script (issue 14). server/lib/static.ts sends it for / to requests without a
+// session cookie; the app renders into the hidden #root and takes over (web/app/prerender/handover.ts).
+// The plain shell also gets a modulepreload of the first view's chunk, which the entry only asks
+// for through import(). Runs after `vite build` (npm run build:web).
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+process.env.NODE_ENV = 'production';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = path.join(root, 'dist/web');
+const PRERENDERED_ID = 'prerendered';
+
+// Bundled inside dist/ so that Node resolves the packages it leaves external from the project.
+const bundle = path.join(root, 'dist', '.prerender-welcome.mjs');
+let markup;
+try {
+  await build({
+    entryPoints: [path.join(root, 'web/app/prerender/render-welcome.tsx')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    packages: 'external',
+    alias: { '@web': path.join(root, 'web'), '@common': path.join(root, 'common') },
+    define: { 'import.meta.env.DEV': 'false' },
+    logLevel: 'warning',
+  });
+  const { renderWelcome } = await import(pathToFileURL(bundle).href);
+  markup = renderWelcome();
+} finally {
+  await rm(bundle, { force: true });
+}
+
+/**
+ * The app draws the same page again in #root (hidden until it takes over), so the prerendered
+ * copy's ids get a prefix, and its references (labels, aria, in-page links) follow.
+ */
+function prefixIds(html) {
+  const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+  const renamed = (id) => (ids.has(id) ? `pre-${id}` : id);
+  return html
+    .replace(/\s(id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]+)"/g, (_, attr, value) => {
+      return ` ${attr}="${value.split(' ').map(renamed).join(' ')}"`;
+    })
+    .replace(/\shref="#([^"]+)"/g, (_, id) => ` href="#${renamed(id)}"`);
+}
+
+const manifest = JSON.parse(await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+const firstView = Object.values(manifest).find((chunk) => chunk.name === 'first-view');
+if (!firstView) throw new Error('prerender: no first-view chunk in the build manifest (see vite.config.ts)');
+const preload = `<link rel="modulepreload" crossorigin href="/${firstView.file}">`;
+
+const indexPath = path.join(webDist, 'index.html');
+const built = (await readFile(indexPath, 'utf8')).replace(`  ${preload}\n  `, '');
+const rootDiv = '<div id="root"></div>';
+if (!built.includes(rootDiv)) throw new Error(`prerender: ${rootDiv} not found in dist/web/index.html`);
+// The plain shell (members, other paths) shows nothing until the app runs: fetch it all at once.
+await writeFile(indexPath, built.replace('</head>', `  ${preload}\n  </head>`));
+
+// The welcome page does not preload the app: downloaded beside the stylesheet, it would share the
+// link with it and hold back the first paint. The entry asks for it once that paint is done.
+const welcome = built.replace(
+  rootDiv,
+  `<div id="${PRERENDERED_ID}">${prefixIds(markup)}</div>\n    <div id="root" hidden></div>`,
+);
+await writeFile(path.join(webDist, 'welcome.html'), welcome);
+console.log(`prerender: dist/web/welcome.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);

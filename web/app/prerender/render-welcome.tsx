@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { MeResponse } from '@common/core/api-types';
+import { authKeys } from '@web/areas/auth/api/query-keys';
+import { Welcome } from '@web/areas/feed/components/welcome';
+import { AppLayout } from '../layout/app-layout';
+import { ThemeProvider } from '../providers/theme-provider';
+import { PrerenderContext } from './handover';
+
+/**
+ * The visitor's / as the app draws it once it knows there is no session: the shared layout (top
+ * bar with Sign In, the menu column from 768 px on) around the welcome page. The feed under it
+ * is live data and comes with the app. Bundled and called by scripts/prerender.mjs at build.
+ */
+export function renderWelcome(): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData<MeResponse>(authKeys.me(), { viewer: null });
+  const router = createMemoryRouter([
+    { Component: AppLayout, children: [{ index: true, Component: Welcome }] },
+  ]);
+  return renderToStaticMarkup(
+    <PrerenderContext value={true}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <RouterProvider router={router} />
+        </ThemeProvider>
+      </QueryClientProvider>
+    </PrerenderContext>,
+  );
+}

@@ -1,0 +1,36 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { hasPrerenderedPage, revealApp } from './prerender/handover';
+import { AppProviders } from './providers/app-providers';
+import { router } from './router';
+
+/** Renders the app into #root (web/main.tsx loads this module). */
+export function startApp() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element in index.html');
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const root = createRoot(container);
+
+  if (!hasPrerenderedPage()) {
+    root.render(app);
+    return;
+  }
+  // The page that replaces the prerendered welcome page reveals the app itself; these two make
+  // sure it is never left hidden: a navigation away from / and, whatever happened, a time limit.
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.pathname === '/') return;
+    unsubscribe();
+    revealApp();
+  });
+  setTimeout(revealApp, 15_000);
+  // Nobody sees #root yet: render in a transition, which React splits into short tasks, so a
+  // visitor can scroll and click the prerendered page meanwhile (Lighthouse's blocking time).
+  startTransition(() => root.render(app));
+}
