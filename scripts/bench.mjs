@@ -5,7 +5,9 @@
 //    against a bare WebSocket echo server, and the message write rate with the realtime bus on and off;
 //  - feed: the feed's pages and search with 100,000 members and 1,000,000 feed items, beside a
 //    primary-key read, on PostgreSQL and on PGlite (options: --reuse, --only=pg|pglite,
-//    --pglite-items=N, --pglite-members=N; see scripts/bench-feed.mjs).
+//    --pglite-items=N, --pglite-members=N; see scripts/bench-feed.mjs);
+//  - floor: what every request pays: the bare floor beside our middleware, a signed-in read and a
+//    signed-in write (--only=pg|pglite; see scripts/bench-floor.mjs).
 const which = process.argv[2] ?? 'auth';
 
 if (which === 'auth') {
@@ -17,9 +19,12 @@ if (which === 'auth') {
 } else if (which === 'feed') {
   const { runFeedBench } = await import('./bench-feed.mjs');
   process.exitCode = await runFeedBench();
+} else if (which === 'floor') {
+  const { runFloorBench } = await import('./bench-floor.mjs');
+  process.exitCode = await runFloorBench();
 } else {
   console.error(
-    `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,
+    `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed|floor [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,
   );
   process.exitCode = 2;
 }
