@@ -1,4 +1,4 @@
-// `npm run bench [-- auth|messages|feed|lighthouse]`: speed figures that tests do not time, measured on this machine
+// `npm run bench [-- auth|messages|feed|floor|lighthouse]`: speed figures that tests do not time, measured on this machine
 // against the built server (dist/server/index.js; `npm run build` first).
 //  - auth (the default): sign-in throughput and CPU per sign-in, the overflow shed with 429, and
 //    request latency while sign-ins hash passwords, on PostgreSQL and on PGlite (--only=pg|pglite);
@@ -8,6 +8,8 @@
 //    primary-key read, on PostgreSQL and on PGlite (options: --reuse, --only=pg|pglite,
 //    --pglite-items=N, --pglite-members=N; see scripts/bench-feed.mjs);
 //  - lighthouse: Lighthouse mobile on a visitor's /, beside the same page without script (--runs=N).
+//  - floor: what every request pays: the bare floor beside our middleware, a signed-in read and a
+//    signed-in write (--only=pg|pglite; see scripts/bench-floor.mjs).
 const which = process.argv[2] ?? 'auth';
 
 if (which === 'auth') {
@@ -21,9 +23,12 @@ if (which === 'auth') {
   process.exitCode = await runFeedBench();
 } else if (which === 'lighthouse') {
   process.exitCode = await (await import('./bench-lighthouse.mjs')).runLighthouseBench();
+} else if (which === 'floor') {
+  const { runFloorBench } = await import('./bench-floor.mjs');
+  process.exitCode = await runFloorBench();
 } else {
   console.error(
-    `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,
+    `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed|floor|lighthouse [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,
   );
   process.exitCode = 2;
 }

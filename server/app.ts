@@ -104,7 +104,8 @@ export function createApp(deps: AppDeps) {
     c.set('viewer', null);
     const started = performance.now();
     await next();
-    c.header('x-request-id', requestId);
+    // On the answer itself: c.header() after the route would rebuild it as a full web Response.
+    c.res.headers.set('x-request-id', requestId);
     // The path only, never the query; a token in the path (reset-password/<token>) is replaced by
     // the logger's own redaction, which every line goes through.
     log.info(

@@ -38,12 +38,17 @@ const STRING_RULES: [RegExp, string][] = [
   [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/g, REDACTED],
 ];
 
-/** Characters every rule above needs: a slash, an equals sign, or a JWT's start. */
-const MAY_HOLD_SECRET = /[/=]|eyJ/;
+/**
+ * What each rule above starts with, in one pattern (a case-insensitive superset: a path segment
+ * named like a token route, a secret's name before `=`, a JWT's start).
+ */
+const MAY_HOLD_SECRET =
+  /\/(?:reset-password|verify-email|verify|magic-link)\/|(?:token|code|otp|signature|sig|secret|password|x-amz-signature|x-amz-credential|x-amz-security-token)=|eyJ/i;
 
 /** A string with every token, code, signature and session cookie in it replaced. */
 export function redactString(text: string): string {
-  // Most strings logged (a method, a plain path, a message) hold nothing any rule could match.
+  // Most strings logged (a method, a plain path, a message) hold nothing any rule could match:
+  // one test instead of every rule's replace (a request's path is logged on every request).
   if (!MAY_HOLD_SECRET.test(text)) return text;
   let out = text;
   for (const [pattern, replacement] of STRING_RULES) out = out.replace(pattern, replacement);
@@ -66,6 +71,14 @@ export function redactSecrets(value: unknown, depth = 0, seen = new WeakSet<obje
   return out;
 }
 
+/**
+ * Standard output, written in batches: one write for every line (a request's log line) cost the
+ * server a system call per request, as much as answering it. Lines wait until 4 KB are pending or
+ * 200 ms have passed, whichever is first; pino writes out what is pending when the process exits
+ * (a crash's last line included), except on SIGKILL.
+ */
+const STDOUT = { dest: 1, sync: false, minLength: 4096, periodicFlush: 200 };
+
 /** The app's logger (stdout, or `destination`: tests read what was logged). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
@@ -80,5 +93,5 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       },
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination(STDOUT));
 }

@@ -22,28 +22,45 @@ export function isMultipart(req: Request) {
  */
 const LARGEST_UPLOAD_BYTES = UPLOADS.imageMaxBytes;
 
-const jsonLimit = bodyLimit({
-  maxSize: LIMITS.jsonBodyBytes,
-  onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE');
-  },
-});
-const multipartLimit = bodyLimit({
+const JSON_LIMIT = { maxSize: LIMITS.jsonBodyBytes, tooLarge: () => new AppError('PAYLOAD_TOO_LARGE') };
+const MULTIPART_LIMIT = {
   maxSize: LARGEST_UPLOAD_BYTES + UPLOADS.multipartOverheadBytes,
-  onError: () => {
-    throw imageTooLarge();
-  },
-});
+  tooLarge: imageTooLarge,
+};
+const counting = (limit: typeof JSON_LIMIT) =>
+  bodyLimit({
+    maxSize: limit.maxSize,
+    onError: () => {
+      throw limit.tooLarge();
+    },
+  });
+const jsonLimit = counting(JSON_LIMIT);
+const multipartLimit = counting(MULTIPART_LIMIT);
+
+/** Methods whose requests the Fetch API gives no body (bodyLimit lets them through). */
+const NO_BODY = new Set(['GET', 'HEAD']);
 
 /**
  * The body limit for everything under /api. better-auth parses multipart bodies itself, so its routes
  * keep the JSON limit whatever the content type.
+ *
+ * What bodyLimit does, without asking for `req.raw.body` first (on Node that builds a full Request
+ * for every call, a GET included): a declared length is checked as is; a chunked body is counted
+ * by bodyLimit as it arrives.
  */
 export function apiBodyLimit(): MiddlewareHandler<AppEnv> {
-  return (c, next) =>
-    isMultipart(c.req.raw) && !c.req.path.startsWith('/api/auth/')
-      ? multipartLimit(c, next)
-      : jsonLimit(c, next);
+  return (c, next) => {
+    if (NO_BODY.has(c.req.method)) return next();
+    const multipart = isMultipart(c.req.raw) && !c.req.path.startsWith('/api/auth/');
+    const headers = c.req.raw.headers;
+    const declared = headers.get('content-length');
+    if (declared !== null && !headers.has('transfer-encoding')) {
+      const limit = multipart ? MULTIPART_LIMIT : JSON_LIMIT;
+      if (Number.parseInt(declared, 10) > limit.maxSize) throw limit.tooLarge();
+      return next();
+    }
+    return multipart ? multipartLimit(c, next) : jsonLimit(c, next);
+  };
 }
 
 function missingFile() {
