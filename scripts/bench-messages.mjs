@@ -21,7 +21,8 @@
 // use of each side and of everything else on the machine is printed beside the figures.
 // Knobs: BENCH_PARTS=latency,floor,write; BENCH_MEMBERS, BENCH_RATE, BENCH_SECONDS,
 // BENCH_FLOOR_SECONDS, BENCH_WRITE_SECONDS, BENCH_DEADLINE_MS; BENCH_SERVER_NODE_ARGS (e.g.
-// "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_SELF_TEST_ERRORS=0.05 sends that share of messages
+// to nobody, to see the run fail on them.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -65,6 +66,7 @@ const CFG = {
   writeConcurrency: 32,
   writeSeconds: num('BENCH_WRITE_SECONDS', 10),
   deadlineMs: num('BENCH_DEADLINE_MS', 5000),
+  selfTestErrors: num('BENCH_SELF_TEST_ERRORS', 0),
   sliceMs: 5000,
   pingMs: 20_000,
   connectConcurrency: 50,
@@ -484,8 +486,11 @@ async function latencyRun() {
       const clientId = randomUUID();
       (track ? sent : warm).set(clientId, rec);
       inflight++;
+      // BENCH_SELF_TEST_ERRORS: this share of measured sends goes to nobody (a 404), to show the
+      // run then fails.
+      const toNobody = track && Math.random() < CFG.selfTestErrors;
       void request(app, 'POST', '/api/messages', members[s], {
-        receiverId: members[r].id,
+        receiverId: toNobody ? randomUUID() : members[r].id,
         clientId,
         content: CONTENT,
       }).then(({ status, body }) => {
@@ -566,7 +571,7 @@ async function latencyRun() {
     // start or a stall that a global p99 hides. Every send is in its slice, failed ones too.
     const t0 = Math.min(...all.map((r) => r.t0));
     const slices = [];
-    for (const r of all) (slices[Math.floor((r.t0 - t0) / CFG.sliceMs)] ??= []).push(latencyOf(r, D));
+    for (const r of all) (slices[sliceOf(r.t0 - t0, CFG.seconds)] ??= []).push(latencyOf(r, D));
     const sliceP99 = slices.map((xs) => summarize(xs).p99);
 
     const serverCpuSecs = cpu.server === null ? null : (cpu.server / 100) * cpu.secs;
@@ -628,6 +633,10 @@ async function latencyRun() {
     await scope.close();
   }
 }
+
+/** The 5 s slice of a send made `ms` after the first; a late timer's last sends stay in the last slice. */
+const sliceOf = (ms, seconds) =>
+  Math.min(Math.floor(ms / CFG.sliceMs), Math.max(0, Math.ceil((seconds * 1000) / CFG.sliceMs) - 1));
 
 /** Delivered within the deadline, its POST answered 201 within it too. */
 const deliveredInTime = (r, deadlineMs) =>
@@ -725,7 +734,7 @@ async function floorRun() {
     const lost = sends.filter((r) => r.back === null || r.back > D).length;
     const t0 = sends[0]?.t0 ?? 0;
     const slices = [];
-    for (const r of sends) (slices[Math.floor((r.t0 - t0) / CFG.sliceMs)] ??= []).push(latOf(r));
+    for (const r of sends) (slices[sliceOf(r.t0 - t0, CFG.floorSeconds)] ??= []).push(latOf(r));
     const sliceP99 = slices.map((xs) => summarize(xs).p99);
     const cpuMsPerMessage =
       cpu.server === null ? null : ((cpu.server / 100) * cpu.secs * 1000) / sends.length;
