@@ -45,6 +45,17 @@ export type Bus = {
   close(): Promise<void>;
 };
 
+/**
+ * An event's JSON, made once however many places need it: the NOTIFY payload and every socket it
+ * is written to. An event is not changed once published.
+ */
+const frames = new WeakMap<ServerEvent, string>();
+export function frameOf(event: ServerEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) frames.set(event, (frame = JSON.stringify(event)));
+  return frame;
+}
+
 const CHANNEL = 'cofound_events';
 /** NOTIFY refuses payloads of 8,000 bytes or more; keep room for the envelope around the events. */
 const PACKET_BYTES = 7_000;
@@ -157,7 +168,9 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
   /** The envelope as it travels: the event inline when small, else its reference. */
   function toWire(envelope: Envelope): string | null {
     const { to, topic, event, ref, hideFromBlockedWith } = envelope;
-    const inline = JSON.stringify({ to, topic, event, hideFromBlockedWith } satisfies Wire);
+    // The event's own JSON goes in as it is (JSON.stringify of the Wire without it, then spliced).
+    const rest = JSON.stringify({ to, topic, hideFromBlockedWith } satisfies Wire);
+    const inline = `${rest.slice(0, -1)}${rest.length > 2 ? ',' : ''}"event":${frameOf(event)}}`;
     if (Buffer.byteLength(inline) <= INLINE_EVENT_BYTES) return inline;
     if (ref) return JSON.stringify({ to, topic, ref, hideFromBlockedWith } satisfies Wire);
     logger.error(
@@ -202,7 +215,10 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     }
   }
 
+  /** How this process's own packets begin (see pack): they come back on LISTEN and are skipped unread. */
+  const ownHead = `{"i":${JSON.stringify(instanceId)},`;
   async function receive(payload: string) {
+    if (payload.startsWith(ownHead)) return;
     let packet: Packet;
     try {
       packet = JSON.parse(payload) as Packet;

@@ -1,7 +1,7 @@
 import { CLOSE, REALTIME, type ServerEvent } from '@common/core/realtime';
 import type { WebSocket } from 'ws';
 import type { Logger } from '../lib/logger';
-import type { Envelope } from './bus';
+import { frameOf, type Envelope } from './bus';
 import type { Budget } from './realtime-budget';
 
 /*
@@ -50,13 +50,14 @@ export function createConnections(opts: {
 
   function deliverTo(targets: Set<Conn>, event: ServerEvent) {
     const now = Date.now();
-    const frame = JSON.stringify(event);
+    // Encoded once for every socket (a text frame, as a string would be).
+    const frame = Buffer.from(frameOf(event));
     for (const conn of targets) {
       if (conn.expiresAt <= now) {
         conn.ws.close(CLOSE.sessionEnded, 'session ended');
         continue;
       }
-      if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(frame);
+      if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(frame, { binary: false });
     }
   }
 

@@ -8,7 +8,13 @@ import type { Db } from '../../db/client';
 import { messages, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Envelope } from '../../platform/bus';
-import { actorColumns, createNotification, notificationEnvelope } from '../notifications';
+import {
+  actorColumns,
+  notificationEnvelope,
+  notificationFromRow,
+  notificationInsertSql,
+  type RawNotification,
+} from '../notifications';
 import { canMessage, getInquiryTarget } from '../../platform/policies';
 import { blockedSince, onlineShown } from './block-shield';
 import { toMessage, toPerson, type MessageRow, type MessagingDeps } from './message-rows';
@@ -90,15 +96,18 @@ export async function sendMessage(
       receiverId: MESSAGING_MSG.cannotMessageSelf,
     });
   }
-  const people = await db
-    .select(actorColumns)
-    .from(profiles)
-    .where(inArray(profiles.id, [senderId, input.receiverId]));
+  // Who they are and whether the sender may write to them: both asked at once.
+  const [people, allowed] = await Promise.all([
+    db
+      .select(actorColumns)
+      .from(profiles)
+      .where(inArray(profiles.id, [senderId, input.receiverId])),
+    canMessage(db, senderId, input.receiverId),
+  ]);
   const sender = people.find((p) => p.id === senderId);
   const receiver = people.find((p) => p.id === input.receiverId);
   if (!receiver || !sender) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
-  if (!(await canMessage(db, senderId, receiver.id)))
-    throw new AppError('FORBIDDEN', "You can't message this person.");
+  if (!allowed) throw new AppError('FORBIDDEN', "You can't message this person.");
 
   let metadata: { title?: string } | null = null;
   let businessIdeaId: string | null = null;
@@ -118,72 +127,69 @@ export async function sendMessage(
   }
 
   const name = sender.fullName || sender.username;
-  const result = await db.transaction(async (tx) => {
-    // The message and both people's conversation rows in one statement (one round trip). The
-    // conversation rows go in key order, so two people writing to each other cannot deadlock.
-    const inserted = await tx.execute<RawMessage>(sql`
-      with m as (
-        insert into messages (sender_id, receiver_id, content, client_id, message_type,
-                              business_idea_id, business_page_id, metadata)
-        values (${senderId}, ${receiver.id}, ${input.content}, ${input.clientId}, ${input.messageType},
-                ${businessIdeaId}, ${businessPageId}, ${metadata ? JSON.stringify(metadata) : null}::jsonb)
-        on conflict (sender_id, client_id) do nothing
-        returning *
-      ), c as (
-        insert into conversations (owner_id, partner_id, last_message_id, last_message_at, unread_count)
-        select v.owner_id, v.partner_id, m.id, m.created_at, v.unread
-        from m cross join (values (${senderId}::uuid, ${receiver.id}::uuid, 0),
-                                  (${receiver.id}::uuid, ${senderId}::uuid, 1)) as v (owner_id, partner_id, unread)
-        order by v.owner_id
-        on conflict (owner_id, partner_id) do update set
-          last_message_id = excluded.last_message_id,
-          last_message_at = excluded.last_message_at,
-          unread_count = conversations.unread_count + excluded.unread_count
-      )
-      select * from m`);
-    const raw = inserted.rows[0];
-    // The same client id is already stored (a retry): answer with that message.
-    if (!raw) return null;
-    const row = fromRaw(raw);
-
-    const link = `/messages?with=${senderId}`;
-    const notification =
-      input.messageType === 'general'
-        ? await createNotification(tx, {
-            userId: receiver.id,
-            actorId: senderId,
-            type: 'message',
-            title: NOTIFICATION_TEXT.message.title,
-            message: NOTIFICATION_TEXT.message.text(name),
-            link,
-            relatedId: row.id,
-            data: { senderId },
-            groupKey: `message:${senderId}`,
-            actor: sender,
-          })
-        : await createNotification(tx, {
-            userId: receiver.id,
-            actorId: senderId,
-            type: input.messageType === 'business_inquiry' ? 'business_inquiry' : 'business_action',
-            title:
-              input.messageType === 'business_inquiry'
-                ? NOTIFICATION_TEXT.businessInquiry.title
-                : NOTIFICATION_TEXT.businessAction.title,
-            message:
-              input.messageType === 'business_inquiry'
-                ? NOTIFICATION_TEXT.businessInquiry.text(name, metadata?.title ?? '')
-                : `${name} sent a message about your business page "${metadata?.title ?? ''}"`,
-            link,
-            relatedId: row.id,
-            data: {
-              senderId,
-              ...(businessIdeaId ? { businessIdeaId, businessIdeaTitle: metadata?.title } : {}),
-              ...(businessPageId ? { businessId: businessPageId } : {}),
-            },
-            actor: sender,
-          });
-    return { row, notification };
-  });
+  const link = `/messages?with=${senderId}`;
+  const notice =
+    input.messageType === 'general'
+      ? {
+          type: 'message' as const,
+          title: NOTIFICATION_TEXT.message.title,
+          message: NOTIFICATION_TEXT.message.text(name),
+          data: { senderId },
+          groupKey: `message:${senderId}`,
+        }
+      : {
+          type:
+            input.messageType === 'business_inquiry'
+              ? ('business_inquiry' as const)
+              : ('business_action' as const),
+          title:
+            input.messageType === 'business_inquiry'
+              ? NOTIFICATION_TEXT.businessInquiry.title
+              : NOTIFICATION_TEXT.businessAction.title,
+          message:
+            input.messageType === 'business_inquiry'
+              ? NOTIFICATION_TEXT.businessInquiry.text(name, metadata?.title ?? '')
+              : `${name} sent a message about your business page "${metadata?.title ?? ''}"`,
+          data: {
+            senderId,
+            ...(businessIdeaId ? { businessIdeaId, businessIdeaTitle: metadata?.title } : {}),
+            ...(businessPageId ? { businessId: businessPageId } : {}),
+          },
+          groupKey: null,
+        };
+  const notification = notificationInsertSql(
+    { userId: receiver.id, actorId: senderId, link, ...notice, relatedId: sql`m.id` },
+    sql`m`,
+  );
+  // One statement, so one round trip and atomic without a transaction around it: the message,
+  // both people's conversation rows and the receiver's notification (folded into their unread one
+  // from this sender). The conversation rows go in key order, so two people writing to each other
+  // cannot deadlock. A retry (the same sender and client id) inserts nothing: no row comes back.
+  const inserted = await db.execute<RawMessage & { notification: RawNotification | null }>(sql`
+    with m as (
+      insert into messages (sender_id, receiver_id, content, client_id, message_type,
+                            business_idea_id, business_page_id, metadata)
+      values (${senderId}, ${receiver.id}, ${input.content}, ${input.clientId}, ${input.messageType},
+              ${businessIdeaId}, ${businessPageId}, ${metadata ? JSON.stringify(metadata) : null}::jsonb)
+      on conflict (sender_id, client_id) do nothing
+      returning *
+    ), c as (
+      insert into conversations (owner_id, partner_id, last_message_id, last_message_at, unread_count)
+      select v.owner_id, v.partner_id, m.id, m.created_at, v.unread
+      from m cross join (values (${senderId}::uuid, ${receiver.id}::uuid, 0),
+                                (${receiver.id}::uuid, ${senderId}::uuid, 1)) as v (owner_id, partner_id, unread)
+      order by v.owner_id
+      on conflict (owner_id, partner_id) do update set
+        last_message_id = excluded.last_message_id,
+        last_message_at = excluded.last_message_at,
+        unread_count = conversations.unread_count + excluded.unread_count
+    ), n as (${notification})
+    select m.*, (select to_json(n) from n) as notification from m`);
+  const raw = inserted.rows[0];
+  const result = raw && {
+    row: fromRaw(raw),
+    notification: raw.notification && notificationFromRow(raw.notification, sender),
+  };
 
   if (!result) {
     const stored = await findByClientId(db, senderId, input.clientId);

@@ -9,7 +9,10 @@ export {
   createNotification,
   markGroupRead,
   notificationEnvelope,
+  notificationFromRow,
+  notificationInsertSql,
   notify,
+  type RawNotification,
 } from './notifications.service';
 export { createNotificationMailer, type NotificationMailer } from './notifications.mail';
 

@@ -4,7 +4,7 @@ import type {
   NotificationPage,
   NotificationType,
 } from '@common/notifications/model';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -59,46 +59,87 @@ export const actorColumns = {
   avatarUrl: profiles.avatarUrl,
 };
 
+/** A notifications row as a raw statement returns it (snake_case; JSON gives timestamps as text). */
+export type RawNotification = {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  link: string | null;
+  related_id: string | null;
+  data: Record<string, unknown>;
+  actor_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const fromRaw = (r: RawNotification): Row =>
+  ({
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    message: r.message,
+    read: r.read,
+    link: r.link,
+    relatedId: r.related_id,
+    data: r.data,
+    actorId: r.actor_id,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  }) as Row;
+
+/**
+ * The statement createNotification runs, for a caller that makes it part of its own statement (a
+ * data-modifying CTE, one round trip for the change and its notification): `insert ... returning *`,
+ * one notification per row of `from` when given (then `relatedId` may name its columns, e.g. the
+ * id of the row the same statement inserted). The caller skips it when the actor is the person
+ * (notifyingSelf), and turns the returned row into the notification with notificationFromRow.
+ */
+export function notificationInsertSql(
+  input: Omit<NewNotification, 'relatedId' | 'actor'> & { relatedId: SQL | string | null },
+  from?: SQL,
+): SQL {
+  const relatedId =
+    input.relatedId === null || typeof input.relatedId === 'string'
+      ? sql`${input.relatedId}::uuid`
+      : input.relatedId;
+  // Mail follows the person's setting (default on); the batched mailer picks these up later.
+  const emailPending = sql`not exists (select 1 from user_settings s where s.user_id = ${input.userId}::uuid and not s.email_notifications)`;
+  const insert = sql`insert into notifications (user_id, actor_id, type, title, message, link, related_id, data, group_key, email_pending)
+    select ${input.userId}::uuid, ${input.actorId ?? null}::uuid, ${input.type}::text, ${input.title}::text,
+           ${input.message}::text, ${input.link ?? null}::text, ${relatedId}, ${JSON.stringify(input.data ?? {})}::jsonb,
+           ${input.groupKey ?? null}::text, ${emailPending}${from ? sql` from ${from}` : sql``}`;
+  // Folds into the person's one unread notification with this key, brought to the top.
+  const fold = input.groupKey
+    ? sql` on conflict (user_id, group_key) where not read and group_key is not null do update set
+        title = excluded.title, message = excluded.message, link = excluded.link,
+        related_id = excluded.related_id, data = excluded.data, actor_id = excluded.actor_id,
+        updated_at = now(), email_pending = excluded.email_pending`
+    : sql``;
+  return sql`${insert}${fold} returning *`;
+}
+
+/** Nobody is notified of their own actions. */
+export const notifyingSelf = (input: Pick<NewNotification, 'actorId' | 'userId'>) =>
+  !!input.actorId && input.actorId === input.userId;
+
+/** The notification a row of notificationInsertSql answers, with its actor (null: none). */
+export function notificationFromRow(raw: RawNotification, actor: NotificationActor | null): Notification {
+  return toNotification(fromRaw(raw), actor);
+}
+
 /**
  * The one way any area creates a notification. Call it inside the transaction that makes the change,
  * then publish the returned envelope after commit (notificationEnvelope). Returns null when there
  * is nobody to tell (one's own action).
  */
 export async function createNotification(tx: Tx, input: NewNotification): Promise<Notification | null> {
-  if (input.actorId && input.actorId === input.userId) return null;
-  // Mail follows the person's setting (default on); the batched mailer picks these up later.
-  const emailPending = sql`not exists (select 1 from user_settings s where s.user_id = ${input.userId} and not s.email_notifications)`;
-  const values = {
-    userId: input.userId,
-    actorId: input.actorId ?? null,
-    type: input.type,
-    title: input.title,
-    message: input.message,
-    link: input.link ?? null,
-    relatedId: input.relatedId ?? null,
-    data: input.data ?? {},
-    groupKey: input.groupKey ?? null,
-    emailPending,
-  };
-  const insert = tx.insert(notifications).values(values);
-  const [row] = await (
-    input.groupKey
-      ? insert.onConflictDoUpdate({
-          target: [notifications.userId, notifications.groupKey],
-          targetWhere: sql`not ${notifications.read} and ${notifications.groupKey} is not null`,
-          set: {
-            title: values.title,
-            message: values.message,
-            link: values.link,
-            relatedId: values.relatedId,
-            data: values.data,
-            actorId: values.actorId,
-            updatedAt: sql`now()`,
-            emailPending,
-          },
-        })
-      : insert
-  ).returning();
+  if (notifyingSelf(input)) return null;
+  const { rows } = await tx.execute<RawNotification>(
+    notificationInsertSql({ ...input, relatedId: input.relatedId ?? null }),
+  );
+  const row = rows[0] && fromRaw(rows[0]);
   if (!row) return null;
   const [actor] = !row.actorId
     ? []
