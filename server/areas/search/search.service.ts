@@ -19,9 +19,9 @@ export { searchTerms };
 const ROOM = SEARCH.countCap + 1;
 
 /**
- * The statements of one search, one after the other while they are needed: a common name is
- * counted past the cap by the first, so later tiers are never even planned (planning a statement
- * of every tier cost more than running it).
+ * The counting statements of one search, one after the other while they are needed: a common name
+ * is counted past the cap by the first, so later tiers are never even planned (planning one
+ * statement of every tier cost more than running it).
  */
 const STATEMENTS: SearchLevel[][] = [['exact', 'prefix'], ['word'], ['contains'], ['near']];
 
@@ -94,61 +94,113 @@ function tiersQuery(tiers: SearchTier[], start: Start, page: number): SQL {
 }
 
 /**
- * The whole search for a page as one statement: every tier counted and read as the statements
- * `search` runs one after the other would (the plan tests explain it; its results are the same).
+ * The whole search for a page as one statement: every tier counted and read as the statements of
+ * `runSearch` are (the plan tests explain it; a test checks the results are the same). Slow to
+ * plan, so the service does not run it.
  */
 export function searchQuery(viewerId: string, terms: SearchTerms, page: number, fuzzy = true): SQL {
   return tiersQuery(orderedTiers(viewerId, terms, fuzzy), { before: 0, plain: 0 }, page);
 }
 
 type Row = {
-  type: string | null;
-  id: string | null;
+  type: string;
+  id: string;
   title: string;
   description: string | null;
   category: string | null;
   date: string | Date | null;
   image_url: string | null;
   url: string;
-  total: string | number;
-  plain: string | number;
-  capped: boolean;
 };
 
 /** Runs a statement, answering its rows (the bench's explain runs it under EXPLAIN as well). */
-export type SearchExec = (query: SQL) => Promise<Row[]>;
+export type SearchExec = (query: SQL) => Promise<Record<string, unknown>[]>;
 
-/** Runs the statements of one search page until the page and the count are settled. */
+/**
+ * Runs one search page (decision 013): counts the tiers a level at a time (exact and prefix
+ * together), each tier up to what is left of SEARCH.countCap + 1, until the cap is reached or the
+ * tiers run out; then reads the tiers the page falls in, each from the page's place in it, in one
+ * statement. Near tiers (typos), read only while the plain ones are fewer than a page, are read
+ * whole at once (at most SEARCH.nearCap each): counting them is reading them. Each statement is a
+ * few small selects: one statement of every tier took longer to plan than to run.
+ */
 export async function runSearch(exec: SearchExec, viewerId: string, text: string, page: number) {
   const terms = searchTerms(text);
   const tiers = orderedTiers(viewerId, terms);
-  const rows: Row[] = [];
-  let start: Start = { before: 0, plain: 0 };
+  const { offset, end } = pageWindow(page);
+  const spans: { tier: SearchTier; start: number; n: number; read?: Row[] }[] = [];
+  let counted = 0;
+  let plain = 0;
   let capped = false;
-  if (pageWindow(page).offset >= SEARCH.countCap) return { rows, counted: 0, capped };
+  if (offset >= SEARCH.countCap) return { rows: [] as Row[], counted, capped };
+  const add = (tier: SearchTier, found: number, read?: Row[]) => {
+    const n = Math.min(found, ROOM - counted);
+    spans.push({ tier, start: counted, n, read });
+    counted += n;
+    if (tier.level !== 'near') plain += n;
+    if (tier.candidates && n >= tier.candidates) capped = true;
+  };
   for (const levels of STATEMENTS) {
     const group = tiers.filter((t) => levels.includes(t.level));
-    if (!group.length) continue;
-    if (start.before >= ROOM) break;
-    if (levels.includes('near') && start.plain >= SEARCH.pageSize) break;
-    const got = await exec(tiersQuery(group, start, page));
-    const head = got[0]!;
-    rows.push(...got.filter((r) => r.id !== null));
-    start = { before: Number(head.total), plain: Number(head.plain) };
-    capped ||= head.capped;
+    if (!group.length || counted >= ROOM) continue;
+    if (levels.includes('near')) {
+      if (plain >= SEARCH.pageSize) continue;
+      const read = (await exec(
+        armsQuery(group.map((tier, i) => ({ i, tier, limit: ROOM - counted, skip: 0 }))),
+      )) as (Row & {
+        tier: number;
+      })[];
+      group.forEach((tier, i) => {
+        const own = read.filter((r) => Number(r.tier) === i);
+        add(tier, own.length, own);
+      });
+      continue;
+    }
+    const room = ROOM - counted;
+    const [row] = await exec(
+      sql`select ${sql.join(
+        group.map((tier, i) => sql`(${searchTierCount(tier, room)}) as ${sql.raw(`n${i}`)}`),
+        sql`, `,
+      )}`,
+    );
+    group.forEach((tier, i) => add(tier, Number(row![`n${i}`])));
   }
-  return { rows, counted: start.before, capped };
+  const rows: Row[] = [];
+  const arms: Arm[] = [];
+  spans.forEach(({ tier, start, n, read }, i) => {
+    const from = Math.max(offset, start);
+    const upTo = Math.min(end, start + n);
+    if (upTo <= from) return;
+    if (read) rows.push(...read.slice(from - start, upTo - start));
+    else arms.push({ i, tier, limit: upTo - from, skip: from - start });
+  });
+  // Tiers come in list order, and near ones (already read) last.
+  if (arms.length) rows.unshift(...((await exec(armsQuery(arms))) as Row[]));
+  return { rows, counted, capped };
+}
+
+type Arm = { i: number; tier: SearchTier; limit: number; skip: number };
+
+/** Rows of several tiers in one statement, in list order (`tier`, then each tier's own order). */
+function armsQuery(arms: Arm[]): SQL {
+  return sql`${sql.join(
+    arms.map(
+      ({ i, tier, limit, skip }) => sql`select ${sql.raw(String(i))} as tier, row_number() over () as pos, t.*
+        from (${searchTierRows(tier, limit, skip)}) t`,
+    ),
+    sql` union all `,
+  )} order by tier, pos`;
 }
 
 export async function search(db: Db, viewerId: string, text: string, page: number): Promise<SearchPage> {
-  const { rows, counted, capped } = await runSearch((q) => queryRows<Row>(db, q), viewerId, text, page);
+  const { rows, counted, capped } = await runSearch((q) => queryRows(db, q), viewerId, text, page);
   const offset = (page - 1) * SEARCH.pageSize;
   const total = Math.min(counted, SEARCH.countCap);
   const labels = new Map(searchProviders().map((p) => [p.type, p.label]));
   const results: SearchResult[] = rows.map((r) => ({
-    type: r.type!,
-    label: labels.get(r.type!) ?? r.type!,
-    id: r.id!,
+    type: r.type,
+    label: labels.get(r.type) ?? r.type,
+    id: r.id,
     title: r.title,
     description: r.description,
     category: r.category,
