@@ -19,11 +19,11 @@ export { searchTerms };
 const ROOM = SEARCH.countCap + 1;
 
 /**
- * The counting statements of one search, one after the other while they are needed: a common name
- * is counted past the cap by the first, so later tiers are never even planned (planning one
- * statement of every tier cost more than running it).
+ * How the plain tiers are counted in one statement: these levels together first, then each next
+ * level only while fewer than SEARCH.countCap + 1 are counted (a common name never reads its later
+ * tiers).
  */
-const STATEMENTS: SearchLevel[][] = [['exact', 'prefix'], ['word'], ['contains'], ['near']];
+const COUNTED_IN_TURN: SearchLevel[][] = [['exact', 'prefix'], ['word'], ['contains']];
 
 /** Every provider's tiers in list order: by level, then by provider (people first). */
 export function orderedTiers(viewerId: string, terms: SearchTerms, fuzzy = true): SearchTier[] {
@@ -117,12 +117,11 @@ type Row = {
 export type SearchExec = (query: SQL) => Promise<Record<string, unknown>[]>;
 
 /**
- * Runs one search page (decision 013): counts the tiers a level at a time (exact and prefix
- * together), each tier up to what is left of SEARCH.countCap + 1, until the cap is reached or the
- * tiers run out; then reads the tiers the page falls in, each from the page's place in it, in one
- * statement. Near tiers (typos), read only while the plain ones are fewer than a page, are read
- * whole at once (at most SEARCH.nearCap each): counting them is reading them. Each statement is a
- * few small selects: one statement of every tier took longer to plan than to run.
+ * Runs one search page (decision 013) in two or three small statements: the plain tiers' counts
+ * (countsQuery); near tiers (typos), only while the plain ones are fewer than a page, read whole
+ * (at most SEARCH.nearCap each: counting them is reading them); then the rows of the tiers the
+ * page falls in, each from the page's place in it. One statement chaining every tier's count and
+ * rows through CTEs took longer to plan than to run.
  */
 export async function runSearch(exec: SearchExec, viewerId: string, text: string, page: number) {
   const terms = searchTerms(text);
@@ -140,30 +139,20 @@ export async function runSearch(exec: SearchExec, viewerId: string, text: string
     if (tier.level !== 'near') plain += n;
     if (tier.candidates && n >= tier.candidates) capped = true;
   };
-  for (const levels of STATEMENTS) {
-    const group = tiers.filter((t) => levels.includes(t.level));
-    if (!group.length || counted >= ROOM) continue;
-    if (levels.includes('near')) {
-      if (plain >= SEARCH.pageSize) continue;
-      const read = (await exec(
-        armsQuery(group.map((tier, i) => ({ i, tier, limit: ROOM - counted, skip: 0 }))),
-      )) as (Row & {
-        tier: number;
-      })[];
-      group.forEach((tier, i) => {
-        const own = read.filter((r) => Number(r.tier) === i);
-        add(tier, own.length, own);
-      });
-      continue;
-    }
-    const room = ROOM - counted;
-    const [row] = await exec(
-      sql`select ${sql.join(
-        group.map((tier, i) => sql`(${searchTierCount(tier, room)}) as ${sql.raw(`n${i}`)}`),
-        sql`, `,
-      )}`,
-    );
-    group.forEach((tier, i) => add(tier, Number(row![`n${i}`])));
+  const plainTiers = tiers.filter((t) => t.level !== 'near');
+  if (plainTiers.length) {
+    const [row] = await exec(countsQuery(plainTiers));
+    plainTiers.forEach((tier, i) => add(tier, Number(row![`n${i}`])));
+  }
+  const near = tiers.filter((t) => t.level === 'near');
+  if (near.length && counted < ROOM && plain < SEARCH.pageSize) {
+    const read = (await exec(
+      armsQuery(near.map((tier, i) => ({ i, tier, limit: ROOM - counted, skip: 0 }))),
+    )) as (Row & { tier: number })[];
+    near.forEach((tier, i) => {
+      const own = read.filter((r) => Number(r.tier) === i);
+      add(tier, own.length, own);
+    });
   }
   const rows: Row[] = [];
   const arms: Arm[] = [];
@@ -177,6 +166,31 @@ export async function runSearch(exec: SearchExec, viewerId: string, text: string
   // Tiers come in list order, and near ones (already read) last.
   if (arms.length) rows.unshift(...((await exec(armsQuery(arms))) as Row[]));
   return { rows, counted, capped };
+}
+
+/**
+ * One row: `n<i>` the matches of plain tier i, each up to ROOM, a level counted only when the ones
+ * before it counted fewer than ROOM (OFFSET 0 keeps each layer's counts from being recomputed).
+ */
+function countsQuery(tiers: SearchTier[]): SQL {
+  let query: SQL | null = null;
+  let done = 0;
+  for (const levels of COUNTED_IN_TURN) {
+    const group = tiers.map((tier, i) => ({ tier, i })).filter(({ tier }) => levels.includes(tier.level));
+    if (!group.length) continue;
+    const before = sql.raw(Array.from({ length: done }, (_, j) => `s.n${j}`).join(' + ') || '0');
+    const counts = group.map(({ tier, i }) =>
+      query
+        ? sql`case when ${before} >= ${ROOM} then 0
+            else (${searchTierCount(tier, sql`${ROOM} - (${before})`)}) end as ${sql.raw(`n${i}`)}`
+        : sql`(${searchTierCount(tier, ROOM)}) as ${sql.raw(`n${i}`)}`,
+    );
+    query = query
+      ? sql`select s.*, ${sql.join(counts, sql`, `)} from (${query} offset 0) s`
+      : sql`select ${sql.join(counts, sql`, `)}`;
+    done += group.length;
+  }
+  return query ?? sql`select`;
 }
 
 type Arm = { i: number; tier: SearchTier; limit: number; skip: number };
