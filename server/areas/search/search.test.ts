@@ -342,8 +342,9 @@ describe('cost', () => {
     // counted: that statement, then the page's rows.
     expect(common, all).toHaveLength(2);
     expect(common[0]).toMatch(/Index Only Scan using profile_search_words_name_idx/);
-    expect(all).not.toMatch(/Seq Scan on (profiles|profile_search_words)/);
-    expect(all).not.toMatch(/Bitmap Heap Scan on profiles|Sort Method: external/);
+    // Nothing executed scans the tables (a later tier's plan, never executed, may, on a table this small).
+    expect(all).not.toMatch(/(Seq Scan|Bitmap Heap Scan) on (profiles|profile_search_words) .*actual time/);
+    expect(all).not.toMatch(/Sort Method: external/);
     // The count walks at most the cap's worth of index entries, and the page reads 20 people.
     const read = common.map(rowsRead).reduce((a, b) => a + b, 0);
     expect(read, all).toBeGreaterThan(SEARCH.countCap);
