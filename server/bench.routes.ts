@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { feedQuery } from './areas/feed';
-import { searchQuery, searchTerms } from './areas/search';
+import { runSearch } from './areas/search';
+import { queryRows } from './db/client';
 import type { AppDeps, AppEnv } from './lib/context';
 import { parseOrThrow } from './lib/validate';
 import { requireViewer } from './lib/viewer';
@@ -30,8 +31,23 @@ export function benchRoutes(deps: Pick<AppDeps, 'db'>) {
       const what = c.req.query('what');
       let query;
       if (what === 'search') {
+        // The statements search runs for this page, one after the other as it runs them, each
+        // explained as it runs (what it answers decides whether the next one runs).
         const { q, page } = parseOrThrow(ZSearchQuery, c.req.query());
-        query = searchQuery(viewer.id, searchTerms(q), page);
+        const plans: string[] = [];
+        await runSearch(
+          async (statement) => {
+            const rows = await db.execute<{ 'QUERY PLAN': string }>(
+              sql`explain (analyze, buffers) ${statement}`,
+            );
+            plans.push(rows.rows.map((r) => r['QUERY PLAN']).join('\n'));
+            return queryRows(db, statement);
+          },
+          viewer.id,
+          q,
+          page,
+        );
+        return c.json({ plan: plans.join('\n\n') });
       } else {
         const { filter, cursor, limit } = parseOrThrow(ZFeedQuery, c.req.query());
         query = feedQuery({ viewerId: viewer.id, filter, before: cursor, limit: limit + 1 });

@@ -25,8 +25,8 @@ export type SearchResult = {
 };
 
 /**
- * GET /api/search?q=&page=. `total` counts every match up to SEARCH.countCap (`totalCapped` when
- * there are more); `nextPage` is null on the last page.
+ * GET /api/search?q=&page=. `total` counts every match up to SEARCH.countCap, near matches up to
+ * SEARCH.nearCap (`totalCapped` when there are more); `nextPage` is null on the last page.
  */
 export type SearchPage = {
   query: string;
@@ -42,6 +42,12 @@ export const SEARCH = {
   queryMax: 1000,
   /** Matches are counted, and paged through, up to this many. */
   countCap: 1000,
+  /**
+   * Near matches (typos) are looked for only when plain ones are fewer than a page, and at most
+   * this many are read, ranked and counted (each costs a similarity computation): past it the
+   * count shows '+'.
+   */
+  nearCap: 200,
 } as const;
 
 export const SEARCH_MSG = {

@@ -5,7 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contentTargets, getContentTarget } from '../platform/content-targets';
 import { feedKinds } from '../platform/feed-kinds';
 import { canMessage, getInquiryTarget } from '../platform/policies';
-import { searchProviders, searchTerms } from '../platform/search-providers';
+import {
+  SEARCH_COLUMNS,
+  SEARCH_LEVELS,
+  searchProviders,
+  searchTerms,
+  searchTierCount,
+  searchTierRows,
+} from '../platform/search-providers';
 import { createTestApp, type TestApp } from '../test/harness';
 import { areas } from './index';
 
@@ -72,26 +79,45 @@ describe('the area contract', () => {
     }
   });
 
-  it("runs every search provider's SQL on the database, returning only its own type and the union's columns", async () => {
+  it("runs every search provider's tiers on the database, each returning only its own type and the union's columns", async () => {
     const app = t!;
+    // Names and titles that meet every level for 'ann': exact, prefix, a later word, inside a word, near.
+    await app.db.execute(sql`with u as (
+        insert into users (name, email, username)
+        select n, 'contract' || g || '@example.com', (array['ann', 'annika_x', 'z_ann', 'hannah_q', 'anja_r'])[g]
+        from unnest(array['Ann Lee', 'Annika Berg', 'Joe Ann Annabel', 'Hannah Joann', 'Anja Nowak']) with ordinality as x(n, g)
+        returning id, username, email, name)
+      insert into profiles (id, username, email, full_name) select id, username, email, name from u`);
+    await app.db
+      .execute(sql`insert into articles (author_id, title, content, excerpt, preview, category, status, published_at)
+      select p.id, x.t, 'Body about ann and more', 'x', 'x', 'tech', 'published', now()
+      from (select id from profiles order by created_at limit 1) p,
+        unnest(array['ann', 'Annual report', 'Meet Ann today', 'Joanna writes', 'Anne near']) as x(t)`);
     for (const provider of searchProviders()) {
-      for (const fuzzy of [false, true]) {
-        const { rows, fields } = (await app.db.execute(
-          sql`select * from (${provider.query({ viewerId: '00000000-0000-4000-8000-000000000000', terms: searchTerms('an'), limit: 5, fuzzy })}) q`,
-        )) as unknown as { rows: { type: string }[]; fields?: { name: string }[] };
-        for (const row of rows) expect(row.type).toBe(provider.type);
-        const columns = (fields ?? []).map((f) => f.name);
-        expect(columns).toEqual([
-          'type',
-          'id',
-          'title',
-          'description',
-          'category',
-          'date',
-          'image_url',
-          'url',
-          'rank',
-        ]);
+      for (const text of ['an', 'ann', 'annn']) {
+        const tiers = provider.tiers({
+          viewerId: '00000000-0000-4000-8000-000000000000',
+          terms: searchTerms(text),
+        });
+        const levels = tiers.map((tier) => SEARCH_LEVELS.indexOf(tier.level));
+        // Best level first, at most one tier per level.
+        expect(levels).toEqual([...new Set(levels)].sort((a, b) => a - b));
+        const seen: string[] = [];
+        for (const tier of tiers) {
+          const { rows, fields } = (await app.db.execute(searchTierRows(tier, 1001))) as unknown as {
+            rows: { type: string; id: string }[];
+            fields?: { name: string }[];
+          };
+          for (const row of rows) expect(row.type).toBe(provider.type);
+          expect((fields ?? []).map((f) => f.name)).toEqual([...SEARCH_COLUMNS]);
+          // The count counts what the rows are, from countFrom when the tier has a cheaper one.
+          const counted = await app.db.execute<{ n: number }>(searchTierCount(tier, 1001));
+          expect(Number(counted.rows[0]!.n), `${provider.type} ${tier.level} '${text}'`).toBe(rows.length);
+          seen.push(...rows.map((r) => r.id));
+        }
+        // Tiers are disjoint: nothing shows twice.
+        expect(new Set(seen).size, `${provider.type} '${text}'`).toBe(seen.length);
+        if (text === 'ann') expect(seen.length, provider.type).toBeGreaterThan(3);
       }
     }
   });

@@ -1,8 +1,8 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 /*
- * The search registry (decision 009): each area's provider, registered from the area's register(ctx)
- * at boot. The search area unions them; this file knows no area.
+ * The search registry (decisions 009 and 013): each area's provider, registered from the area's
+ * register(ctx) at boot. The search area reads them tier by tier; this file knows no area.
  */
 
 /**
@@ -19,6 +19,12 @@ export type SearchTerms = {
   contains: string;
   /** LIKE pattern: starts with the text. */
   prefix: string;
+  /**
+   * Starts with the text, as a range for a text_pattern_ops btree: `x ~>=~ lower and x ~<~ upTo`
+   * (the text, then U+10FFFF, the last code point, which no name holds). Unlike LIKE with a bound
+   * parameter, a range lets a cached generic plan walk the index.
+   */
+  upTo: string;
   /** LIKE pattern: a word starts with the text (after a space). */
   wordPrefix: string;
   /** One or two characters: too short for trigrams, so providers match prefixes only. */
@@ -33,27 +39,91 @@ export function searchTerms(text: string): SearchTerms {
     lower,
     contains: `%${escaped}%`,
     prefix: `${escaped}%`,
+    upTo: `${lower}\u{10FFFF}`,
     wordPrefix: `% ${escaped}%`,
     short: [...lower].length < 3,
   };
 }
 
 /**
- * A content type in search. `query` returns SQL selecting, for what the viewer may see only,
- * the columns type, id, title, description, category, date, image_url, url and rank (higher is
- * better; about 0 to 4), best first, at most `limit` rows. Each area registers its own when it
- * lands (articles, groups, forums, events, ideas, business pages), applying its own visibility
- * (drafts, private groups, banned and blocked people) inside that SQL. With `fuzzy`, it also
- * returns near matches (typos); search asks for them only when plain matches are few, since
- * ranking by similarity means scoring every candidate.
+ * How good a match is, best first. Search lists every provider's `exact` rows, then every `prefix`
+ * row, and so on (people before content within a level, in registration order); `near` (typos)
+ * only when the plain levels together found fewer than a page.
+ */
+export const SEARCH_LEVELS = ['exact', 'prefix', 'word', 'contains', 'near'] as const;
+export type SearchLevel = (typeof SEARCH_LEVELS)[number];
+
+/**
+ * The columns every tier's `columns` selects, in this order (the search area unions the tiers).
+ */
+export const SEARCH_COLUMNS = [
+  'type',
+  'id',
+  'title',
+  'description',
+  'category',
+  'date',
+  'image_url',
+  'url',
+] as const;
+
+/**
+ * One level of a provider's matches, read the way an index is read: in its order, stopped by a
+ * LIMIT. The search area writes the statements (searchTierRows, searchTierCount); a tier only says
+ * what matches and in which order, so it cannot fetch and rank more than the page needs.
+ *
+ * - `from` is FROM and WHERE: what matches at this level and not at a better one of the same
+ *   provider (tiers are disjoint: a row is in one tier only), visible to the viewer only.
+ * - `order` is an ORDER BY an index delivers, so the walk stops at the LIMIT, ending in a unique
+ *   key so pages never repeat or skip a row. Bound parameters must not keep the index from being
+ *   used in a cached generic plan: a prefix is a range (`terms.upTo`), not LIKE.
+ * - Where no index has a useful order (similarity for typos, text inside a word), `sortKey` and
+ *   `candidates` instead: the first `candidates` matches the index finds, sorted by `sortKey`
+ *   (ascending), then id. The tier is counted up to `candidates` too; when it reaches them, the
+ *   total is shown as capped ('205+').
+ * - `countFrom`, when given, selects exactly the rows of `from`, cheaper: without the joins that
+ *   only add columns, so the count is an index-only scan. The contract test compares the two.
+ */
+export type SearchTier = {
+  level: SearchLevel;
+  columns: SQL;
+  from: SQL;
+  countFrom?: SQL;
+} & (
+  { order: SQL; sortKey?: never; candidates?: never } | { sortKey: SQL; candidates: number; order?: never }
+);
+
+/**
+ * A content type in search: its tiers for one query, best level first, at most one per level.
+ * Each area registers its own when it lands (articles, groups, forums, events, ideas, business
+ * pages), applying its own visibility (drafts, private groups, banned and blocked people) inside
+ * every tier. `near` tiers (typos) are read only when the plain ones found fewer than a page;
+ * `terms.short` (one or two letters) should read prefixes only.
  */
 export type SearchProvider = {
   /** The `type` column of its rows: 'user' for people, else its content kind ('article'). */
   type: string;
   /** The badge on its results ('User', 'Article'). */
   label: string;
-  query(args: { viewerId: string; terms: SearchTerms; limit: number; fuzzy: boolean }): SQL;
+  tiers(args: { viewerId: string; terms: SearchTerms }): SearchTier[];
 };
+
+/** A tier's rows for a page: its columns in its order, `limit` of them after `offset`. */
+export function searchTierRows(tier: SearchTier, limit: SQL | number, offset: SQL | number = 0): SQL {
+  if (tier.order) {
+    return sql`select ${tier.columns} from ${tier.from} order by ${tier.order} limit ${limit} offset ${offset}`;
+  }
+  const out = sql.raw(SEARCH_COLUMNS.map((c) => `c.${c}`).join(', '));
+  return sql`select ${out} from (select ${tier.columns}, ${tier.sortKey} as sort_key from ${tier.from}
+      limit ${tier.candidates}) c
+    order by c.sort_key, c.id limit ${limit} offset ${offset}`;
+}
+
+/** A tier's matches counted, stopping at `limit` (and at its `candidates`). */
+export function searchTierCount(tier: SearchTier, limit: SQL | number): SQL {
+  const upTo = tier.order ? sql`${limit}` : sql`least((${limit})::bigint, ${tier.candidates}::bigint)`;
+  return sql`select count(*)::int as n from (select 1 from ${tier.countFrom ?? tier.from} limit ${upTo}) m`;
+}
 
 const providers = new Map<string, SearchProvider>();
 

@@ -1,9 +1,10 @@
 import { ARTICLE_CATEGORY_LABELS, isArticleId } from '@common/articles/model';
 import { CONTENT_REACTIONS } from '@common/reactions/model';
+import { SEARCH } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
 import type { ContentTarget } from '../../platform/content-targets';
-import type { SearchProvider } from '../../platform/search-providers';
+import type { SearchProvider, SearchTier } from '../../platform/search-providers';
 import { visibleAuthor } from './article-rows';
 
 /* What articles plug into: search, and reactions and comments (registered by the area's index.ts). */
@@ -13,37 +14,61 @@ const categoryLabel = sql`case a.category ${sql.join(
   sql` `,
 )} end`;
 
+const columns = sql`'article' as type, a.id::text as id, a.title, a.excerpt as description,
+  ${categoryLabel} as category, a.published_at as date, a.image_url, '/articles/' || a.id::text as url`;
+
 /**
- * Published articles of visible authors: full-text over title (weighted) and body, plus title
- * substrings (partial words full-text does not stem to) and, when fuzzy, titles close to the text
- * (typos) by trigram word similarity. One or two letters match title words that start with them.
+ * Published articles of visible authors, in tiers (decision 013): the exact title; titles that
+ * start with the text (alphabetical, articles_title_prefix_idx); full-text matches over title and
+ * body, or a title word that starts with the text, newest first; titles with the text inside a
+ * word; and, when those are few, titles close to the text (typos, by trigram word similarity).
+ * One or two letters read the first three tiers only.
  */
 export const articleSearch: SearchProvider = {
   type: 'article',
   label: 'Article',
-  query({ viewerId, terms, limit, fuzzy }) {
+  tiers({ viewerId, terms }) {
     const query = sql`plainto_tsquery('english', ${terms.text})`;
     const title = sql`lower(a.title)`;
-    const text = terms.short
-      ? sql`(${title} like ${terms.prefix} or ${title} like ${terms.wordPrefix})`
-      : fuzzy
-        ? sql`(${title} like ${terms.contains} or ${terms.lower} <% ${title})`
-        : sql`${title} like ${terms.contains}`;
-    const near = fuzzy ? sql` + word_similarity(${terms.lower}, ${title})` : sql``;
-    return sql`select 'article' as type, a.id::text as id, a.title, a.excerpt as description,
-        ${categoryLabel} as category, a.published_at as date, a.image_url, '/articles/' || a.id::text as url,
-        (case when ${title} = ${terms.lower} then 3
-              when ${title} like ${terms.prefix} then 2
-              when ${title} like ${terms.wordPrefix} then 1.5
-              when ${title} like ${terms.contains} then 1
-              else 0 end) + ts_rank(a.search, ${query})${near} as rank
-      from articles a
-      join profiles p on p.id = a.author_id
-      where (a.search @@ ${query} or ${text})
-        and a.status = 'published' and ${visiblePerson('p')}
-        and not (a.author_id = any (${blockedEitherIds(viewerId)}))
-      order by rank desc, a.published_at desc, a.id
-      limit ${limit}`;
+    const visible = sql`articles a join profiles p on p.id = a.author_id
+      where a.status = 'published' and ${visiblePerson('p')} and not (a.author_id = any (${blockedEitherIds(viewerId)}))`;
+    const tiers: SearchTier[] = [
+      { level: 'exact', columns, from: sql`${visible} and ${title} = ${terms.lower}`, order: sql`a.id` },
+      {
+        level: 'prefix',
+        columns,
+        from: sql`${visible} and ${title} ~>=~ ${terms.lower} and ${title} ~<~ ${terms.upTo} and ${title} <> ${terms.lower}`,
+        order: sql`${title} using ~<~, a.id`,
+      },
+      {
+        // Full text has no index order: the newest matches first, the planner choosing between
+        // walking articles_published_idx backward and sorting what the GIN index finds.
+        level: 'word',
+        columns,
+        from: sql`${visible} and (a.search @@ ${query} or ${title} like ${terms.wordPrefix}) and ${title} not like ${terms.prefix}`,
+        order: sql`a.published_at desc, a.id desc`,
+      },
+    ];
+    if (terms.short) return tiers;
+    const plain = sql`${title} like ${terms.contains} or a.search @@ ${query}`;
+    tiers.push(
+      {
+        level: 'contains',
+        columns,
+        from: sql`${visible} and ${title} like ${terms.contains} and not (a.search @@ ${query})
+          and ${title} not like ${terms.prefix} and ${title} not like ${terms.wordPrefix}`,
+        sortKey: title,
+        candidates: SEARCH.countCap + 1,
+      },
+      {
+        level: 'near',
+        columns,
+        from: sql`${visible} and ${terms.lower} <% ${title} and not (${plain})`,
+        sortKey: sql`-word_similarity(${terms.lower}, ${title})`,
+        candidates: SEARCH.nearCap,
+      },
+    );
+    return tiers;
   },
 };
 

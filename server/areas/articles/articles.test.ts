@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { getContentTarget } from '../../platform/content-targets';
-import { searchTerms } from '../../platform/search-providers';
+import { searchTerms, searchTierCount, searchTierRows } from '../../platform/search-providers';
 import { articleSearch } from './articles.register';
 import { articleListQueries } from './article-reads.service';
 import {
@@ -947,10 +947,14 @@ describe('plans', () => {
       [`${word.slice(0, 6)}x${word.slice(7)}`, true],
       ['nothing matches this', false],
     ] as const) {
-      const plan = await explain(
-        articleSearch.query({ viewerId: a.id, terms: searchTerms(text), limit: 1001, fuzzy }),
-      );
-      expect(plan, plan).not.toMatch(/Seq Scan on articles/);
+      // Every tier search may read for this text, as it reads it (decision 013).
+      for (const tier of articleSearch.tiers({ viewerId: a.id, terms: searchTerms(text) })) {
+        if (tier.level === 'near' && !fuzzy) continue;
+        for (const query of [searchTierRows(tier, 20), searchTierCount(tier, 1001)]) {
+          const plan = await explain(query);
+          expect(plan, plan).not.toMatch(/Seq Scan on articles/);
+        }
+      }
     }
   });
 });

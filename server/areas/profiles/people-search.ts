@@ -1,38 +1,88 @@
-import { SEARCH_MSG } from '@common/search/model';
+import { SEARCH, SEARCH_MSG } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
-import type { SearchProvider } from '../../platform/search-providers';
+import type { SearchProvider, SearchTier } from '../../platform/search-providers';
+
+const columns = sql`'user' as type, p.id::text as id, coalesce(nullif(p.full_name, ''), p.username) as title,
+  coalesce(nullif(p.title, ''), '@' || p.username) as description, null::text as category,
+  p.created_at as date, p.avatar_url as image_url, '/profile/' || p.id::text as url`;
 
 /**
- * People by full name and username: any part of either (case-insensitive), or, when fuzzy, close
- * to a word of them (typos, by trigram word similarity). Deleted, banned and blocked people never
- * show. Exact username first, then names that start with the text, then words that do, then the
- * rest; shorter names (closer matches) first within each, or by similarity when fuzzy.
+ * People by full name and username (`profiles.search_name`, lower-cased), in tiers each read in an
+ * index's order (decision 013): the exact username; names that start with the text (alphabetical);
+ * names with a later word (surname, username) that does, from `profile_search_words`, one row per
+ * word, kept for visible people only; the text anywhere else; and, when those are few, names close
+ * to the text (typos, by trigram word similarity). One or two letters match the start of the name
+ * or of the username only. Deleted, banned and blocked people never show.
  */
 export const peopleSearch: SearchProvider = {
   type: 'user',
   label: SEARCH_MSG.personLabel,
-  query({ viewerId, terms, limit, fuzzy }) {
-    const match = terms.short
-      ? sql`(lower(p.username) like ${terms.prefix} or lower(p.full_name) like ${terms.prefix})`
-      : fuzzy
-        ? sql`(p.search_name like ${terms.contains} or ${terms.lower} <% p.search_name)`
-        : sql`p.search_name like ${terms.contains}`;
-    const within = fuzzy
-      ? sql`word_similarity(${terms.lower}, p.search_name)`
-      : sql`(1 - length(p.search_name) / 1000.0)`;
-    return sql`select 'user' as type, p.id::text as id, coalesce(nullif(p.full_name, ''), p.username) as title,
-        coalesce(nullif(p.title, ''), '@' || p.username) as description, null::text as category,
-        p.created_at as date, p.avatar_url as image_url, '/profile/' || p.id::text as url,
-        (case when lower(p.username) = ${terms.lower} then 4
-              when p.search_name like ${terms.prefix} then 3
-              when p.search_name like ${terms.wordPrefix} then 2
-              when p.search_name like ${terms.contains} then 1
-              else 0 end) + ${within} as rank
-      from profiles p
-      where ${match} and ${visiblePerson('p')}
-        and not (p.id = any (${blockedEitherIds(viewerId)}))
-      order by rank desc, p.id
-      limit ${limit}`;
+  tiers({ viewerId, terms }) {
+    const visible = visiblePerson('p');
+    const blocked = blockedEitherIds(viewerId);
+    // The exact username's owner is in the first tier only.
+    const skipped = sql`(${blocked} || array(select u.id from profiles u where lower(u.username) = ${terms.lower}))`;
+    const starts = sql`w.suffix ~>=~ ${terms.lower} and w.suffix ~<~ ${terms.upTo}`;
+    const name = sql`${starts} and not (w.profile_id = any (${skipped}))`;
+    const tiers: SearchTier[] = [
+      {
+        level: 'exact',
+        columns,
+        from: sql`profiles p where lower(p.username) = ${terms.lower} and ${visible} and not (p.id = any (${blocked}))`,
+        order: sql`p.id`,
+      },
+      {
+        // The first word on: profile_search_words_name_idx, alphabetically.
+        level: 'prefix',
+        columns,
+        from: sql`profile_search_words w join profiles p on p.id = w.profile_id
+          where w.head = '' and ${name} and ${visible}`,
+        order: sql`w.suffix using ~<~, w.profile_id`,
+        countFrom: sql`profile_search_words w where w.head = '' and ${name}`,
+      },
+    ];
+    if (terms.short) {
+      tiers.push({
+        level: 'word',
+        columns,
+        from: sql`profiles p where lower(p.username) ~>=~ ${terms.lower} and lower(p.username) ~<~ ${terms.upTo}
+          and p.search_name not like ${terms.prefix}
+          and ${visible} and not (p.id = any (${skipped}))`,
+        order: sql`lower(p.username) using ~<~`,
+      });
+      return tiers;
+    }
+    // A later word starts with the text, and the name does not: the person's first such word only.
+    const word = sql`w.head <> '' and ${starts} and w.head || w.suffix not like ${terms.prefix}
+      and strpos(w.head || w.suffix, ${` ${terms.lower}`}) = length(w.head) and not (w.profile_id = any (${skipped}))`;
+    tiers.push(
+      {
+        level: 'word',
+        columns,
+        from: sql`profile_search_words w join profiles p on p.id = w.profile_id where ${word} and ${visible}`,
+        order: sql`w.suffix using ~<~, w.profile_id`,
+        // The words of visible people only (the trigger keeps them so): counted from the index alone.
+        countFrom: sql`profile_search_words w where ${word}`,
+      },
+      {
+        // Inside a word (a username's middle): the trigram index finds them, then they are sorted.
+        level: 'contains',
+        columns,
+        from: sql`profiles p where p.search_name like ${terms.contains} and p.search_name not like ${terms.prefix}
+          and p.search_name not like ${terms.wordPrefix} and ${visible} and not (p.id = any (${skipped}))`,
+        sortKey: sql`p.search_name`,
+        candidates: SEARCH.countCap + 1,
+      },
+      {
+        level: 'near',
+        columns,
+        from: sql`profiles p where ${terms.lower} <% p.search_name and p.search_name not like ${terms.contains}
+          and ${visible} and not (p.id = any (${skipped}))`,
+        sortKey: sql`-word_similarity(${terms.lower}, p.search_name)`,
+        candidates: SEARCH.nearCap,
+      },
+    );
+    return tiers;
   },
 };

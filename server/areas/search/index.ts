@@ -1,7 +1,7 @@
 import { defineArea } from '../../platform/area';
 import { searchRoutes } from './search.routes';
 
-export { searchQuery, searchTerms } from './search.service';
+export { runSearch, searchQuery, searchTerms } from './search.service';
 
 /** One search over every provider the areas register (decision 009). */
 export const searchArea = defineArea({

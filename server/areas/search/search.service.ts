@@ -1,25 +1,105 @@
 import { SEARCH, type SearchPage, type SearchResult } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { searchProviders, searchTerms, type SearchTerms } from '../../platform/search-providers';
+import {
+  SEARCH_LEVELS,
+  searchProviders,
+  searchTerms,
+  searchTierCount,
+  searchTierRows,
+  type SearchLevel,
+  type SearchTerms,
+  type SearchTier,
+} from '../../platform/search-providers';
 
 // The search benchmark and plan test build the same query.
 export { searchTerms };
 
+/** Counted this far, a search stops counting: the heading shows '1000+'. */
+const ROOM = SEARCH.countCap + 1;
+
 /**
- * Every provider's matches in one ranked list; each contributes at most SEARCH.countCap + 1, so
- * counting stops there (`totalCapped`).
+ * How the plain tiers are counted in one statement: these levels together first, then each next
+ * level only while fewer than SEARCH.countCap + 1 are counted (a common name never reads its later
+ * tiers).
  */
-export function searchQuery(viewerId: string, terms: SearchTerms, page: number, fuzzy = false): SQL {
-  const parts = searchProviders().map(
-    (p) => sql`(${p.query({ viewerId, terms, limit: SEARCH.countCap + 1, fuzzy })})`,
+const COUNTED_IN_TURN: SearchLevel[][] = [['exact', 'prefix'], ['word'], ['contains']];
+
+/** Every provider's tiers in list order: by level, then by provider (people first). */
+export function orderedTiers(viewerId: string, terms: SearchTerms, fuzzy = true): SearchTier[] {
+  const tiers = searchProviders().flatMap((p, provider) =>
+    p.tiers({ viewerId, terms }).map((tier) => ({ tier, provider })),
   );
+  return tiers
+    .filter(({ tier }) => fuzzy || tier.level !== 'near')
+    .sort(
+      (a, b) =>
+        SEARCH_LEVELS.indexOf(a.tier.level) - SEARCH_LEVELS.indexOf(b.tier.level) || a.provider - b.provider,
+    )
+    .map(({ tier }) => tier);
+}
+
+/** Where a statement starts: matches counted before its tiers (capped), and how many were plain. */
+type Start = { before: number; plain: number };
+
+/** The page's place in the list. */
+function pageWindow(page: number) {
   const offset = (page - 1) * SEARCH.pageSize;
-  return sql`with hits as (${sql.join(parts, sql` union all `)})
-    select type, id, title, description, category, date, image_url, url, count(*) over () as total
-    from hits
-    order by rank desc, date desc nulls last, id
-    limit ${SEARCH.pageSize} offset ${offset}`;
+  return { offset, end: Math.min(offset + SEARCH.pageSize, SEARCH.countCap) };
+}
+
+/**
+ * One statement for consecutive tiers of the list (decision 013). First each tier is counted, in
+ * list order, each count stopping where the running total passes SEARCH.countCap, and a tier after
+ * that is not read at all; `near` tiers (typos) are counted only when the plain ones found fewer
+ * than a page. Then only the tiers the page falls in are read, each in its own order, as far as
+ * the page reaches. Nothing is ranked across tiers: the list is the tiers one after the other.
+ * Every row carries `total` (counted so far, capped), `plain` (of which not near) and `capped` (a
+ * tier stopped at its candidates); a page with none of its rows here has one row of nulls.
+ */
+function tiersQuery(tiers: SearchTier[], start: Start, page: number): SQL {
+  const { offset, end } = pageWindow(page);
+  const c = (i: number) => sql.raw(`c${i}`);
+  // c{i}: s = matches before tier i, p = plain ones among them, n = tier i's (at most the room left).
+  const counts = tiers.map((tier, i) => {
+    const prev =
+      i === 0
+        ? { s: sql`${start.before}::int`, p: sql`${start.plain}::int`, from: sql`` }
+        : { s: sql`${c(i - 1)}.s + ${c(i - 1)}.n`, p: sql`${c(i - 1)}.p`, from: sql` from ${c(i - 1)}` };
+    const plain = i > 0 && tiers[i - 1]!.level !== 'near' ? sql`${prev.p} + ${c(i - 1)}.n` : prev.p;
+    const skip =
+      tier.level === 'near'
+        ? sql`${prev.s} >= ${ROOM} or ${plain} >= ${SEARCH.pageSize}`
+        : sql`${prev.s} >= ${ROOM}`;
+    return sql`${c(i)} as (select ${prev.s} as s, ${plain} as p,
+      case when ${skip} then 0 else (${searchTierCount(tier, sql`${ROOM} - (${prev.s})`)}) end as n${prev.from})`;
+  });
+  const last = tiers.length - 1;
+  const arms = tiers.map((tier, i) => {
+    const limit = sql`(select greatest(0, least(${end}, s + n) - greatest(${offset}, s)) from ${c(i)})`;
+    const skip = sql`(select greatest(0, ${offset} - s) from ${c(i)})`;
+    return sql`select ${sql.raw(String(i))} as tier, row_number() over () as pos, t.*
+      from (${searchTierRows(tier, limit, skip)}) t`;
+  });
+  // A tier read up to its candidates may have had more (near matches past SEARCH.nearCap).
+  const full = tiers.flatMap((tier, i) =>
+    tier.candidates ? [sql`(select n from ${c(i)}) >= ${tier.candidates}`] : [],
+  );
+  const plainTotal = tiers[last]!.level === 'near' ? sql`${c(last)}.p` : sql`${c(last)}.p + ${c(last)}.n`;
+  return sql`with ${sql.join(counts, sql`, `)}
+    select r.*, ${c(last)}.s + ${c(last)}.n as total, ${plainTotal} as plain,
+      ${full.length ? sql.join(full, sql` or `) : sql`false`} as capped
+    from ${c(last)} left join lateral (${sql.join(arms, sql` union all `)}) r on true
+    order by r.tier, r.pos`;
+}
+
+/**
+ * The whole search for a page as one statement: every tier counted and read as the statements of
+ * `runSearch` are (the plan tests explain it; a test checks the results are the same). Slow to
+ * plan, so the service does not run it.
+ */
+export function searchQuery(viewerId: string, terms: SearchTerms, page: number, fuzzy = true): SQL {
+  return tiersQuery(orderedTiers(viewerId, terms, fuzzy), { before: 0, plain: 0 }, page);
 }
 
 type Row = {
@@ -31,19 +111,104 @@ type Row = {
   date: string | Date | null;
   image_url: string | null;
   url: string;
-  total: string | number;
 };
 
-export async function search(db: Db, viewerId: string, text: string, page: number): Promise<SearchPage> {
+/** Runs a statement, answering its rows (the bench's explain runs it under EXPLAIN as well). */
+export type SearchExec = (query: SQL) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Runs one search page (decision 013) in two or three small statements: the plain tiers' counts
+ * (countsQuery); near tiers (typos), only while the plain ones are fewer than a page, read whole
+ * (at most SEARCH.nearCap each: counting them is reading them); then the rows of the tiers the
+ * page falls in, each from the page's place in it. One statement chaining every tier's count and
+ * rows through CTEs took longer to plan than to run.
+ */
+export async function runSearch(exec: SearchExec, viewerId: string, text: string, page: number) {
   const terms = searchTerms(text);
+  const tiers = orderedTiers(viewerId, terms);
+  const { offset, end } = pageWindow(page);
+  const spans: { tier: SearchTier; start: number; n: number; read?: Row[] }[] = [];
+  let counted = 0;
+  let plain = 0;
+  let capped = false;
+  if (offset >= SEARCH.countCap) return { rows: [] as Row[], counted, capped };
+  const add = (tier: SearchTier, found: number, read?: Row[]) => {
+    const n = Math.min(found, ROOM - counted);
+    spans.push({ tier, start: counted, n, read });
+    counted += n;
+    if (tier.level !== 'near') plain += n;
+    if (tier.candidates && n >= tier.candidates) capped = true;
+  };
+  const plainTiers = tiers.filter((t) => t.level !== 'near');
+  if (plainTiers.length) {
+    const [row] = await exec(countsQuery(plainTiers));
+    plainTiers.forEach((tier, i) => add(tier, Number(row![`n${i}`])));
+  }
+  const near = tiers.filter((t) => t.level === 'near');
+  if (near.length && counted < ROOM && plain < SEARCH.pageSize) {
+    const read = (await exec(
+      armsQuery(near.map((tier, i) => ({ i, tier, limit: ROOM - counted, skip: 0 }))),
+    )) as (Row & { tier: number })[];
+    near.forEach((tier, i) => {
+      const own = read.filter((r) => Number(r.tier) === i);
+      add(tier, own.length, own);
+    });
+  }
+  const rows: Row[] = [];
+  const arms: Arm[] = [];
+  spans.forEach(({ tier, start, n, read }, i) => {
+    const from = Math.max(offset, start);
+    const upTo = Math.min(end, start + n);
+    if (upTo <= from) return;
+    if (read) rows.push(...read.slice(from - start, upTo - start));
+    else arms.push({ i, tier, limit: upTo - from, skip: from - start });
+  });
+  // Tiers come in list order, and near ones (already read) last.
+  if (arms.length) rows.unshift(...((await exec(armsQuery(arms))) as Row[]));
+  return { rows, counted, capped };
+}
+
+/**
+ * One row: `n<i>` the matches of plain tier i, each up to ROOM, a level counted only when the ones
+ * before it counted fewer than ROOM (OFFSET 0 keeps each layer's counts from being recomputed).
+ */
+function countsQuery(tiers: SearchTier[]): SQL {
+  let query: SQL | null = null;
+  let done = 0;
+  for (const levels of COUNTED_IN_TURN) {
+    const group = tiers.map((tier, i) => ({ tier, i })).filter(({ tier }) => levels.includes(tier.level));
+    if (!group.length) continue;
+    const before = sql.raw(Array.from({ length: done }, (_, j) => `s.n${j}`).join(' + ') || '0');
+    const counts = group.map(({ tier, i }) =>
+      query
+        ? sql`case when ${before} >= ${ROOM} then 0
+            else (${searchTierCount(tier, sql`${ROOM} - (${before})`)}) end as ${sql.raw(`n${i}`)}`
+        : sql`(${searchTierCount(tier, ROOM)}) as ${sql.raw(`n${i}`)}`,
+    );
+    query = query
+      ? sql`select s.*, ${sql.join(counts, sql`, `)} from (${query} offset 0) s`
+      : sql`select ${sql.join(counts, sql`, `)}`;
+    done += group.length;
+  }
+  return query ?? sql`select`;
+}
+
+type Arm = { i: number; tier: SearchTier; limit: number; skip: number };
+
+/** Rows of several tiers in one statement, in list order (`tier`, then each tier's own order). */
+function armsQuery(arms: Arm[]): SQL {
+  return sql`${sql.join(
+    arms.map(
+      ({ i, tier, limit, skip }) => sql`select ${sql.raw(String(i))} as tier, row_number() over () as pos, t.*
+        from (${searchTierRows(tier, limit, skip)}) t`,
+    ),
+    sql` union all `,
+  )} order by tier, pos`;
+}
+
+export async function search(db: Db, viewerId: string, text: string, page: number): Promise<SearchPage> {
+  const { rows, counted, capped } = await runSearch((q) => queryRows(db, q), viewerId, text, page);
   const offset = (page - 1) * SEARCH.pageSize;
-  const run = (fuzzy: boolean) => queryRows<Row>(db, searchQuery(viewerId, terms, page, fuzzy));
-  let rows = offset >= SEARCH.countCap ? [] : await run(false);
-  // Fewer plain matches than a page: the near ones (typos) are added, on every page of that search
-  // (a later page with no plain match left is one of those).
-  const fewPlain = page === 1 ? rows.length < SEARCH.pageSize : rows.length === 0;
-  if (fewPlain && !terms.short && offset < SEARCH.countCap) rows = await run(true);
-  const counted = rows.length ? Number(rows[0]!.total) : 0;
   const total = Math.min(counted, SEARCH.countCap);
   const labels = new Map(searchProviders().map((p) => [p.type, p.label]));
   const results: SearchResult[] = rows.map((r) => ({
@@ -62,7 +227,7 @@ export async function search(db: Db, viewerId: string, text: string, page: numbe
     query: text,
     results,
     total,
-    totalCapped: counted > SEARCH.countCap,
+    totalCapped: counted > SEARCH.countCap || capped,
     nextPage: results.length === SEARCH.pageSize && shown < total ? page + 1 : null,
   };
 }

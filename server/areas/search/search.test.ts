@@ -1,9 +1,10 @@
-import { SEARCH, SEARCH_MSG, type SearchPage } from '@common/search/model';
-import { eq, sql } from 'drizzle-orm';
+import { SEARCH, SEARCH_MSG, searchCountText, type SearchPage } from '@common/search/model';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
-import { searchQuery, searchTerms } from './search.service';
+import { runSearch, searchQuery, searchTerms } from './search.service';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string };
@@ -197,5 +198,162 @@ describe('plans', () => {
         q.length < 3 ? /profiles_(username|full_name)_prefix_idx/ : /profiles_search_name_trgm/,
       );
     }
+  });
+});
+
+/** Members written straight to the database: `names` as full names, usernames `<prefix>_<n>`. */
+async function bulkPeople(prefix: string, names: SQL): Promise<string[]> {
+  const rows = await t.db.execute<{ id: string }>(sql`with n as (
+        select name, row_number() over () as g from unnest(${names}::text[]) as name),
+      u as (
+        insert into users (name, email, username)
+        select name, ${prefix} || g || '@example.com', ${prefix} || '_' || g from n
+        returning id, username, email, name)
+      insert into profiles (id, username, email, full_name) select id, username, email, name from u
+      returning id`);
+  return rows.rows.map((r) => r.id);
+}
+const names = (list: string[]) => sql`${`{${list.map((n) => `"${n}"`).join(',')}}`}`;
+
+describe('tiers (decision 013)', () => {
+  it('lists the exact username, then names that start with the text, then later words, then the text inside a word', async () => {
+    const [exact] = await bulkPeople('wombleton', names(['Someone Else']));
+    await t.db.execute(sql`update profiles set username = 'wombleton' where id = ${exact}`);
+    const [later, startsB, startsA, inside, twice] = await bulkPeople(
+      'wtier',
+      names([
+        'Ada Wombleton',
+        'Wombleton Zed',
+        'Wombleton Abel',
+        'Xwombletonia Quill',
+        'Jo Wombleton Wombletonian',
+      ]),
+    );
+    const res = await search(viewer.agent, 'wombleton');
+    // Alphabetical within a tier, from the matching word on ('wombleton wombletonian…' before
+    // 'wombleton wtier_1'); the one with two later words that match shows once.
+    expect(found(res)).toEqual([exact, startsA, startsB, twice, later, inside]);
+    expect(res.total).toBe(6);
+    expect(res.totalCapped).toBe(false);
+  });
+
+  it('keeps the words up to date: a new name is found, an old one, a ban and a deletion are not', async () => {
+    const renamed = await person({ fullName: 'Quorndle Before' });
+    expect(found(await search(viewer.agent, 'quorndle'))).toEqual([renamed.id]);
+    const res = await renamed.agent.request('PATCH', '/api/profiles/me', { fullName: 'Vexmorrow After' });
+    expect(res.status).toBe(200);
+    expect(found(await search(viewer.agent, 'quorndle'))).toEqual([]);
+    expect(found(await search(viewer.agent, 'after'))).toContain(renamed.id);
+    expect(found(await search(viewer.agent, 'vexmorrow'))).toEqual([renamed.id]);
+    await t.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, renamed.id));
+    expect((await search(viewer.agent, 'vexmorrow')).total).toBe(0);
+    await t.db.update(profiles).set({ isBanned: false }).where(eq(profiles.id, renamed.id));
+    expect(found(await search(viewer.agent, 'vexmorrow'))).toEqual([renamed.id]);
+  });
+
+  it('pages through a tier boundary without repeating or skipping anyone', async () => {
+    const first = await bulkPeople('zqstart', names(Array.from({ length: 15 }, (_, i) => `Zqplinth ${i}`)));
+    const later = await bulkPeople(
+      'zqlater',
+      names(Array.from({ length: 15 }, (_, i) => `Member${i} Zqplinth`)),
+    );
+    const one = await search(viewer.agent, 'zqplinth');
+    const two = await search(viewer.agent, 'zqplinth', 2);
+    expect(one.total).toBe(30);
+    expect(found(one).slice(0, 15).sort()).toEqual([...first].sort());
+    expect([...found(one), ...found(two)].sort()).toEqual([...first, ...later].sort());
+    expect(two.nextPage).toBeNull();
+  });
+
+  it('the one-statement form the plan tests explain answers what the service does', async () => {
+    for (const [q, page] of [
+      ['zqplinth', 1],
+      ['zqplinth', 2],
+      ['wombleton', 1],
+      ['fetherstonehaugh', 1],
+      ['zu', 1],
+    ] as const) {
+      const one = await queryRows<{ id: string | null; total: number }>(
+        t.db,
+        searchQuery(viewer.id, searchTerms(q), page),
+      );
+      const res = await search(viewer.agent, q, page);
+      expect(
+        one.filter((r) => r.id !== null).map((r) => r.id),
+        q,
+      ).toEqual(found(res));
+      expect(Math.min(Number(one[0]!.total), SEARCH.countCap), q).toBe(res.total);
+    }
+  });
+
+  it('counts near matches (typos) up to SEARCH.nearCap, and says there are more', async () => {
+    await bulkPeople(
+      'zwob',
+      names(
+        Array.from({ length: SEARCH.nearCap + 30 }, (_, i) => `Zwobblequist ${String(i).padStart(3, '0')}`),
+      ),
+    );
+    const res = await search(viewer.agent, 'zwoblequist');
+    expect(res.results).toHaveLength(SEARCH.pageSize);
+    expect(res.total).toBe(SEARCH.nearCap);
+    expect(res.totalCapped).toBe(true);
+    expect(searchCountText(res)).toBe(`${SEARCH.nearCap}+`);
+  });
+});
+
+describe('cost', () => {
+  /** The plans of the statements a search runs, as it runs them. */
+  async function plans(q: string): Promise<string[]> {
+    const out: string[] = [];
+    await runSearch(
+      async (query) => {
+        const rows = await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`);
+        out.push(rows.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        return queryRows(t.db, query);
+      },
+      viewer.id,
+      q,
+      1,
+    );
+    return out;
+  }
+  /** Rows the scans of people and articles produced, over all their loops (blocks: the viewer's few). */
+  const rowsRead = (plan: string) =>
+    [
+      ...plan.matchAll(
+        /Scan (?:Backward )?(?:using \w+ )?on (?:profiles|profile_search_words|articles) .*?\(actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+) loops=(\d+)\)/g,
+      ),
+    ]
+      .map((m) => Number(m[1]) * Number(m[2]))
+      .reduce((a, b) => a + b, 0);
+
+  it('a very common first name reads about what a rare one does: index walks stopped at the cap', async () => {
+    await bulkPeople(
+      'frq',
+      names(Array.from({ length: 3000 }, (_, i) => `Frequentia ${['Smith', 'Chen', 'Okafor'][i % 3]}${i}`)),
+    );
+    await bulkPeople('rare', names(['Rarissima Onlyone']));
+    await t.db.execute(sql`vacuum analyze profile_search_words`);
+    await t.db.execute(sql`analyze profiles`);
+    const common = await plans('frequentia');
+    const rare = await plans('rarissima');
+    const all = common.join('\n\n');
+    // Counted past the cap by the first statement (exact and prefix tiers), so no later tier is
+    // counted: that statement, then the page's rows.
+    expect(common, all).toHaveLength(2);
+    expect(common[0]).toMatch(/Index Only Scan using profile_search_words_name_idx/);
+    // Nothing executed scans the tables (a later tier's plan, never executed, may, on a table this small).
+    expect(all).not.toMatch(/(Seq Scan|Bitmap Heap Scan) on (profiles|profile_search_words) .*actual time/);
+    expect(all).not.toMatch(/Sort Method: external/);
+    // The count walks at most the cap's worth of index entries, and the page reads 20 people.
+    const read = common.map(rowsRead).reduce((a, b) => a + b, 0);
+    expect(read, all).toBeGreaterThan(SEARCH.countCap);
+    expect(read, all).toBeLessThanOrEqual(SEARCH.countCap + 1 + 3 * SEARCH.pageSize);
+    // 3,000 matches, yet the rows read stay within the cap's reach of a rare name's.
+    expect(read - rare.map(rowsRead).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(SEARCH.countCap + 50);
+    const res = await search(viewer.agent, 'frequentia');
+    expect(res.total).toBe(SEARCH.countCap);
+    expect(res.totalCapped).toBe(true);
+    expect(searchCountText(res)).toBe('1000+');
   });
 });

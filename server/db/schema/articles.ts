@@ -49,6 +49,11 @@ export const articles = pgTable(
     index('articles_search_idx').using('gin', t.search),
     // Near matches on titles (typos, partial words).
     index('articles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // Search's 'exact' and 'prefix' tiers (decision 013): titles equal to or starting with the
+    // text, walked in order and stopped at the page.
+    index('articles_title_prefix_idx')
+      .on(sql`lower(${t.title}) text_pattern_ops`, t.id)
+      .where(sql`status = 'published'`),
     check('articles_status', sql`${t.status} in ('draft', 'published')`),
     check('articles_category', sql`${t.category} in ('tech', 'business', 'lifestyle')`),
     // A published article has its time; a draft has none (spec section 4).

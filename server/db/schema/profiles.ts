@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Public face of an account (spec document 1, section 3). Same id as the user it belongs to. */
@@ -40,5 +40,38 @@ export const profiles = pgTable(
     // Search with one or two letters, too short for trigrams: names that start with them.
     index('profiles_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('profiles_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * Every word of a visible person's search_name, as the rest of the name from that word on
+ * (`suffix`) and what comes before it (`head`: '' for the first word, else ending in the space), so
+ * "the name starts with the text" and "a later word does" are each an ordered walk of one index
+ * (search's 'prefix' and 'word' tiers, decision 013), stopped at the page. Written only by the
+ * trigger of migration 0008 on profiles, which keeps the rows of visible people only (not deleted,
+ * not banned: visiblePerson's two conditions), so a tier's capped count reads its index alone;
+ * search still applies visiblePerson to the rows it shows.
+ */
+export const profileSearchWords = pgTable(
+  'profile_search_words',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    head: text('head').notNull(),
+    suffix: text('suffix').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.head] }),
+    // The 'prefix' tier: names that start with the text, alphabetically (a space sorts first, so
+    // 'ali khan' comes before 'alice').
+    index('profile_search_words_name_idx')
+      .on(sql`${t.suffix} text_pattern_ops`, t.profileId)
+      .where(sql`head = ''`),
+    // The 'word' tier: later words (surname, username) that start with the text; head in the
+    // index too, for the filters and the count without reading the table.
+    index('profile_search_words_word_idx')
+      .on(sql`${t.suffix} text_pattern_ops`, t.profileId, t.head)
+      .where(sql`head <> ''`),
   ],
 );
