@@ -91,21 +91,15 @@ describe.runIf(pgUrl)('npm start with two processes on PostgreSQL (needs TEST_DA
   let log = '';
   let exit: Promise<number | null>;
 
-  beforeAll(async () => {
-    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: npm run build first (npm test does)`);
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [SERVER], {
+  /** The built server with two workers on `port`, its output (both streams) passed to `onOutput`. */
+  function startTwo(port: number, onOutput: (chunk: string) => void) {
+    const child = spawn(process.execPath, [SERVER], {
       env: {
         ...process.env,
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
-        BASE_URL: base,
+        BASE_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         DATABASE_URL: withDatabase(pgUrl!, name),
         WORKERS: '2',
@@ -114,8 +108,20 @@ describe.runIf(pgUrl)('npm start with two processes on PostgreSQL (needs TEST_DA
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    server.stdout!.on('data', (d) => (log += d));
-    server.stderr!.on('data', (d) => (log += d));
+    child.stdout!.setEncoding('utf8').on('data', onOutput);
+    child.stderr!.setEncoding('utf8').on('data', onOutput);
+    return child;
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: npm run build first (npm test does)`);
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = startTwo(port, (d) => (log += d));
     exit = new Promise((resolve) => server.on('exit', (code) => resolve(code)));
     await until(
       'the server to say it runs',
@@ -178,23 +184,7 @@ describe.runIf(pgUrl)('npm start with two processes on PostgreSQL (needs TEST_DA
     );
     try {
       let out = '';
-      const second = spawn(process.execPath, [SERVER], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          BASE_URL: `http://127.0.0.1:${port}`,
-          DATA_DIR: dataDir,
-          DATABASE_URL: withDatabase(pgUrl!, name),
-          WORKERS: '2',
-          SMTP_URL: '',
-          LOG_LEVEL: 'info',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      second.stdout!.on('data', (d) => (out += d));
-      second.stderr!.on('data', (d) => (out += d));
+      const second = startTwo(port, (d) => (out += d));
       const code = await new Promise((resolve) => second.on('exit', resolve));
       expect(code).toBe(1);
       expect(out).toMatch(/a server process could not start; stopping/);
