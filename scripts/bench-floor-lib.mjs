@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuSeconds, freePort, postgresCpu, postgresCpuDelta } from './bench-lib.mjs';
+import { cpuSeconds, freePort, postgresCpu, postgresCpuDelta, stoppable } from './bench-lib.mjs';
 
 const FLOOR_SERVER = fileURLToPath(new URL('./bench-floor-server.mjs', import.meta.url));
 
@@ -31,21 +31,8 @@ export async function startBareFloor({ databaseUrl, pgliteDir, port } = {}) {
   });
   const kill = () => proc.kill('SIGKILL');
   process.once('exit', kill);
-  let exited = null;
-  const exitedPromise = new Promise((resolve) =>
-    proc.on('exit', (code, signal) => {
-      exited = { code, signal };
-      process.removeListener('exit', kill);
-      resolve(exited);
-    }),
-  );
-  const stop = async () => {
-    if (exited) return;
-    proc.kill('SIGTERM');
-    const t = setTimeout(() => proc.kill('SIGKILL'), 8000);
-    await exitedPromise;
-    clearTimeout(t);
-  };
+  const { stop, exitedPromise } = stoppable(proc);
+  void exitedPromise.then(() => process.removeListener('exit', kill));
   proc.stdout.setEncoding('utf8');
   const ready = new Promise((resolve, reject) => {
     let seen = '';

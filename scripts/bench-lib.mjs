@@ -52,7 +52,6 @@ export async function startServer({ port, env, maxLogLines = 20 }) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let lines = 0;
-  let exited = null;
   proc.stdout.setEncoding('utf8');
   proc.stdout.on('data', (chunk) => {
     for (const line of chunk.split('\n')) {
@@ -61,24 +60,12 @@ export async function startServer({ port, env, maxLogLines = 20 }) {
       process.stderr.write(`  [server] ${line.slice(0, 400)}\n`);
     }
   });
-  const exitedPromise = new Promise((resolve) =>
-    proc.on('exit', (code, signal) => {
-      exited = { code, signal };
-      resolve(exited);
-    }),
-  );
-
-  const stop = async () => {
-    if (exited) return;
-    proc.kill('SIGTERM');
-    const t = setTimeout(() => proc.kill('SIGKILL'), 8000);
-    await exitedPromise;
-    clearTimeout(t);
-  };
+  const { stop, exited } = stoppable(proc);
 
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (exited) throw new Error(`server exited during start (code ${exited.code}, signal ${exited.signal})`);
+    if (exited())
+      throw new Error(`server exited during start (code ${exited().code}, signal ${exited().signal})`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { proc, stop, pid: proc.pid };
     } catch {
@@ -88,6 +75,28 @@ export async function startServer({ port, env, maxLogLines = 20 }) {
   }
   await stop();
   throw new Error('server did not answer /api/health within 30 s');
+}
+
+/**
+ * A child process's end: `exited()` (null while it runs), `exitedPromise`, and `stop()`: SIGTERM,
+ * then SIGKILL after 8 s, answering once it has exited.
+ */
+export function stoppable(proc) {
+  let exited = null;
+  const exitedPromise = new Promise((resolve) =>
+    proc.on('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    }),
+  );
+  const stop = async () => {
+    if (exited) return;
+    proc.kill('SIGTERM');
+    const t = setTimeout(() => proc.kill('SIGKILL'), 8000);
+    await exitedPromise;
+    clearTimeout(t);
+  };
+  return { stop, exitedPromise, exited: () => exited };
 }
 
 /** better-auth's signed session cookie value (better-call's signCookieValue): token.base64(HMAC), URL-encoded. */
