@@ -56,6 +56,8 @@ export default defineConfig({
       // Cheaper scrypt than OWASP's production cost, for tests only (server/platform/password.ts):
       // these tests are about pages, and the API tests check the real cost.
       CHEAP_PASSWORD_HASHING_FOR_TESTS: '1',
+      // The push test's receiving endpoint is plain http on 127.0.0.1 (e2e/settings/push.spec.ts).
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
     },
   },
 });

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { createAuth } from './platform/auth';
 import { createMailer, type Mailer } from './platform/email';
 import { loadAuthSecret } from './platform/secret';
+import { loadVapidKeys } from './platform/web-push';
 import { createLocalBus, createPgBus, type Bus } from './platform/bus';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { createSessionCache, type SessionCache } from './platform/session-cache';
@@ -17,7 +18,12 @@ import { createStorage, type Storage } from './platform/storage';
 import type { Viewer } from './lib/context';
 import { areas } from './areas';
 import { resetPasswordMail, verifyEmailMail, welcomeMail } from './areas/auth';
-import { createNotificationMailer, type NotificationMailer } from './areas/notifications';
+import {
+  createNotificationMailer,
+  createNotificationPusher,
+  type NotificationMailer,
+  type NotificationPusher,
+} from './areas/notifications';
 import { createProfile, promoteSuperAdmins } from './areas/profiles';
 import type { Tx } from './db/rules';
 import type { AccountDeletion, AreaContext } from './platform/area';
@@ -36,6 +42,8 @@ export type Booted = {
   storage: Storage;
   sessions: SessionCache<Viewer>;
   notificationMail: NotificationMailer;
+  /** Sends notifications as web pushes to people with no tab open (flush() sends what is due now). */
+  notificationPush: NotificationPusher;
   /** Housekeeping on a timer (old limit windows, unattached uploads); run() does a round now. */
   maintenance: ReturnType<typeof startMaintenance>;
   /** Stop background work (timers, sockets, the bus), leaving the database open. */
@@ -78,6 +86,7 @@ export async function boot(
 
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
   const secret = await loadAuthSecret(env.authSecret, env.dataDir);
+  const vapidKeys = await loadVapidKeys(env.dataDir);
   // Several processes on one PostgreSQL server share events through it; the embedded database has one process.
   const bus =
     env.realtimeBus === 'off'
@@ -144,6 +153,20 @@ export async function boot(
     delayMs: env.notificationMailDelayMs,
     intervalMs: opts.notificationMailIntervalMs ?? 30_000,
   });
+  const notificationPush = createNotificationPusher({
+    db: database.db,
+    bus,
+    logger,
+    keys: vapidKeys,
+    subject: env.push.subject,
+    policy: { allowPrivate: env.push.allowPrivate },
+    onlineAmong: (ids) => realtime.onlineAmong(ids),
+    intervalMs: opts.notificationMailIntervalMs === 0 ? 0 : 60_000,
+  });
+  if (env.push.allowPrivate && env.nodeEnv === 'production')
+    logger.warn(
+      'PUSH_ALLOW_PRIVATE_ENDPOINTS is set: push endpoints on private addresses are accepted; never in production',
+    );
 
   const sessions = createSessionCache<Viewer>(bus);
   const maintenance = startMaintenance({ db: database.db, storage, logger });
@@ -158,6 +181,7 @@ export async function boot(
     storage,
     onlineAmong: (ids) => realtime.onlineAmong(ids),
     onAccountDeleted,
+    webPush: { publicKey: vapidKeys.publicKey, policy: { allowPrivate: env.push.allowPrivate } },
     ping: database.ping,
     trustProxy: env.trustProxy,
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
@@ -168,6 +192,7 @@ export async function boot(
     sessions.close();
     await maintenance.close();
     await notificationMail.close();
+    await notificationPush.close();
     await realtime.close();
     await bus.close();
   };
@@ -181,6 +206,7 @@ export async function boot(
     storage,
     sessions,
     notificationMail,
+    notificationPush,
     maintenance,
     stop,
     async close() {

@@ -139,11 +139,28 @@ describe.runIf(pgUrl)('npm start with two processes on PostgreSQL (needs TEST_DA
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('runs two workers that answer on one port, with one auth secret made before they start', async () => {
+  it('runs two workers that answer on one port, with one auth secret and one VAPID key pair made before they start', async () => {
     expect(childrenOf(server.pid!)).toHaveLength(2);
     const answers = await Promise.all(Array.from({ length: 20 }, () => health(base)));
     expect(answers).toEqual(Array(20).fill(200));
     expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').length).toBeGreaterThanOrEqual(32);
+    // One VAPID key pair, made by the primary: every worker serves its public key.
+    const jwk = JSON.parse(readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8')) as {
+      x: string;
+      y: string;
+    };
+    const publicKey = Buffer.concat([
+      Buffer.from([4]),
+      Buffer.from(jwk.x, 'base64url'),
+      Buffer.from(jwk.y, 'base64url'),
+    ]).toString('base64url');
+    const keys = await Promise.all(
+      Array.from(
+        { length: 10 },
+        async () => ((await (await fetch(`${base}/api/push/key`)).json()) as { publicKey: string }).publicKey,
+      ),
+    );
+    expect(new Set(keys)).toEqual(new Set([publicKey]));
     // Migrated once by the primary; each worker then found nothing to do.
     const admin = new pg.Client({ connectionString: withDatabase(pgUrl!, name) });
     await admin.connect();

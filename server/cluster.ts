@@ -3,13 +3,14 @@ import { openDatabase } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
 import { loadAuthSecret } from './platform/secret';
+import { loadVapidKeys } from './platform/web-push';
 
 /** How long the workers get to finish their requests on SIGTERM before they are killed. */
 const STOP_GRACE_MS = 15_000;
 
 /**
  * `npm start` with WORKERS > 1 (the default on PostgreSQL: one per core): this process migrates the
- * database and makes the auth secret once, then runs WORKERS copies of the server on the same port
+ * database and makes the auth secret and the VAPID keys once, then runs WORKERS copies of the server on the same port
  * (node:cluster hands each new connection to one of them). They share everything through
  * PostgreSQL: sessions, limits, and realtime events over LISTEN/NOTIFY, as separate instances do.
  * A worker that dies is replaced; one that cannot start stops the whole server.
@@ -28,6 +29,7 @@ export async function runPrimary(env: Env, logger: Logger) {
   }
   // Made here once: workers starting together would each write a different one.
   await loadAuthSecret(env.authSecret, env.dataDir);
+  await loadVapidKeys(env.dataDir);
 
   /** Live workers, and whether each has started listening. */
   const workers = new Map<Worker, { listening: boolean }>();

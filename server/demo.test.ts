@@ -44,8 +44,23 @@ describe('the demo community', () => {
       (select count(*)::int from connections where status = 'friends') as friends,
       (select count(*)::int from messages) as messages,
       (select count(*)::int from articles where status = 'published') as articles,
+      (select count(*)::int from business_ideas) as ideas,
+      (select count(*)::int from events) as events,
+      (select count(*)::int from business_pages) as business_pages,
+      (select count(*)::int from groups where not is_private) as public_groups,
       (select count(*)::int from feed_items) as feed`);
-    expect(rows[0]).toMatchObject({ avatars: 200, feed: 200 + rows[0]!.articles! });
+    expect(rows[0]).toMatchObject({
+      avatars: 200,
+      feed:
+        200 +
+        rows[0]!.articles! +
+        rows[0]!.ideas! +
+        rows[0]!.events! +
+        rows[0]!.business_pages! +
+        rows[0]!.public_groups!,
+    });
+    // The investing board's ideas, the featured founder's among them.
+    expect(rows[0]!.ideas).toBeGreaterThan(5);
     expect(rows[0]!.friends).toBeGreaterThan(300);
     expect(rows[0]!.messages).toBeGreaterThan(300);
     expect(rows[0]!.articles).toBeGreaterThan(20);

@@ -58,6 +58,16 @@ const ZEnv = z.object({
   REALTIME_BUS: z.enum(['on', 'off']).default('on'),
   /** Benchmarks only: serve GET /api/bench/floor, one primary-key read, as the speed floor. */
   BENCH_FLOOR: bool,
+  /**
+   * Tests and development only: accept Web Push endpoints over http and on private or loopback
+   * addresses (a local test endpoint). Off, only https endpoints on public addresses are used (SSRF).
+   */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool,
+  /** The contact push services see in the VAPID token: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must start with mailto: or https://')
+    .optional(),
   NOTIFICATION_MAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(120),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
@@ -68,6 +78,13 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: bool,
   S3_PUBLIC_URL: optionalUrl,
 });
+
+/** The site when it is served over https, else the address mail comes from. */
+function vapidSubject(baseUrl: string | undefined, mailFrom: string) {
+  if (baseUrl?.startsWith('https://')) return baseUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -92,6 +109,8 @@ export type Env = {
   benchFloor: boolean;
   /** How long a notification waits before its mail, so a burst becomes one mail. */
   notificationMailDelayMs: number;
+  /** Web Push: whether private/loopback http endpoints are allowed (tests), and the VAPID contact. */
+  push: { allowPrivate: boolean; subject: string };
   /** Uploaded files: `$DATA_DIR/files`, or an S3-compatible bucket. */
   storage:
     | { driver: 'local' }
@@ -151,6 +170,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     realtimeBus: e.REALTIME_BUS,
     benchFloor: e.BENCH_FLOOR,
     notificationMailDelayMs: e.NOTIFICATION_MAIL_DELAY_S * 1000,
+    push: {
+      allowPrivate: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+      subject: e.VAPID_SUBJECT ?? vapidSubject(e.BASE_URL, e.MAIL_FROM),
+    },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

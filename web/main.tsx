@@ -10,3 +10,11 @@ if (document.getElementById(PRERENDERED_ID)) {
 } else {
   void start();
 }
+
+// The service worker (web pushes, installing the app) is never part of the first view: it is
+// registered once the page has loaded.
+if ('serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

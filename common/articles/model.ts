@@ -56,6 +56,11 @@ export const ARTICLES = {
 
 /** Spec document 2, sections 2, 5, 6 and 8 (and document 1's feed guard), word for word. */
 export const ARTICLE_MSG = {
+  /** Closing the editor with changes (issue 21). */
+  discardTitle: 'Discard your changes?',
+  discardText: 'What you wrote since it was last saved will be lost.',
+  keepEditing: 'Keep editing',
+  discard: 'Discard',
   heading: 'Articles',
   writeArticle: 'Write Article',
   editorTitle: 'Create New Article',

@@ -43,3 +43,11 @@ export const ZResetPassword = z.object({
   newPassword: ZPassword,
 });
 export type ResetPassword = z.infer<typeof ZResetPassword>;
+
+/** The check-your-inbox screen: move a not yet confirmed account to the address meant. */
+export const ZCorrectEmail = z.object({
+  email,
+  password: z.string({ error: MSG.fillAllFields }).min(1, { error: MSG.fillAllFields }),
+  newEmail: email,
+});
+export type CorrectEmail = z.infer<typeof ZCorrectEmail>;

@@ -1,3 +1,4 @@
+import { plural } from '../core/texts';
 import type { EngagementContentType } from '../reactions/model';
 import type { PersonSummary } from '../profiles/model';
 
@@ -35,6 +36,11 @@ export type CommentPage = {
   nextCursor: string | null;
   /** The deepest depth a reply may have here (0: no replies). */
   maxDepth: number;
+  /**
+   * Why the viewer, who may read the comments, may not write one (a public group's post, for a
+   * non-member); null when they may, and for visitors (they are asked to sign in).
+   */
+  closedReason: string | null;
 };
 
 export const COMMENT_MSG = {
@@ -59,5 +65,5 @@ export const COMMENT_MSG = {
   deleteFailed: 'Failed to delete comment',
   added: 'Comment added',
   deleted: 'Comment deleted',
-  charactersLeft: (n: number) => `${n} characters left`,
+  charactersLeft: (n: number) => `${plural(n, 'character')} left`,
 } as const;

@@ -74,7 +74,8 @@ export function markdownToText(markdown: string): string {
   const parts: string[] = [];
   for (const token of tokens) {
     // A heading reads as a sentence of its own ('Why small teams win. Ship…'), not run into the text.
-    if (token.type === 'heading_close') {
+    // So does each item of a list (issue 21): 'Ship fast. Talk to users.', not 'Ship fast Talk to users'.
+    if (token.type === 'heading_close' || token.type === 'list_item_close') {
       // Before the space that follows the heading's words.
       parts.splice(Math.max(parts.length - 1, 0), 0, HEADING_END);
       continue;

@@ -59,6 +59,11 @@ export type ServerEvent =
   | { type: 'feed.published'; itemId: string; category: FeedCategory | null }
   /** To subscribers of `feed:all`: these items' content was deleted; take them off the page. */
   | { type: 'feed.removed'; itemIds: string[] }
+  /**
+   * To subscribers of `group:{groupId}` (whoever may see the group): its members, posts, pending
+   * join requests or settings changed. Names nothing else: the page refetches what it may read.
+   */
+  | { type: 'group.changed'; groupId: string; what: 'group' | 'members' | 'posts' | 'requests' }
   /** To subscribers of `content:{type}:{id}`: the content's reaction counts changed (every type's count). */
   | {
       type: 'reactions.changed';
@@ -70,6 +75,18 @@ export type ServerEvent =
   | { type: 'comment.created'; comment: Comment }
   /** To subscribers of `content:{type}:{id}`: these comments (with their replies) were deleted. */
   | { type: 'comment.deleted'; contentType: EngagementContentType; contentId: string; commentIds: string[] }
+  /** To subscribers of `event:{id}`: its answers or invitations changed (refetch the guest list). */
+  | { type: 'event.changed'; eventId: string; goingCount: number; maybeCount: number }
+  /**
+   * To subscribers of `investing:all` (the board) and `investing:{ideaId}` (its page): the idea was
+   * posted, edited, funded, given an update or removed. Names only the idea: the page asks the API
+   * for what it may see.
+   */
+  | {
+      type: 'investing.changed';
+      ideaId: string;
+      change: 'created' | 'edited' | 'funding' | 'update' | 'removed';
+    }
   /**
    * Between server instances only (published to nobody): these people's sessions ended (sign-out,
    * password change or reset, deletion, ban); without `userIds`, anyone's may have. Every instance
@@ -82,7 +99,12 @@ export type ServerEvent =
    * subscription their sockets hold and each subscription to a topic naming them
    * (`<prefix>:<userId>`), and drops, with an 'unsubscribed', those that no longer pass.
    */
-  | { type: 'access.changed'; userIds: string[] };
+  | { type: 'access.changed'; userIds: string[] }
+  /**
+   * A business page changed (topic business-page:{id}): its follower count, its posts or its
+   * reviews; the page refetches the part named. Only what any reader of the page may see.
+   */
+  | { type: 'business_page.changed'; pageId: string; followers: number; part: 'page' | 'posts' | 'reviews' };
 
 export type ServerEventType = ServerEvent['type'];
 
@@ -116,6 +138,10 @@ export const topic = {
   feed: 'feed:all',
   /** One piece of content's reactions and comments, for whoever may see it. */
   content: (contentType: string, contentId: string) => `content:${contentType}:${contentId}`,
+  /** The investing board ('all') or one idea's page: for whoever may read it. */
+  investing: (ideaId: string | 'all') => `investing:${ideaId}`,
+  /** One business page's follower count, posts and reviews, for whoever may see the page. */
+  businessPage: (pageId: string) => `business-page:${pageId}`,
 } as const;
 
 /** Close codes the server uses. */

@@ -1,8 +1,19 @@
+import { EMAIL_CONFIRMED_KEPT_SESSION, FIRST_VIEW_MSG } from './first-view-texts';
+
+/** "1 Follower", "2 Followers": the count and the word that agrees with it (English plurals). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// The first view's few texts live in first-view-texts.ts (MSG takes them in below).
+export { FORMER_MEMBER } from './first-view-texts';
+
 /**
  * User-visible texts shared by the server and the web app. Quoted from the specification
  * (shared/spec) so people who know the product find what they expect.
  */
 export const MSG = {
+  ...FIRST_VIEW_MSG,
   fillAllFields: 'Please fill in all fields',
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
@@ -24,25 +35,15 @@ export const MSG = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   passwordUpdated: 'Your password has been updated. You can sign in now.',
   passwordsDoNotMatch: 'Passwords do not match',
-  signedOutTitle: 'Signed out successfully',
-  signedOut: 'You have been logged out.',
-  signOutFailedTitle: 'Error',
-  signOutFailed: 'Failed to sign out. Please try again.',
-  tagline: 'Connect with investors and grow your business',
-  searchPlaceholder: 'Search opportunities, investors, or groups...',
   signInRequiredTitle: 'Sign in required',
   signInRequired: (action: string) => `You need to be signed in to ${action}.`,
   signInRequiredHint: 'Please sign in or create an account to continue.',
   pageNotFound: 'Page not found',
-  returnHome: 'Return to Home',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   unauthenticated: 'Not authenticated',
   forbidden: "You don't have permission to do that.",
   notFound: 'Not found',
   bodyTooLarge: 'The request is too large.',
-  unexpected: 'An unexpected error occurred',
-  emailVerifiedTitle: 'Email confirmed',
-  verifyLinkInvalid: 'This confirmation link is invalid or has expired.',
 } as const;
 
 /**
@@ -64,5 +65,27 @@ export const MSG_AUTH_SAFETY = {
   serverBusy: 'The server is busy. Please try again in a moment.',
   deleteAccountLimited: 'Too many attempts. Please wait a few minutes and try again.',
   apiLinkRefused: "Links and pictures cannot point at the site's API (addresses under /api/).",
-  emailConfirmedKeptSession: 'Email confirmed. You are still signed in to your current account.',
+  /** Signing in before confirming: better-auth has just mailed a fresh link (sendOnSignIn). */
+  notConfirmedLinkSent: (email: string) =>
+    `Your email is not confirmed yet. We just sent a new confirmation link to ${email}.`,
+  emailConfirmedKeptSession: EMAIL_CONFIRMED_KEPT_SESSION,
+} as const;
+
+/** The "check your inbox" screen after Create Account (issue 21). */
+export const MSG_CHECK_INBOX = {
+  title: 'Check your inbox',
+  sentTo: 'We sent a confirmation link to',
+  instructions: 'Open the link in that mail to finish creating your account. It is valid for 24 hours.',
+  resend: 'Resend the link',
+  resendIn: (seconds: number) => `Resend in ${seconds} s`,
+  resent: (email: string) => `A new confirmation link is on its way to ${email}.`,
+  resendLimited: 'Too many links were sent to this address. Please wait a few minutes and try again.',
+  wrongAddress: 'Wrong address?',
+  fixAddress: 'Change the address',
+  newAddress: 'Correct email address',
+  saveAddress: 'Send the link there',
+  addressChanged: (email: string) => `Address changed. We sent a confirmation link to ${email}.`,
+  backToLogin: 'Back to Log In',
+  sameAddress: 'This is the address the link was already sent to.',
+  cannotChange: 'This address can no longer be changed here. Please sign in.',
 } as const;

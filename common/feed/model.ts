@@ -100,6 +100,8 @@ export type FeedNewItems = { items: FeedItem[]; more: boolean };
 
 export const FEED_MSG = {
   empty: 'No feed items available. Start creating content!',
+  /** A visitor cannot create content: no call to do so (issue 21). */
+  emptyVisitor: 'Nothing has been shared here yet.',
   emptyFilter: (filter: string) => `No ${filter} items found`,
   loadFailed: 'Failed to load feed items',
   unexpected: 'An unexpected error occurred',

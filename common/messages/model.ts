@@ -16,6 +16,11 @@ export const MESSAGING = {
   threadPageMax: 100,
   conversationPageSize: 30,
   badgeCap: 99,
+  /**
+   * A chat counts as open for this long after its last read call; an open, visible chat repeats
+   * the call every half of it. Meanwhile its partner's messages make no notification (issue 21).
+   */
+  chatViewingS: 90,
 } as const;
 
 export const MESSAGE_TYPES = ['general', 'business_inquiry', 'business_page'] as const;
@@ -34,6 +39,9 @@ export const MESSAGING_MSG = {
   loadingMessages: 'Loading messages...',
   activeNow: 'Active now',
   businessInquiries: 'Business Inquiries',
+  /** The top bar's button (issue 21): what it is, and a tooltip that says what it holds. */
+  inquiriesButton: 'Business inquiries',
+  inquiriesTooltip: 'Business inquiries: messages from people interested in your business ideas and pages',
   unknownUser: 'Unknown User',
   emptyMessage: 'Please type a message before sending.',
   tooLong: `Messages can be at most ${MESSAGING.contentMax.toLocaleString('en-US')} characters.`,

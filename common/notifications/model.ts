@@ -22,7 +22,20 @@ export const NOTIFICATIONS_MSG = {
   pageEmpty: 'You have no notifications',
 } as const;
 
-/** Titles and texts the spec gives; other areas add theirs through the notifications service. */
+/** How long a content title may be inside a notification's text before it is cut with '...'. */
+export const NOTIFIED_TITLE_MAX = 40;
+
+/** A content title as notifications quote it (issue 21): "'What I learned...'". */
+export function quoteTitle(title: string): string {
+  const t = title.trim().replace(/\s+/g, ' ');
+  return `'${t.length > NOTIFIED_TITLE_MAX ? `${t.slice(0, NOTIFIED_TITLE_MAX - 3).trimEnd()}...` : t}'`;
+}
+
+/**
+ * Titles and texts the spec gives; other areas add theirs through the notifications service. With
+ * the content's title (issue 21) the text names the thing: "Bob commented on your article 'What I
+ * learned...'"; without one, the spec's words.
+ */
 export const NOTIFICATION_TEXT = {
   message: { title: 'New Message', text: (name: string) => `${name} sent you a message` },
   connectionRequest: {
@@ -31,11 +44,22 @@ export const NOTIFICATION_TEXT = {
   },
   reaction: {
     title: 'New Reaction',
-    text: (name: string, contentType: string) => `${name} reacted to your ${contentType}`,
+    text: (name: string, contentType: string, title?: string | null) =>
+      `${name} reacted to your ${contentType}${title ? ` ${quoteTitle(title)}` : ''}`,
   },
-  comment: { title: 'New Comment', text: (name: string) => `${name} commented on your post` },
+  comment: {
+    title: 'New Comment',
+    text: (name: string, contentType?: string, title?: string | null) =>
+      contentType && title
+        ? `${name} commented on your ${contentType} ${quoteTitle(title)}`
+        : `${name} commented on your post`,
+  },
   /** Not in the spec: the author of a comment someone replied to (the owner gets `comment`). */
-  reply: { title: 'New Comment', text: (name: string) => `${name} replied to your comment` },
+  reply: {
+    title: 'New Comment',
+    text: (name: string, title?: string | null) =>
+      `${name} replied to your comment${title ? ` on ${quoteTitle(title)}` : ''}`,
+  },
   businessInquiry: {
     title: 'New Business Inquiry',
     text: (name: string, title: string) => `${name} is interested in your business idea "${title}"`,
@@ -67,3 +91,20 @@ export type Notification = {
 };
 
 export type NotificationPage = { items: Notification[]; nextCursor: string | null; unreadCount: number };
+
+/** Web Push (decision 016): what the Settings switch and the API say. */
+export const PUSH_MSG = {
+  unsupported: 'This browser cannot show push notifications, so the switch stays off.',
+  denied:
+    'Notifications are blocked for this site in your browser. Allow them in the browser’s site settings, then turn the switch on again.',
+  dismissed: 'Push notifications stay off: the browser did not get your permission.',
+  failed: 'Push notifications could not be turned on. Please try again.',
+  turnedOn: 'Push notifications are on for this device.',
+  turnedOff: 'Push notifications are off.',
+  badEndpoint: 'This push subscription cannot be used.',
+  takenEndpoint: 'This push subscription belongs to another account.',
+  notFound: 'Push subscription not found.',
+} as const;
+
+/** A push message's whole content: what the notification says and where a click leads, nothing else. */
+export type PushPayload = { title: string; body: string; link: string };

@@ -1,9 +1,11 @@
+import { FORMER_MEMBER } from '../core/first-view-texts';
 /**
  * Profiles, connections, settings and blocking (spec document 1, sections 2, 3, 4, 8, 9). Types,
  * limits and texts shared by the server and the web app. No zod here (the top bar imports it);
  * the schemas are in schemas.ts beside it.
  */
 import type { Profile } from '../core/api-types';
+import { FOLLOW_MSG } from './first-view-texts';
 
 export const PROFILES = {
   skillBadges: 8,
@@ -51,6 +53,44 @@ export type PersonSummary = {
   bio: string | null;
 };
 
+/** "People you may know" (issue 21): why the person is suggested. */
+export type PersonSuggestion = PersonSummary & { mutualFriends: number; sharedInterests: number };
+
+/** People you may know, and the New message action's people (issue 21). */
+export const PEOPLE_PICKER = {
+  suggestions: 5,
+  recipients: 20,
+  /** As search's own limit. */
+  queryMax: 1000,
+} as const;
+
+/**
+ * Placeholders of the Edit Profile form (issue 21): each starts with 'e.g.' so an empty field
+ * is never mistaken for one already filled in.
+ */
+export const PROFILE_PLACEHOLDERS = {
+  title: 'e.g. Founder & CEO',
+  company: 'e.g. Acme Inc.',
+  location: 'e.g. Lisbon, Portugal',
+  skills: 'e.g. Fundraising, SaaS, Product',
+  avatarUrl: 'e.g. https://example.com/me.jpg',
+} as const;
+
+export const PEOPLE_MSG = {
+  youMayKnow: 'People you may know',
+  mutualFriends: (n: number) => `${n} mutual ${n === 1 ? 'friend' : 'friends'}`,
+  sharedInterests: 'Shares your skills or company',
+  dismiss: (name: string) => `Not now: hide ${name}`,
+  connect: 'Connect',
+  newMessage: 'New message',
+  findPeople: 'Search people to message',
+  findPeoplePlaceholder: 'Type a name...',
+  connectionsGroup: 'Friends and people you follow',
+  othersGroup: 'Other members',
+  noPeople: 'No one found',
+  noConnectionsYet: 'Type a name to find someone to message.',
+} as const;
+
 /** Profile fields a viewer may see. With `restricted`, only name, avatar and headline are filled. */
 export type PublicProfile = Omit<Profile, 'email' | 'isBanned'> & { email: string | null };
 
@@ -90,10 +130,9 @@ export const DEFAULT_SETTINGS: UserSettings = {
 
 export type BlockedPerson = PersonSummary & { blockedAt: string };
 
-/** What the person shows as their name. */
-export function displayName(p: { fullName?: string | null; username?: string | null }): string {
-  return p.fullName?.trim() || p.username || 'Unknown User';
-}
+// displayName, the Follow texts and the completion card's live in first-view-texts.ts, for the
+// first view of /.
+export { COMPLETION_MSG, displayName } from './first-view-texts';
 
 /** Skills typed comma-separated: trimmed, empty entries dropped, duplicates (any case) merged. */
 export function parseSkills(input: string | readonly string[]): string[] {
@@ -141,15 +180,11 @@ export const PROFILE_MSG = {
 } as const;
 
 export const CONNECTION_MSG = {
-  followFailed: 'Failed to follow user',
-  unfollowFailed: 'Failed to unfollow user',
+  ...FOLLOW_MSG,
   requestFailed: 'Failed to send friend request',
   removeFriendFailed: 'Failed to remove friend',
   updateFailed: 'Failed to update connection',
-  followingTitle: 'Following user',
-  followingName: (name: string) => `You are now following ${name}`,
   following: 'You are now following this user',
-  unfollowed: 'You are no longer following this user',
   requestSent: 'Friend request sent!',
   friendRemoved: 'Friend removed',
   connectionRequestSent: 'Connection request sent',
@@ -164,8 +199,6 @@ export const CONNECTION_MSG = {
   blocked: "You can't connect with this person.",
   noRequest: 'This friend request no longer exists.',
   // Labels.
-  follow: 'Follow',
-  unfollow: 'Unfollow',
   connect: 'Connect',
   requestSentLabel: 'Request Sent',
   friends: 'Friends',
@@ -204,5 +237,5 @@ export const SETTINGS_MSG = {
   passwordRequired: 'Please enter your password',
   wrongPassword: 'Incorrect password.',
   adminCannotDelete: 'A super admin account cannot be deleted.',
-  deletedMember: 'Deleted member',
+  deletedMember: FORMER_MEMBER,
 } as const;

@@ -41,6 +41,7 @@ export const ENGAGEMENT_CONTENT_TYPES = [
   'forum_post',
   'forum_reply',
   'forum_comment',
+  'business_post',
 ] as const;
 export type EngagementContentType = (typeof ENGAGEMENT_CONTENT_TYPES)[number];
 
@@ -53,6 +54,11 @@ export type ReactionSummary = {
   counts: Partial<Record<ReactionType, number>>;
   /** The viewer's reactions (empty for visitors). */
   mine: ReactionType[];
+  /**
+   * Why the viewer, who may see the content, may not react to it (a public group's post, for a
+   * non-member); null when they may, and for visitors (they are asked to sign in).
+   */
+  closedReason: string | null;
 };
 
 export const REACTION_MSG = {

@@ -1,10 +1,11 @@
 import { MSG } from '../../common/core/texts';
+import { MESSAGING_MSG } from '../../common/messages/model';
 import { PROFILE_MSG } from '../../common/profiles/model';
 import { expect, expectAccessible, newPerson, signUpVerified, test } from '../fixtures';
 
 test('a visitor sees the welcome page and only News Feed and Sign In in the menu', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?tab=signup');
   for (const card of ['Articles', 'Groups', 'Events'])
     await expect(page.getByRole('heading', { name: card })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -13,7 +14,8 @@ test('a visitor sees the welcome page and only News Feed and Sign In in the menu
 });
 
 test('protected routes send a visitor to /auth', async ({ page }) => {
-  for (const path of ['/messages', '/settings', '/investing/42', '/admin', '/events/create']) {
+  // /events/create says 'Please log in to create events' instead (e2e/events).
+  for (const path of ['/messages', '/settings', '/investing', '/investing/42', '/create-group', '/admin']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/auth$/);
   }
@@ -35,6 +37,8 @@ test("unknown paths show 'Page not found' with a way home", async ({ page }) => 
 test('the theme choice survives a reload', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).not.toHaveClass(/dark/);
+  // The visitor's / arrives prerendered; its buttons work once the app has taken over.
+  await expect(page.locator('#prerendered')).toHaveCount(0);
   await page.getByRole('button', { name: 'Change theme' }).click();
   await page.getByRole('menuitemradio', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
@@ -100,9 +104,37 @@ test.describe('on a 375 px wide phone', () => {
     await drawer.getByRole('link', { name: 'Events' }).click();
     await expect(page).toHaveURL('/events');
     await expect(drawer).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Events', exact: true })).toBeVisible();
     await expectAccessible(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
   });
+});
+
+test("while the session loads, a member sees a skeleton, never the visitor's menu and Sign In", async ({
+  page,
+}) => {
+  const person = await signUpVerified(page);
+  // Hold /api/me until the page has been looked at.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/settings');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(page.getByTestId('menu-skeleton')).toBeVisible();
+  await expect(nav).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByTestId('account-skeleton')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('button', { name: `Open user menu for ${person.username}` })).toBeVisible();
+  await expect(page.getByTestId('menu-skeleton')).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Messages' })).toBeVisible();
+
+  // The business-inquiries button says what it is, explains itself, and shows no zero.
+  const inquiries = page.getByRole('button', { name: MESSAGING_MSG.inquiriesButton, exact: true });
+  await expect(inquiries).toHaveAttribute('title', MESSAGING_MSG.inquiriesTooltip);
+  await expect(inquiries).toHaveText('');
 });

@@ -259,3 +259,32 @@ test.describe('on a 375 px wide phone', () => {
     await expectAccessible(page);
   });
 });
+
+test('closing the editor with changes asks first; Keep editing keeps them, Discard empties it (issue 21)', async ({
+  page,
+}) => {
+  await signUpVerified(page);
+  await page.goto('/articles');
+  const writer = page.getByRole('button', { name: ARTICLE_MSG.writeArticle });
+  await writer.click();
+  const dialog = editorDialog(page);
+  // The editor loads its code on first use: wait for it before pressing Escape.
+  await expect(dialog).toBeVisible();
+  // Nothing typed: it just closes.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await writer.click();
+  await dialog.getByLabel('Title').fill('Half a thought');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: ARTICLE_MSG.discardTitle });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: ARTICLE_MSG.keepEditing }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue('Half a thought');
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await ask.getByRole('button', { name: ARTICLE_MSG.discard }).click();
+  await expect(dialog).toBeHidden();
+  await writer.click();
+  await expect(dialog.getByLabel('Title')).toHaveValue('');
+});

@@ -1,4 +1,4 @@
-import { MSG } from '../../common/core/texts';
+import { MSG, MSG_AUTH_SAFETY, MSG_CHECK_INBOX } from '../../common/core/texts';
 import { expect, expectAccessible, newPerson, signUpVerified, test, waitForMail } from '../fixtures';
 
 test('sign up, confirm the email, log out and log in again', async ({ page }) => {
@@ -10,15 +10,15 @@ test('sign up, confirm the email, log out and log in again', async ({ page }) =>
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText(MSG.signUpSuccess)).toBeVisible();
-  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: MSG_CHECK_INBOX.title })).toBeVisible();
 
-  // Not signed in until the address is confirmed.
+  // Not signed in until the address is confirmed; signing in says a new link went, and where.
   await page.goto('/auth');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByText(MSG.emailNotConfirmed)).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(MSG_AUTH_SAFETY.notConfirmedLinkSent(person.email));
+  await expect(page.getByTestId('inbox-address')).toHaveText(person.email);
 
   const mail = await waitForMail(person.email, /confirm/i);
   await page.goto(mail.links.find((l) => l.includes('/verify-email'))!);
@@ -141,4 +141,40 @@ test('a session revoked elsewhere (password reset) signs the person out cleanly'
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+});
+
+test('after Create Account: the check-your-inbox screen names the address, resends, and fixes a typo', async ({
+  page,
+}) => {
+  const person = newPerson();
+  // 'Get Started' opens the Sign Up tab.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  const typo = person.email.replace('@example.com', '@exmaple.com');
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Email').fill(typo);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByRole('heading', { name: MSG_CHECK_INBOX.title })).toBeFocused();
+  await expect(page.getByTestId('inbox-address')).toHaveText(typo);
+  // Resend waits a little after a link was sent.
+  await expect(page.getByRole('button', { name: MSG_CHECK_INBOX.resend })).toBeDisabled();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: MSG_CHECK_INBOX.fixAddress }).click();
+  await page.getByLabel(MSG_CHECK_INBOX.newAddress).fill('not-an-address');
+  await page.getByRole('button', { name: MSG_CHECK_INBOX.saveAddress }).click();
+  await expect(page.getByText(MSG.emailInvalid)).toBeVisible();
+  await page.getByLabel(MSG_CHECK_INBOX.newAddress).fill(person.email);
+  await page.getByRole('button', { name: MSG_CHECK_INBOX.saveAddress }).click();
+  await expect(page.getByTestId('inbox-address')).toHaveText(person.email);
+  await expect(page.getByRole('status')).toHaveText(MSG_CHECK_INBOX.addressChanged(person.email));
+
+  const mail = await waitForMail(person.email, /confirm/i);
+  await page.goto(mail.links.find((l) => l.includes('/verify-email'))!);
+  await expect(page.getByRole('button', { name: `Open user menu for ${person.username}` })).toBeVisible();
+  // The welcome goes after the confirmation, to the corrected address.
+  await waitForMail(person.email, /^Welcome to Cofound$/);
 });

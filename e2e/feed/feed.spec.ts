@@ -178,14 +178,25 @@ test('the feed is accessible, signed in and on a 375 px phone without sideways s
   await expectAccessible(page);
 
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/?filter=groups');
-  await expect(page.getByText(FEED_MSG.emptyFilter('groups'))).toBeVisible();
   await page.goto('/');
   await expect(feedList(page)).toBeVisible();
   await expectAccessible(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
-  // The tabs scroll sideways inside their bar instead.
+  // The tabs scroll sideways inside their bar instead. Forums is the one tab no built area
+  // publishes to yet (other specs make groups, events and ideas on this server), so it shows the
+  // empty text; the forums issue will need another empty tab here.
   await page.getByRole('tab', { name: 'Forums' }).click();
   await expect(page.getByText(FEED_MSG.emptyFilter('forums'))).toBeVisible();
+});
+
+test('a visitor on an empty community is not told to create content; a member is', async ({ page }) => {
+  // Other tests publish alongside: the feed's answer is made empty, the page's text is what is tested.
+  await page.route(/\/api\/feed(\?|$)/, (route) => route.fulfill({ json: { items: [], nextCursor: null } }));
+  await page.goto('/');
+  await expect(page.getByText(FEED_MSG.emptyVisitor)).toBeVisible();
+  await expect(page.getByText(FEED_MSG.empty)).toHaveCount(0);
+  await signUpVerified(page);
+  await page.goto('/');
+  await expect(page.getByText(FEED_MSG.empty)).toBeVisible();
 });

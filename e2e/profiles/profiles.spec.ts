@@ -41,9 +41,9 @@ test('follow, befriend and message: counts, requests and mutual friends update l
   await follow.click();
   await expect(pageB.getByRole('button', { name: CONNECTION_MSG.unfollow })).toBeVisible();
   await expect(pageB.getByText(CONNECTION_MSG.followingName(personA.username))).toBeVisible();
-  await expect(pageB.getByRole('button', { name: '1 Followers' })).toBeVisible();
+  await expect(pageB.getByRole('button', { name: '1 Follower', exact: true })).toBeVisible();
   // A's open profile counts the new follower without a reload.
-  await expect(pageA.getByRole('button', { name: '1 Followers' })).toBeVisible();
+  await expect(pageA.getByRole('button', { name: '1 Follower', exact: true })).toBeVisible();
   // The taps may still be on their way; the server ends where the last tap was.
   await expect
     .poll(async () => ((await (await pageB.request.get(`/api/connections/${idA}`)).json()) as any).status)
@@ -96,7 +96,7 @@ test('follow, befriend and message: counts, requests and mutual friends update l
   await expect(pageB.getByText(CONNECTION_MSG.friendRemoved)).toBeVisible();
   await expect(pageB.getByRole('button', { name: CONNECTION_MSG.connect })).toBeVisible();
   // A has C left.
-  await expect(pageA.getByRole('button', { name: '1 Friends' })).toBeVisible();
+  await expect(pageA.getByRole('button', { name: '1 Friend', exact: true })).toBeVisible();
 
   await b.context.close();
   await c.context.close();

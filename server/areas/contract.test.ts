@@ -93,6 +93,20 @@ describe('the area contract', () => {
       select p.id, x.t, 'Body about ann and more', 'x', 'x', 'tech', 'published', now()
       from (select id from profiles order by created_at limit 1) p,
         unnest(array['ann', 'Annual report', 'Meet Ann today', 'Joanna writes', 'Anne near']) as x(t)`);
+    await app.db.execute(sql`insert into groups (name, description)
+      select x.t, 'A group of people' from unnest(array['ann', 'Annual meetup', 'Meet Ann here', 'Joanna circle', 'Anne near']) as x(t)`);
+    await app.db.execute(sql`insert into business_ideas (user_id, title, description, funding_goal, industry)
+      select p.id, x.t, 'An idea about ann and more', 5000, 'tech'
+      from (select id from profiles order by created_at limit 1) p,
+        unnest(array['ann', 'Annual report', 'Meet Ann today', 'Joanna writes', 'Anne near']) as x(t)`);
+    await app.db.execute(sql`insert into events (creator_id, title, starts_at, location)
+      select p.id, x.t, now() + interval '1 day', 'x'
+      from (select id from profiles order by created_at limit 1) p,
+        unnest(array['ann', 'Annual report', 'Meet Ann today', 'Joanna writes', 'Anne near']) as x(t)`);
+    await app.db.execute(sql`insert into business_pages (owner_id, name, description, category)
+      select p.id, x.t, 'About ann', 'Other'
+      from (select id from profiles order by created_at limit 1) p,
+        unnest(array['ann', 'Annual report', 'Meet Ann today', 'Joanna writes', 'Anne near']) as x(t)`);
     for (const provider of searchProviders()) {
       for (const text of ['an', 'ann', 'annn']) {
         const tiers = provider.tiers({

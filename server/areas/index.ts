@@ -1,8 +1,12 @@
 import { articlesArea } from './articles';
 import { authArea } from './auth';
+import { businessPagesArea } from './business-pages';
 import { commentsArea } from './comments';
 import { connectionsArea } from './connections';
+import { eventsArea } from './events';
 import { feedArea } from './feed';
+import { groupsArea } from './groups';
+import { investingArea } from './investing';
 import { messagesArea } from './messages';
 import { notificationsArea } from './notifications';
 import { profilesArea } from './profiles';
@@ -27,4 +31,8 @@ export const areas = [
   reactionsArea,
   commentsArea,
   articlesArea,
+  groupsArea,
+  investingArea,
+  eventsArea,
+  businessPagesArea,
 ] as const;

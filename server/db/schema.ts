@@ -8,4 +8,8 @@ export * from './schema/realtime';
 export * from './schema/feed';
 export * from './schema/articles';
 export * from './schema/engagement';
+export * from './schema/investing';
 export * from './schema/safety';
+export * from './schema/groups';
+export * from './schema/events';
+export * from './schema/business-pages';

@@ -2,6 +2,7 @@ import type { Auth, AuthSession } from '../platform/auth';
 import type { Bus } from '../platform/bus';
 import type { SessionCache } from '../platform/session-cache';
 import type { Storage } from '../platform/storage';
+import type { PushEndpointPolicy } from '../platform/web-push';
 import type { Db } from '../db/client';
 import type { Tx } from '../db/rules';
 import type { AccountDeletion } from '../platform/area';
@@ -38,6 +39,8 @@ export type AppDeps = {
   storage: Storage;
   /** Which of these people have a realtime connection open (presence). */
   onlineAmong(ids: string[]): Promise<Set<string>>;
+  /** Web Push: the VAPID public key browsers subscribe with, and which endpoints are accepted. */
+  webPush: { publicKey: string; policy: PushEndpointPolicy };
   /** Serve GET /api/bench/floor (benchmarks only). */
   benchFloor?: boolean;
   /** Every area's part of deleting an account, in the area list's order, inside its transaction. */

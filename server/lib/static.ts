@@ -56,9 +56,13 @@ export function createStaticHandler(webDir: string) {
         const immutable = pathname.startsWith('/assets/');
         return c.body(body, 200, {
           'content-type': type,
-          'cache-control': immutable
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
+          // The service worker: never from a cache, so a new version is found on the next visit.
+          'cache-control':
+            pathname === '/sw.js'
+              ? 'no-cache'
+              : immutable
+                ? 'public, max-age=31536000, immutable'
+                : 'public, max-age=0, must-revalidate',
         });
       }
     }

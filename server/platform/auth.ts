@@ -126,6 +126,8 @@ export function createAuth(deps: AuthDeps) {
       },
       afterEmailVerification: async (user) => {
         await deps.onEmailVerified?.(user.id);
+        // The welcome waits for the confirmation: a mistyped address gets no welcome (issue 21).
+        void sendQuietly('welcome', deps.mails.welcome(user.email, user.name.split(' ')[0] || user.name));
       },
     },
     session: {
@@ -202,7 +204,6 @@ export function createAuth(deps: AuthDeps) {
               fullName: u.name,
               isSuperAdmin: deps.adminEmails.includes(email),
             });
-            void sendQuietly('welcome', deps.mails.welcome(u.email, u.name.split(' ')[0] || u.name));
           },
         },
       },

@@ -14,6 +14,13 @@ export type ContentInfo = {
   ownerId: string;
   /** The app path that shows it (notification links). */
   link: string;
+  /**
+   * Why the viewer, who may see it, may not react to or comment on it (a public group's post seen
+   * by a non-member): a 403 with this text. Absent: whoever sees it may take part.
+   */
+  refuseEngagement?: string;
+  /** Its title, when it has one: notifications name it (issue 21). */
+  title?: string | null;
 };
 
 export type ContentTarget = {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { errorBody } from '../lib/errors';
+import { isPrivateKey } from './files';
 import type { Storage } from './storage';
 
 /**
@@ -26,6 +27,8 @@ const notFound = (c: Context) => c.json(errorBody('NOT_FOUND'), 404, { 'cache-co
 export function fileRoutes(storage: Storage) {
   return new Hono<AppEnv>().get('/files/*', async (c) => {
     const key = c.req.path.slice('/files/'.length);
+    // Private files (a pitch deck) are streamed by their area after its own check, never here.
+    if (isPrivateKey(key)) return notFound(c);
     // Hono answers HEAD through the GET route, dropping the body: do not open the file for it.
     if (c.req.raw.method === 'HEAD') {
       const info = await storage.head(key);

@@ -226,6 +226,28 @@ export async function saveImage(
 }
 
 /**
+ * The address to store for an image a person chose for their content: null for none, else the main
+ * copy of an image of `preset` that `ownerId` uploaded (any copy's address is accepted). Anything
+ * else (someone else's upload, an outside address, a file that is gone) is refused with `refuse()`:
+ * deleting the content deletes its file, which must never be another person's.
+ */
+export async function ownUploadedImage(
+  storage: Storage,
+  ownerId: string,
+  url: string | null,
+  preset: ImagePreset,
+  refuse: () => AppError,
+): Promise<string | null> {
+  if (url === null) return null;
+  const key = storage.keyFromUrl(url);
+  const image = key ? parseImageUrl(key) : null;
+  if (!image || image.preset !== preset || image.ownerId !== ownerId) throw refuse();
+  const main = `${prefixOf(preset, ownerId, image.id)}${IMAGE_PRESETS[preset].main}.webp`;
+  if (!(await storage.head(main))) throw refuse();
+  return storage.url(main);
+}
+
+/**
  * Remove every copy of an image we stored for `ownerId`, given the address of any copy. Anything else
  * is left alone: addresses that are not ours (an https avatar chosen by URL), and our images of other
  * people (a profile field can be set to any address). Returns whether something was removed.

@@ -21,19 +21,21 @@ import {
  * privacy switch, an ended friendship), not only when it was made.
  */
 
-// One kind of content for the content: topic, hidden across a block as real content is.
+// One kind of content for the content: topic, hidden across a block as real content is. Registered
+// after boot, which registers the groups area's own group_post.
 const owners = new Map<string, string>();
-registerContentTarget({
-  contentType: 'group_post',
-  label: 'post',
-  reactionTypes: CONTENT_REACTIONS,
-  maxCommentDepth: 1,
-  async resolve(db, viewerId, contentId) {
-    const ownerId = owners.get(contentId);
-    if (!ownerId || !viewerId || (await isBlockedEither(db, viewerId, ownerId))) return null;
-    return { ownerId, link: `/test/${contentId}` };
-  },
-});
+const registerTestTarget = () =>
+  registerContentTarget({
+    contentType: 'group_post',
+    label: 'post',
+    reactionTypes: CONTENT_REACTIONS,
+    maxCommentDepth: 1,
+    async resolve(db, viewerId, contentId) {
+      const ownerId = owners.get(contentId);
+      if (!ownerId || !viewerId || (await isBlockedEither(db, viewerId, ownerId))) return null;
+      return { ownerId, link: `/test/${contentId}` };
+    },
+  });
 
 let t: TestApp;
 let url: string;
@@ -59,6 +61,7 @@ async function editProfile(p: Person, title: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
+  registerTestTarget();
   url = await t.listen();
 });
 afterAll(async () => {

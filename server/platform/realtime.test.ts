@@ -170,33 +170,36 @@ const pg = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.runIf(pg)('two app instances on one PostgreSQL database (needs TEST_DATABASE_URL)', () => {
   it('delivers a message sent through one instance to a socket on the other', async () => {
+    // Two who have not read each other's thread lately: a recent read counts as an open chat,
+    // which is sent no 'sent you a message' notification.
+    const [ann, ben] = [await person(), await person()];
     const second = await t.startInstance();
     const url2 = await t.listen(second);
-    const bobOn2 = await openSocket(url2, bob.agent);
-    await bobOn2.waitFor('hello');
-    const aliceOn1 = await openSocket(url, alice.agent);
-    await aliceOn1.waitFor('hello');
+    const benOn2 = await openSocket(url2, ben.agent);
+    await benOn2.waitFor('hello');
+    const annOn1 = await openSocket(url, ann.agent);
+    await annOn1.waitFor('hello');
 
-    const res = await send(alice, bob, 'across instances');
+    const res = await send(ann, ben, 'across instances');
     expect(res.status).toBe(201);
-    const got = await bobOn2.waitFor('message.created', (e) => e.message.id === res.body.id);
+    const got = await benOn2.waitFor('message.created', (e) => e.message.id === res.body.id);
     expect(got.message.content).toBe('across instances');
-    await bobOn2.waitFor('notification.created');
+    await benOn2.waitFor('notification.created');
 
     // A message too large for a NOTIFY payload travels by reference and is loaded on arrival.
-    const big = await send(alice, bob, 'é'.repeat(5000));
-    const gotBig = await bobOn2.waitFor('message.created', (e) => e.message.id === big.body.id);
+    const big = await send(ann, ben, 'é'.repeat(5000));
+    const gotBig = await benOn2.waitFor('message.created', (e) => e.message.id === big.body.id);
     expect(gotBig.message.content).toBe('é'.repeat(5000));
 
     // Typing and read receipts cross too.
-    bobOn2.send({ op: 'typing', to: alice.id });
-    await aliceOn1.waitFor('typing', (e) => e.from === bob.id);
-    const bobAgent2 = new Agent(() => second.app, bob.agent.ip);
-    bob.agent.cookies.forEach((v, k) => bobAgent2.cookies.set(k, v));
-    await bobAgent2.post(`/api/messages/threads/${alice.id}/read`);
-    await aliceOn1.waitFor('message.read', (e) => e.readerId === bob.id);
-    bobOn2.close();
-    aliceOn1.close();
+    benOn2.send({ op: 'typing', to: ann.id });
+    await annOn1.waitFor('typing', (e) => e.from === ben.id);
+    const benAgent2 = new Agent(() => second.app, ben.agent.ip);
+    ben.agent.cookies.forEach((v, k) => benAgent2.cookies.set(k, v));
+    await benAgent2.post(`/api/messages/threads/${ann.id}/read`);
+    await annOn1.waitFor('message.read', (e) => e.readerId === ben.id);
+    benOn2.close();
+    annOn1.close();
   });
 });
 

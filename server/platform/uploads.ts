@@ -17,8 +17,8 @@ export function isMultipart(req: Request) {
 }
 
 /**
- * The largest file any upload route takes. Raise it with the first larger kind (idea videos, 50 MB);
- * routes with smaller limits still answer with their own message, from readUpload.
+ * The largest file an upload route takes unless its area allowed more (allowLargeUploads): an image.
+ * Routes with smaller limits still answer with their own message, from readUpload.
  */
 const LARGEST_UPLOAD_BYTES = UPLOADS.imageMaxBytes;
 
@@ -37,6 +37,25 @@ const counting = (limit: typeof JSON_LIMIT) =>
 const jsonLimit = counting(JSON_LIMIT);
 const multipartLimit = counting(MULTIPART_LIMIT);
 
+type Limit = { limit: typeof JSON_LIMIT; middleware: MiddlewareHandler<AppEnv> };
+/**
+ * Path prefixes whose multipart requests may carry a file larger than an image (an idea's video),
+ * set by their area at boot. Everywhere else the body is cut off just past an image's limit, so a
+ * route that takes 10 MB never has to read 50.
+ */
+const largeUploads = new Map<string, Limit>();
+
+/** Lets multipart requests under `prefix` (e.g. `/api/investing/uploads/`) carry up to `maxBytes`. */
+export function allowLargeUploads(prefix: string, maxBytes: number): void {
+  const limit = { maxSize: maxBytes + UPLOADS.multipartOverheadBytes, tooLarge: imageTooLarge };
+  largeUploads.set(prefix, { limit, middleware: counting(limit) });
+}
+
+function multipartLimitFor(path: string): Limit {
+  for (const [prefix, large] of largeUploads) if (path.startsWith(prefix)) return large;
+  return { limit: MULTIPART_LIMIT, middleware: multipartLimit };
+}
+
 /** Methods whose requests the Fetch API gives no body (bodyLimit lets them through). */
 const NO_BODY = new Set(['GET', 'HEAD']);
 
@@ -51,15 +70,16 @@ const NO_BODY = new Set(['GET', 'HEAD']);
 export function apiBodyLimit(): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     if (NO_BODY.has(c.req.method)) return next();
-    const multipart = isMultipart(c.req.raw) && !c.req.path.startsWith('/api/auth/');
+    const multipart =
+      isMultipart(c.req.raw) && !c.req.path.startsWith('/api/auth/') ? multipartLimitFor(c.req.path) : null;
     const headers = c.req.raw.headers;
     const declared = headers.get('content-length');
     if (declared !== null && !headers.has('transfer-encoding')) {
-      const limit = multipart ? MULTIPART_LIMIT : JSON_LIMIT;
+      const limit = multipart ? multipart.limit : JSON_LIMIT;
       if (Number.parseInt(declared, 10) > limit.maxSize) throw limit.tooLarge();
       return next();
     }
-    return multipart ? multipartLimit(c, next) : jsonLimit(c, next);
+    return multipart ? multipart.middleware(c, next) : jsonLimit(c, next);
   };
 }
 

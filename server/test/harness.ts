@@ -49,6 +49,8 @@ export type TestAppOptions = {
   smtp?: boolean | string;
   trustProxy?: boolean;
   baseUrl?: string;
+  /** Accept push endpoints on loopback http (the test's own push endpoint); default true. */
+  pushAllowPrivate?: boolean;
 };
 
 /**
@@ -73,6 +75,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       // Notification mail is sent when a test flushes it (booted.notificationMail.flush()).
       NOTIFICATION_MAIL_DELAY_S: '0',
       TRUST_PROXY: opts.trustProxy === false ? '0' : '1',
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: opts.pushAllowPrivate === false ? '0' : '1',
     });
     return boot(env, {
       database,

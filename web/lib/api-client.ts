@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '@common/core/api-types';
-import { MSG } from '@common/core/texts';
+import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 
 /** Set when the request never got an answer (offline, server down, proxy error page). */
 export type ClientErrorCode = ErrorCode | 'NETWORK';

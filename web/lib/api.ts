@@ -1,7 +1,7 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { ApiRoutes } from '@server/app';
 import { ApiError, readResponse } from './api-client';
-import { MSG } from '@common/core/texts';
+import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 
 /**
  * The typed client of our own API: paths, inputs and JSON answers come from the server's route

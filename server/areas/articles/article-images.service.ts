@@ -1,9 +1,8 @@
 import { ARTICLE_MSG, articleImageProblem, type ArticleImage } from '@common/articles/model';
-import { IMAGE_PRESETS, parseImageUrl } from '@common/core/uploads';
 import { sql } from 'drizzle-orm';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { deleteImageByUrl, saveImage } from '../../platform/images';
+import { deleteImageByUrl, ownUploadedImage, saveImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 import { recordUpload } from '../../platform/upload-ledger';
 import type { ArticleDeps } from './article-rows';
@@ -15,28 +14,20 @@ import type { ArticleDeps } from './article-rows';
  * image no longer shown by any of the author's articles.
  */
 
-const mainContentKey = (ownerId: string, imageId: string) =>
-  `images/content/${ownerId}/${imageId}/${IMAGE_PRESETS.content.main}.webp`;
-
 /**
  * The featured image as stored: null, or the main copy of a content image this viewer uploaded
  * (any copy's address is accepted). Anything else, including someone else's upload, is refused:
  * deleting the article deletes its image, which must never be another person's file.
  */
-export async function ownContentImage(
-  storage: Storage,
-  viewerId: string,
-  url: string | null,
-): Promise<string | null> {
-  if (url === null) return null;
-  const key = storage.keyFromUrl(url);
-  const image = key ? parseImageUrl(key) : null;
-  const refuse = () =>
-    new AppError('VALIDATION', ARTICLE_MSG.imageNotUploaded, { imageUrl: ARTICLE_MSG.imageNotUploaded });
-  if (!image || image.preset !== 'content' || image.ownerId !== viewerId) throw refuse();
-  const main = mainContentKey(viewerId, image.id);
-  if (!(await storage.head(main))) throw refuse();
-  return storage.url(main);
+export function ownContentImage(storage: Storage, viewerId: string, url: string | null) {
+  return ownUploadedImage(
+    storage,
+    viewerId,
+    url,
+    'content',
+    () =>
+      new AppError('VALIDATION', ARTICLE_MSG.imageNotUploaded, { imageUrl: ARTICLE_MSG.imageNotUploaded }),
+  );
 }
 
 /**

@@ -699,7 +699,13 @@ export async function demo(ctx: DemoContext): Promise<void> {
       ctx.count('feed items', 1);
     });
     const author = planned.find((a) => a.id === row.id)!.author;
-    await engage(ctx, { id: row.id, author, publishedAt: at, featured: ctx.featured.includes(author) });
+    await engage(ctx, {
+      id: row.id,
+      title: row.title,
+      author,
+      publishedAt: at,
+      featured: ctx.featured.includes(author),
+    });
   }
   ctx.count('articles', rows.filter((r) => r.status === 'published').length);
   ctx.count('drafts', rows.filter((r) => r.status === 'draft').length);
@@ -708,7 +714,7 @@ export async function demo(ctx: DemoContext): Promise<void> {
 /** Reactions and comments on one published article, and the notices they send. */
 async function engage(
   ctx: DemoContext,
-  article: { id: string; author: DemoPerson; publishedAt: Date; featured: boolean },
+  article: { id: string; title: string; author: DemoPerson; publishedAt: Date; featured: boolean },
 ) {
   const ref = { contentType: 'article' as const, contentId: article.id };
   const link = `/articles/${article.id}`;
@@ -754,7 +760,7 @@ async function engage(
       actorId: actor.id,
       type: 'reaction',
       title: NOTIFICATION_TEXT.reaction.title,
-      message: NOTIFICATION_TEXT.reaction.text(actor.fullName, 'article'),
+      message: NOTIFICATION_TEXT.reaction.text(actor.fullName, 'article', article.title),
       link,
       relatedId: article.id,
       data: { contentType: 'article', contentId: article.id, from_user_id: actor.id },
@@ -797,10 +803,10 @@ async function engage(
     const actor = byId.get(c.userId)!;
     const parent = c.parentId ? commentRows.find((x) => x.id === c.parentId)! : null;
     const recipients = new Map<string, string>([
-      [article.author.id, NOTIFICATION_TEXT.comment.text(actor.fullName)],
+      [article.author.id, NOTIFICATION_TEXT.comment.text(actor.fullName, 'article', article.title)],
     ]);
     if (parent && !recipients.has(parent.userId))
-      recipients.set(parent.userId, NOTIFICATION_TEXT.reply.text(actor.fullName));
+      recipients.set(parent.userId, NOTIFICATION_TEXT.reply.text(actor.fullName, article.title));
     for (const [userId, message] of recipients)
       ctx.notify({
         userId,

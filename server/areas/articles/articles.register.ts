@@ -84,12 +84,12 @@ export const articleContentTarget: ContentTarget = {
   async resolve(db, viewerId, contentId) {
     if (!isArticleId(contentId)) return null;
     const [row] = await db
-      .execute<{ author_id: string }>(
-        sql`select a.author_id::text as author_id
+      .execute<{ author_id: string; title: string }>(
+        sql`select a.author_id::text as author_id, a.title
           from articles a join profiles p on p.id = a.author_id
           where a.id = ${contentId} and a.status = 'published' and ${visibleAuthor(viewerId)}`,
       )
       .then((r) => r.rows);
-    return row ? { ownerId: row.author_id, link: `/articles/${contentId}` } : null;
+    return row ? { ownerId: row.author_id, link: `/articles/${contentId}`, title: row.title } : null;
   },
 };

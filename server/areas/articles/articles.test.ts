@@ -515,7 +515,7 @@ describe('who is shown', () => {
     expect(target.reactionTypes).toEqual(['like', 'dislike', 'love', 'laugh', 'cry']);
     const published = await write(a);
     const draft = await write(a, { status: 'draft' });
-    const info = { ownerId: a.id, link: `/articles/${published.id}` };
+    const info = { ownerId: a.id, link: `/articles/${published.id}`, title: published.title };
     expect(await target.resolve(t.db, b.id, published.id)).toEqual(info);
     expect(await target.resolve(t.db, null, published.id)).toEqual(info);
     expect(await target.resolve(t.db, a.id, draft.id)).toBeNull();

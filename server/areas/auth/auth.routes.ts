@@ -1,6 +1,6 @@
-import { ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth/schemas';
+import { ZCorrectEmail, ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth/schemas';
 import type { ErrorCode, MeResponse } from '@common/core/api-types';
-import { MSG, MSG_AUTH_SAFETY } from '@common/core/texts';
+import { MSG, MSG_AUTH_SAFETY, MSG_CHECK_INBOX } from '@common/core/texts';
 import { ZChangePassword } from '@common/profiles/schemas';
 import { SETTINGS_MSG } from '@common/profiles/model';
 import { Hono } from 'hono';
@@ -10,6 +10,8 @@ import { AppError, errorBody, statusOf } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validate';
 import { runAuthCall, type AuthCall } from '../../platform/auth';
 import { getOwnProfile } from '../profiles';
+import { enforce } from '../../platform/rate-limit';
+import { correctUnconfirmedEmail, RESEND_CONFIRMATION } from './correct-email';
 import {
   countFailedSignIn,
   refuseCommonPassword,
@@ -94,14 +96,21 @@ function codeForStatus(status: number): ErrorCode {
   return 'VALIDATION';
 }
 
-async function rewriteError(res: Response, log: AppEnv['Variables']['log']): Promise<Response> {
+async function rewriteError(
+  res: Response,
+  log: AppEnv['Variables']['log'],
+  signInEmail?: string,
+): Promise<Response> {
   let raw: { code?: string; message?: string } = {};
   try {
     raw = (await res.clone().json()) as typeof raw;
   } catch {
     // Not JSON: fall back to the status alone.
   }
-  const known = raw.code ? KNOWN[raw.code] : undefined;
+  let known = raw.code ? KNOWN[raw.code] : undefined;
+  // better-auth has just mailed a new link (sendOnSignIn): say so, and where (issue 21).
+  if (raw.code === 'EMAIL_NOT_VERIFIED' && signInEmail)
+    known = { code: 'FORBIDDEN', message: MSG_AUTH_SAFETY.notConfirmedLinkSent(signInEmail.trim()) };
   let code = known?.code ?? codeForStatus(res.status);
   let message = known?.message;
   if (!message) {
@@ -169,6 +178,14 @@ export function authRoutes(deps: AppDeps) {
           if (sub === '/sign-up/email') refuseCommonPassword(body.password, 'password');
           if (sub === '/reset-password' || sub === '/change-password')
             refuseCommonPassword(body.newPassword, 'newPassword');
+          // better-auth limits resends per client address; this limits them per mailbox too.
+          if (sub === '/send-verification-email')
+            await enforce(
+              db,
+              RESEND_CONFIRMATION,
+              String(body.email).toLowerCase(),
+              MSG_CHECK_INBOX.resendLimited,
+            );
           if (sub === '/sign-in/email') {
             signInEmail = String(body.email);
             // Before better-auth runs: a throttled account costs no password hash.
@@ -205,8 +222,20 @@ export function authRoutes(deps: AppDeps) {
         }
         // The address is confirmed; the browser keeps the session it had (or stays signed out).
         if (call.sessionRefused) return c.redirect(CONFIRMED_KEPT_SESSION, 302);
-        if (res.status >= 400) return rewriteError(res, c.get('log'));
+        if (res.status >= 400) return rewriteError(res, c.get('log'), signInEmail);
         return withoutToken(res);
+      })
+
+      /**
+       * The check-your-inbox screen's "Change the address": an account nobody confirmed yet moves to
+       * the corrected address, proven by its password, and the link goes there. The old link stops
+       * working (better-auth's token names the address it was sent to).
+       */
+      .post('/signup/correct-email', async (c) => {
+        const input = parseOrThrow(ZCorrectEmail, await c.req.json().catch(() => ({})));
+        const email = await correctUnconfirmedEmail(db, input);
+        await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/?verified=1' } });
+        return c.json({ email });
       })
 
       /** Who is signed in: the session's user and their profile, or null for a visitor. */

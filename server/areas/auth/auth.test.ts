@@ -1,6 +1,6 @@
-import { MSG } from '@common/core/texts';
+import { MSG, MSG_AUTH_SAFETY } from '@common/core/texts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, rateLimits, sessions, users } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { createTestApp, newPerson, signUpAndVerify, type TestApp } from '../../test/harness';
@@ -15,7 +15,7 @@ const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]
 const profileCount = async () => (await t.db.select({ n: count() }).from(profiles))[0]!.n;
 
 describe('sign-up', () => {
-  it('creates the account and its profile, and mails a welcome and a confirmation link', async () => {
+  it('creates the account and its profile, and mails a confirmation link (the welcome waits)', async () => {
     const agent = t.agent();
     const person = newPerson({ username: 'Grace_Hopper' });
     const res = await agent.post('/api/auth/sign-up/email', person);
@@ -31,14 +31,20 @@ describe('sign-up', () => {
     });
     expect(profile!.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const welcome = await t.smtp.waitFor(
-      (m) => m.to.includes(person.email) && m.subject === 'Welcome to Cofound',
-    );
-    expect(welcome.text).toContain('Grace_Hopper');
     const confirm = await t.smtp.waitFor((m) => m.to.includes(person.email) && /confirm/i.test(m.subject));
     expect(
       confirm.links.some((l) => l.startsWith('http://localhost:3000/api/auth/verify-email?token=')),
     ).toBe(true);
+    // issue 21: no welcome to an address nobody has confirmed; it follows the confirmation.
+    expect(t.smtp.mails.some((m) => m.to.includes(person.email) && m.subject === 'Welcome to Cofound')).toBe(
+      false,
+    );
+    const link = confirm.links.find((l) => l.includes('/verify-email'))!;
+    expect((await agent.get(link)).status).toBe(302);
+    const welcome = await t.smtp.waitFor(
+      (m) => m.to.includes(person.email) && m.subject === 'Welcome to Cofound',
+    );
+    expect(welcome.text).toContain('Grace_Hopper');
   });
 
   it('stores a scrypt hash, never the password', async () => {
@@ -166,7 +172,15 @@ describe('email confirmation and sign-in', () => {
       password: person.password,
     });
     expect(early.status).toBe(403);
-    expect(early.body).toEqual({ error: { code: 'FORBIDDEN', message: MSG.emailNotConfirmed } });
+    // issue 21: says that a new link was just sent, and where.
+    expect(early.body).toEqual({
+      error: { code: 'FORBIDDEN', message: MSG_AUTH_SAFETY.notConfirmedLinkSent(person.email) },
+    });
+    await vi.waitFor(() =>
+      expect(
+        t.smtp.mails.filter((m) => m.to.includes(person.email) && /confirm/i.test(m.subject)).length,
+      ).toBe(2),
+    );
 
     const mail = await t.smtp.waitFor((m) => m.to.includes(person.email) && /confirm/i.test(m.subject));
     const link = mail.links.find((l) => l.includes('/verify-email'))!;

@@ -95,7 +95,7 @@ export async function listComments(
   q: { cursor?: string | undefined; limit: number },
 ): Promise<CommentPage> {
   const target = requireTarget(ref.contentType);
-  await requireContent(deps.db, target, viewerId, ref.contentId);
+  const info = await requireContent(deps.db, target, viewerId, ref.contentId);
   const where = sql`${ofContent(ref)} and ${commentShown(viewerId)}`;
   const after = q.cursor ? decodeTimeCursor(q.cursor, INVALID_CURSOR) : null;
   // The cursor is compared as a timestamp, so the (content, created_at, id) index finds the page.
@@ -122,6 +122,7 @@ export async function listComments(
     totalCapped: total > LIMITS.listCountCap,
     nextCursor: more ? encodeTimeCursor(page.at(-1)!) : null,
     maxDepth: target.maxCommentDepth,
+    closedReason: viewerId ? (info.refuseEngagement ?? null) : null,
   };
 }
 
@@ -166,7 +167,7 @@ export async function addComment(
   const content = input.content.trim();
   const { comment, notices } = await deps.db.transaction(async (tx) => {
     await lockContent(tx, ref);
-    const info = await requireContent(tx, target, viewer.id, ref.contentId);
+    const info = await requireContent(tx, target, viewer.id, ref.contentId, 'write');
     const parent = input.parentId ? await readParent(tx, target, ref, viewer.id, input.parentId) : null;
     const [row] = await tx
       .insert(comments)
@@ -186,17 +187,23 @@ export async function addComment(
       actor: { id: actor.id, username: actor.username, fullName: actor.fullName, avatarUrl: actor.avatarUrl },
       type: 'comment' as const,
       title: NOTIFICATION_TEXT.comment.title,
-      link: info.link,
+      // Opens the exact comment (issue 21); a folded notification points at the newest.
+      link: `${info.link}#comment-${comment.id}`,
       relatedId: ref.contentId,
-      data: { contentType: ref.contentType, contentId: ref.contentId, from_user_id: viewer.id },
+      data: {
+        contentType: ref.contentType,
+        contentId: ref.contentId,
+        commentId: comment.id,
+        from_user_id: viewer.id,
+      },
       // Comments on one thing fold into each person's one unread notification about it.
       groupKey: `comment:${ref.contentType}:${ref.contentId}`,
     };
     const recipients = new Map<string, string>([
-      [info.ownerId, NOTIFICATION_TEXT.comment.text(displayName(actor))],
+      [info.ownerId, NOTIFICATION_TEXT.comment.text(displayName(actor), target.label, info.title)],
     ]);
     if (parent && !recipients.has(parent.userId))
-      recipients.set(parent.userId, NOTIFICATION_TEXT.reply.text(displayName(actor)));
+      recipients.set(parent.userId, NOTIFICATION_TEXT.reply.text(displayName(actor), info.title));
     const notices: Envelope[] = [];
     for (const [userId, message] of recipients) {
       const n = await createNotification(tx, { ...base, userId, message });
@@ -242,7 +249,12 @@ export async function deleteComment(deps: CommentDeps, viewer: Viewer, id: strin
         from comments c where c.id = ${id}`,
     );
     if (!rows[0]) throw new AppError('NOT_FOUND', COMMENT_MSG.notFound);
-    if (!rows[0].allowed) throw new AppError('FORBIDDEN', COMMENT_MSG.noPermission);
+    // The content's owner may remove comments on it too (issue 21, as Discourse and LinkedIn
+    // allow), while they may still see it.
+    const isOwner =
+      !rows[0].allowed &&
+      (await requireTarget(ref.contentType).resolve(tx, viewer.id, ref.contentId))?.ownerId === viewer.id;
+    if (!rows[0].allowed && !isOwner) throw new AppError('FORBIDDEN', COMMENT_MSG.noPermission);
     // The replies, at any depth, go by the foreign key's cascade; their ids are read first.
     const tree = await tx.execute<{ id: string }>(
       sql`with recursive tree (id) as (

@@ -21,29 +21,32 @@ import { isBlockedEither } from '../../db/rules';
 
 /*
  * The comments module on its own: two test kinds of content backed by a map ('group_post' with one
- * level of replies, 'forum_reply' with three), so no content area is needed.
+ * level of replies, 'forum_reply' with three), so no content area is needed. Registered again after
+ * boot, which registers the areas' own.
  */
 
 type Item = { ownerId: string; hiddenFrom: Set<string>; isPublic: boolean };
 const items = new Map<string, Item>();
 
-for (const [contentType, maxCommentDepth] of [
-  ['group_post', 1],
-  ['forum_reply', 3],
-] as const)
-  registerContentTarget({
-    contentType,
-    label: 'post',
-    reactionTypes: contentType === 'group_post' ? CONTENT_REACTIONS : FORUM_REACTIONS,
-    maxCommentDepth,
-    async resolve(db, viewerId, contentId) {
-      const item = items.get(contentId);
-      if (!item) return null;
-      if (viewerId === null ? !item.isPublic : item.hiddenFrom.has(viewerId)) return null;
-      if (viewerId && (await isBlockedEither(db, viewerId, item.ownerId))) return null;
-      return { ownerId: item.ownerId, link: `/test/${contentType}/${contentId}` };
-    },
-  });
+const registerTestTargets = () => {
+  for (const [contentType, maxCommentDepth] of [
+    ['group_post', 1],
+    ['forum_reply', 3],
+  ] as const)
+    registerContentTarget({
+      contentType,
+      label: 'post',
+      reactionTypes: contentType === 'group_post' ? CONTENT_REACTIONS : FORUM_REACTIONS,
+      maxCommentDepth,
+      async resolve(db, viewerId, contentId) {
+        const item = items.get(contentId);
+        if (!item) return null;
+        if (viewerId === null ? !item.isPublic : item.hiddenFrom.has(viewerId)) return null;
+        if (viewerId && (await isBlockedEither(db, viewerId, item.ownerId))) return null;
+        return { ownerId: item.ownerId, link: `/test/${contentType}/${contentId}` };
+      },
+    });
+};
 
 const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 let t: TestApp;
@@ -80,6 +83,7 @@ const rowsOn = (id: string) => t.db.select().from(comments).where(eq(comments.co
 let owner: Person, a: Person, b: Person, c: Person, admin: Person;
 beforeAll(async () => {
   t = await createTestApp({ adminEmails: [ADMIN_EMAIL] });
+  registerTestTargets();
   [owner, a, b, c] = [await person(), await person(), await person(), await person()];
   admin = await person(ADMIN_EMAIL);
 });
@@ -274,7 +278,10 @@ describe('deleting', () => {
     const mine = await add(a, id, 'mine');
     const theirs = await add(b, id, 'theirs');
     expect((await a.agent.request('DELETE', `/api/comments/${mine.id}`)).body).toEqual({ ok: true });
-    for (const p of [a, owner]) {
+    // The owner of other content is nobody here.
+    const elsewhere = newItem(c);
+    await add(c, elsewhere, 'on my own thing');
+    for (const p of [a, c]) {
       const res = await p.agent.request('DELETE', `/api/comments/${theirs.id}`);
       expect(res.status).toBe(403);
       expect(res.body.error.message).toBe(COMMENT_MSG.noPermission);
@@ -286,6 +293,25 @@ describe('deleting', () => {
       expect(res.body.error.message).toBe(COMMENT_MSG.notFound);
     }
     expect((await rowsOn(id)).map((r) => r.id)).toEqual([theirs.id]);
+  });
+
+  it('the owner of the content removes comments on it, with their replies; not once it is hidden from them (issue 21)', async () => {
+    const id = newItem(owner);
+    const top = await add(a, id, 'rude');
+    const reply = await add(b, id, 'also rude', top.id);
+    const kept = await add(b, id, 'fine');
+    const res = await owner.agent.request('DELETE', `/api/comments/${top.id}`);
+    expect(res.status).toBe(200);
+    expect((await rowsOn(id)).map((r) => r.id)).toEqual([kept.id]);
+    expect(reply.id).not.toBe(kept.id);
+
+    // The owner's right goes with their sight of the content: hidden from them, refused.
+    const hidden = newItem(owner);
+    const later = await add(a, hidden, 'posted while visible');
+    items.get(hidden)!.hiddenFrom = new Set([owner.id]);
+    const refused = await owner.agent.request('DELETE', `/api/comments/${later.id}`);
+    expect(refused.status).toBe(403);
+    expect((await rowsOn(hidden)).map((r) => r.id)).toEqual([later.id]);
   });
 
   it('an admin deletes anyone’s; replies go with their parent, announced live', async () => {
@@ -367,16 +393,16 @@ describe('notifications', () => {
     const o = await person();
     const id = newItem(o);
     const first = await add(a, id, 'hello');
-    await add(b, id, 'me too');
+    const second = await add(b, id, 'me too');
     const notes = await commentNotes(o, id);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({
       read: false,
       title: NOTIFICATION_TEXT.comment.title,
       message: NOTIFICATION_TEXT.comment.text(b.username),
-      link: `/test/group_post/${id}`,
+      link: `/test/group_post/${id}#comment-${second.id}`,
       actorId: b.id,
-      data: { contentType: 'group_post', contentId: id, from_user_id: b.id },
+      data: { contentType: 'group_post', contentId: id, commentId: second.id, from_user_id: b.id },
     });
 
     await add(c, id, 'replying', first.id);
@@ -417,6 +443,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     it('a long comment made on one instance reaches a socket on another, loaded by reference', async () => {
       const id = newItem(owner);
       const second = await t.startInstance();
+      // Booting an instance registers the areas' own targets again (group_post among them).
+      registerTestTargets();
       const watcher = await openSocket(await t.listen(second), owner.agent);
       watcher.send({ op: 'subscribe', topics: [topic.content('group_post', id)] });
       await watcher.waitFor('subscribed');

@@ -1,5 +1,6 @@
 import { ZConnectionListQuery } from '@common/profiles/schemas';
-import { PROFILE_MSG } from '@common/profiles/model';
+import { PEOPLE_PICKER, PROFILE_MSG } from '@common/profiles/model';
+import { SEARCH_MSG } from '@common/search/model';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
@@ -9,6 +10,7 @@ import { requireVisibleProfile } from '../profiles';
 import { blockUser, listBlocked, unblockUser } from './blocks.service';
 import { listConnections, listFriendRequests, listMutualFriends } from './connection-lists.service';
 import { getConnectionState, type ConnectionDeps } from './connection-pair';
+import { dismissSuggestion, listMessageRecipients, listPeopleYouMayKnow } from './people-suggestions.service';
 import {
   acceptFriendRequest,
   followUser,
@@ -17,6 +19,10 @@ import {
   sendFriendRequest,
   unfollowUser,
 } from './connections.service';
+
+const ZRecipientQuery = z.object({
+  q: z.string().max(PEOPLE_PICKER.queryMax, { message: SEARCH_MSG.queryTooLong }).optional(),
+});
 
 // A malformed id is a person who does not exist: 404, never a 500.
 const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
@@ -28,62 +34,78 @@ const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
 export function connectionRoutes(deps: ConnectionDeps) {
   const { db } = deps;
   const param = validate('param', ZUserId, { status: 404 });
-  return new Hono<AppEnv>()
-    .get('/connections/requests', async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await listFriendRequests(db, viewer.id));
-    })
-    .get('/connections/blocked', async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await listBlocked(db, viewer.id));
-    })
-    .get('/connections/:userId', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await getConnectionState(db, viewer.id, c.req.valid('param').userId));
-    })
-    .post('/connections/:userId/follow', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await followUser(deps, viewer.id, c.req.valid('param').userId));
-    })
-    .delete('/connections/:userId/follow', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await unfollowUser(deps, viewer.id, c.req.valid('param').userId));
-    })
-    .post('/connections/:userId/request', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await sendFriendRequest(deps, viewer.id, c.req.valid('param').userId));
-    })
-    .post('/connections/:userId/accept', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await acceptFriendRequest(deps, viewer.id, c.req.valid('param').userId));
-    })
-    .post('/connections/:userId/reject', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await rejectFriendRequest(deps, viewer.id, c.req.valid('param').userId));
-    })
-    .delete('/connections/:userId/friend', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await removeFriend(deps, viewer.id, c.req.valid('param').userId));
-    })
-    .post('/connections/:userId/block', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await blockUser(deps, viewer.id, c.req.valid('param').userId));
-    })
-    .delete('/connections/:userId/block', param, async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(await unblockUser(deps, viewer.id, c.req.valid('param').userId));
-    })
-    .get('/profiles/:userId/connections', param, validate('query', ZConnectionListQuery), async (c) => {
-      const viewer = requireViewer(c);
-      const { userId } = c.req.valid('param');
-      const { list, ...page } = c.req.valid('query');
-      await requireVisibleProfile(db, viewer.id, userId);
-      return c.json(await listConnections(db, viewer.id, userId, list, page));
-    })
-    .get('/profiles/:userId/mutual-friends', param, async (c) => {
-      const viewer = requireViewer(c);
-      const { userId } = c.req.valid('param');
-      await requireVisibleProfile(db, viewer.id, userId);
-      return c.json(await listMutualFriends(db, viewer.id, userId));
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/connections/requests', async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await listFriendRequests(db, viewer.id));
+      })
+      .get('/connections/blocked', async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await listBlocked(db, viewer.id));
+      })
+      // issue 21: People you may know, and the people the New message action offers.
+      .get('/people/suggestions', async (c) => {
+        const viewer = requireViewer(c);
+        return c.json({ items: await listPeopleYouMayKnow(db, viewer.id) });
+      })
+      .post('/people/suggestions/:userId/dismiss', param, async (c) => {
+        const viewer = requireViewer(c);
+        await dismissSuggestion(db, viewer.id, c.req.valid('param').userId);
+        return c.json({ ok: true });
+      })
+      .get('/people/recipients', validate('query', ZRecipientQuery), async (c) => {
+        const viewer = requireViewer(c);
+        return c.json({ items: await listMessageRecipients(db, viewer.id, c.req.valid('query').q ?? '') });
+      })
+      .get('/connections/:userId', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await getConnectionState(db, viewer.id, c.req.valid('param').userId));
+      })
+      .post('/connections/:userId/follow', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await followUser(deps, viewer.id, c.req.valid('param').userId));
+      })
+      .delete('/connections/:userId/follow', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await unfollowUser(deps, viewer.id, c.req.valid('param').userId));
+      })
+      .post('/connections/:userId/request', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await sendFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+      })
+      .post('/connections/:userId/accept', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await acceptFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+      })
+      .post('/connections/:userId/reject', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await rejectFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+      })
+      .delete('/connections/:userId/friend', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await removeFriend(deps, viewer.id, c.req.valid('param').userId));
+      })
+      .post('/connections/:userId/block', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await blockUser(deps, viewer.id, c.req.valid('param').userId));
+      })
+      .delete('/connections/:userId/block', param, async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await unblockUser(deps, viewer.id, c.req.valid('param').userId));
+      })
+      .get('/profiles/:userId/connections', param, validate('query', ZConnectionListQuery), async (c) => {
+        const viewer = requireViewer(c);
+        const { userId } = c.req.valid('param');
+        const { list, ...page } = c.req.valid('query');
+        await requireVisibleProfile(db, viewer.id, userId);
+        return c.json(await listConnections(db, viewer.id, userId, list, page));
+      })
+      .get('/profiles/:userId/mutual-friends', param, async (c) => {
+        const viewer = requireViewer(c);
+        const { userId } = c.req.valid('param');
+        await requireVisibleProfile(db, viewer.id, userId);
+        return c.json(await listMutualFriends(db, viewer.id, userId));
+      })
+  );
 }

@@ -134,9 +134,8 @@ describe('what an item says', () => {
   it('refuses a kind no area registered, writing nothing', async () => {
     const a = await person();
     const contentId = randomUUID();
-    await expect(publish({ userId: a.id, kind: 'business_page', contentId })).rejects.toThrow(
-      /not registered/,
-    );
+    // Forum replies: no area registers them yet (forums is issue 16), nor does this file.
+    await expect(publish({ userId: a.id, kind: 'forum_reply', contentId })).rejects.toThrow(/not registered/);
     expect(await t.db.select().from(feedItems).where(eq(feedItems.contentId, contentId))).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export const messagesArea = defineArea({
     ctx.setTypingPolicy((from, to) => canMessage(ctx.db, from, to));
   },
   async onAccountDeleted(tx, userId) {
-    // Their own contact list goes; the messages stay for the other side, under a 'Deleted member'.
+    // Their own contact list goes; the messages stay for the other side, under 'A former member'.
     await tx.delete(conversations).where(eq(conversations.ownerId, userId));
   },
 });

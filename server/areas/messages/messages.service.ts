@@ -1,4 +1,10 @@
-import { MESSAGING_MSG, type BusinessInquiry, type Message, type MessageType } from '@common/messages/model';
+import {
+  MESSAGING,
+  MESSAGING_MSG,
+  type BusinessInquiry,
+  type Message,
+  type MessageType,
+} from '@common/messages/model';
 import type { ZSendMessage } from '@common/messages/schemas';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import type { ServerEvent } from '@common/core/realtime';
@@ -157,9 +163,16 @@ export async function sendMessage(
           },
           groupKey: null,
         };
+  // A plain message to someone who has this chat open makes no notification: they are reading it.
+  const whileOpen =
+    input.messageType === 'general'
+      ? sql` where not exists (select 1 from conversations o where o.owner_id = ${receiver.id}::uuid
+          and o.partner_id = ${senderId}::uuid
+          and o.viewed_at > now() - make_interval(secs => ${MESSAGING.chatViewingS}))`
+      : sql``;
   const notification = notificationInsertSql(
     { userId: receiver.id, actorId: senderId, link, ...notice, relatedId: sql`m.id` },
-    sql`m`,
+    sql`m${whileOpen}`,
   );
   // One statement, so one round trip and atomic without a transaction around it: the message,
   // both people's conversation rows and the receiver's notification (folded into their unread one

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, notifications, userSettings } from '../../db/schema';
+import { conversations, messages, notifications, userSettings } from '../../db/schema';
 import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
 import { registerInquiryTarget } from '../../platform/policies';
 
@@ -227,7 +227,44 @@ describe('threads, conversations and read state', () => {
   }, 60_000);
 });
 
+/** As if `owner` closed the chat with `partner` longer ago than MESSAGING.chatViewingS. */
+const closeChatLongAgo = (owner: Person, partner: Person) =>
+  t.db
+    .update(conversations)
+    .set({ viewedAt: sql`now() - interval '10 minutes'` })
+    .where(and(eq(conversations.ownerId, owner.id), eq(conversations.partnerId, partner.id)));
+
 describe('notifications from messages', () => {
+  it('makes no notification while the receiver has the chat open, one per conversation otherwise (issue 21)', async () => {
+    const [nina, omar, pia] = [await person(), await person(), await person()];
+    await send(nina, omar, 'first');
+    expect((await omar.agent.get('/api/notifications')).body.unreadCount).toBe(1);
+    // Omar opens the chat (the read call, which an open chat repeats): Nina's burst adds nothing.
+    await omar.agent.post(`/api/messages/threads/${nina.id}/read`);
+    for (let i = 0; i < 3; i++) await send(nina, omar, `while open ${i}`);
+    const open = await omar.agent.get('/api/notifications');
+    expect(open.body.unreadCount).toBe(0);
+    expect(open.body.items).toHaveLength(1);
+    // The messages still count as unread messages (the Messages badge).
+    expect((await omar.agent.get('/api/messages/unread')).body.messages).toBe(3);
+    // Another person's messages still notify: the open chat is Nina's only.
+    await send(pia, omar, 'hello from elsewhere');
+    expect((await omar.agent.get('/api/notifications')).body.unreadCount).toBe(1);
+    // Pia's having the chat with Omar open does not silence Omar's notifications from Nina.
+    await pia.agent.post(`/api/messages/threads/${omar.id}/read`);
+    await closeChatLongAgo(omar, nina);
+    await send(nina, omar, 'after closing');
+    await send(nina, omar, 'and again');
+    const closed = await omar.agent.get('/api/notifications');
+    expect(closed.body.unreadCount).toBe(2);
+    expect(
+      closed.body.items.filter(
+        (n: { type: string; read: boolean; actor: { id: string } }) =>
+          n.type === 'message' && !n.read && n.actor.id === nina.id,
+      ),
+    ).toHaveLength(1);
+  });
+
   it('gives one "New Message" notification for a burst, and one mail', async () => {
     const [ivan, judy] = [await person(), await person()];
     for (let i = 0; i < 5; i++) await send(ivan, judy, `ping ${i}`);
@@ -258,7 +295,8 @@ describe('notifications from messages', () => {
     // Opening the thread reads the notification too.
     await judy.agent.post(`/api/messages/threads/${ivan.id}/read`);
     expect((await judy.agent.get('/api/notifications')).body.unreadCount).toBe(0);
-    // The next message starts a new unread notification.
+    // Once the chat has been closed a while, the next message starts a new unread notification.
+    await closeChatLongAgo(judy, ivan);
     await send(ivan, judy, 'again');
     const again = await judy.agent.get('/api/notifications');
     expect(again.body.items).toHaveLength(2);

@@ -32,6 +32,11 @@ export async function countUnreadMessages(db: Db, viewerId: string): Promise<Unr
  * unread count is zero, and the "New Message" notification from that partner is read too.
  */
 export async function markThreadRead(deps: MessagingDeps, viewerId: string, partnerId: string) {
+  // The chat is open: its partner's messages make no notification for a while (issue 21).
+  await deps.db
+    .update(conversations)
+    .set({ viewedAt: sql`now()` })
+    .where(and(eq(conversations.ownerId, viewerId), eq(conversations.partnerId, partnerId)));
   const result = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(messages)

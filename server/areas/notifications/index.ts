@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { notifications } from '../../db/schema';
+import { notifications, pushSubscriptions } from '../../db/schema';
 import { defineArea } from '../../platform/area';
 import { notificationRoutes } from './notifications.routes';
 import { demo } from './notifications.demo';
@@ -15,14 +15,17 @@ export {
   type RawNotification,
 } from './notifications.service';
 export { createNotificationMailer, type NotificationMailer } from './notifications.mail';
+export { createNotificationPusher, type NotificationPusher } from './notifications.push';
 
-/** The bell: notifications, live counts, and their batched mail. */
+/** The bell: notifications, live counts, their batched mail and web pushes. */
 export const notificationsArea = defineArea({
   name: 'notifications',
   demo,
   routes: notificationRoutes,
   async onAccountDeleted(tx, userId, { bus }) {
     await tx.delete(notifications).where(eq(notifications.userId, userId));
+    // Their sessions go too (and their devices with them); said here so no device outlives them.
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     // Others' notifications about the person would go on naming them (their text holds the name).
     const gone = await tx
       .delete(notifications)

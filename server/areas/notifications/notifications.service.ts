@@ -106,16 +106,18 @@ export function notificationInsertSql(
       : input.relatedId;
   // Mail follows the person's setting (default on); the batched mailer picks these up later.
   const emailPending = sql`not exists (select 1 from user_settings s where s.user_id = ${input.userId}::uuid and not s.email_notifications)`;
-  const insert = sql`insert into notifications (user_id, actor_id, type, title, message, link, related_id, data, group_key, email_pending)
+  // A push waits only for someone with a device subscribed and the push switch on (default on).
+  const pushPending = sql`exists (select 1 from push_subscriptions p where p.user_id = ${input.userId}::uuid) and not exists (select 1 from user_settings s where s.user_id = ${input.userId}::uuid and not s.push_notifications)`;
+  const insert = sql`insert into notifications (user_id, actor_id, type, title, message, link, related_id, data, group_key, email_pending, push_pending)
     select ${input.userId}::uuid, ${input.actorId ?? null}::uuid, ${input.type}::text, ${input.title}::text,
            ${input.message}::text, ${input.link ?? null}::text, ${relatedId}, ${JSON.stringify(input.data ?? {})}::jsonb,
-           ${input.groupKey ?? null}::text, ${emailPending}${from ? sql` from ${from}` : sql``}`;
+           ${input.groupKey ?? null}::text, ${emailPending}, ${pushPending}${from ? sql` from ${from}` : sql``}`;
   // Folds into the person's one unread notification with this key, brought to the top.
   const fold = input.groupKey
     ? sql` on conflict (user_id, group_key) where not read and group_key is not null do update set
         title = excluded.title, message = excluded.message, link = excluded.link,
         related_id = excluded.related_id, data = excluded.data, actor_id = excluded.actor_id,
-        updated_at = now(), email_pending = excluded.email_pending`
+        updated_at = now(), email_pending = excluded.email_pending, push_pending = excluded.push_pending`
     : sql``;
   return sql`${insert}${fold} returning *`;
 }

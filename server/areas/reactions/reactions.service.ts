@@ -34,15 +34,20 @@ export function requireTarget(contentType: string): ContentTarget {
   return target;
 }
 
-/** The content if the viewer may see it; missing and hidden content are both 'not available'. */
+/**
+ * The content if the viewer may see it; missing and hidden content are both 'not available'. To
+ * write (react, comment), the target may also refuse one who sees it (ContentInfo.refuseEngagement).
+ */
 export async function requireContent(
   db: Db | Tx,
   target: ContentTarget,
   viewerId: string | null,
   contentId: string,
+  purpose: 'read' | 'write' = 'read',
 ): Promise<ContentInfo> {
   const info = await target.resolve(db, viewerId, contentId);
   if (!info) throw new AppError('NOT_FOUND', REACTION_MSG.notFound);
+  if (purpose === 'write' && info.refuseEngagement) throw new AppError('FORBIDDEN', info.refuseEngagement);
   return info;
 }
 
@@ -92,6 +97,7 @@ async function readSummary(
     types: [...target.reactionTypes],
     counts,
     mine,
+    closedReason: null,
   };
 }
 
@@ -102,8 +108,9 @@ export async function getReactions(
   ref: ContentRef,
 ): Promise<ReactionSummary> {
   const target = requireTarget(ref.contentType);
-  await requireContent(deps.db, target, viewerId, ref.contentId);
-  return readSummary(deps.db, target, ref, viewerId);
+  const info = await requireContent(deps.db, target, viewerId, ref.contentId);
+  const summary = await readSummary(deps.db, target, ref, viewerId);
+  return { ...summary, closedReason: viewerId ? (info.refuseEngagement ?? null) : null };
 }
 
 /**
@@ -125,7 +132,7 @@ export async function setReaction(
 
   const { summary, changed, notice, ownerId } = await deps.db.transaction(async (tx) => {
     await lockContent(tx, content);
-    const info = await requireContent(tx, target, viewer.id, content.contentId);
+    const info = await requireContent(tx, target, viewer.id, content.contentId, 'write');
     const written = active
       ? await tx
           .insert(reactions)
@@ -171,7 +178,7 @@ async function notifyOwner(
     actor,
     type: 'reaction',
     title: NOTIFICATION_TEXT.reaction.title,
-    message: NOTIFICATION_TEXT.reaction.text(displayName(actor), target.label),
+    message: NOTIFICATION_TEXT.reaction.text(displayName(actor), target.label, info.title),
     link: info.link,
     relatedId: ref.contentId,
     data: { contentType: ref.contentType, contentId: ref.contentId, from_user_id: actorId },

@@ -13,8 +13,8 @@ import { removeReactions } from './reactions.service';
 import { isBlockedEither } from '../../db/rules';
 
 /*
- * The reactions module on its own: a test kind of content ('group_post', which no area registers
- * yet) backed by a map, so no content area is needed.
+ * The reactions module on its own: a test kind of content ('group_post') backed by a map, so no
+ * content area is needed. Registered again after boot, which registers the groups area's own.
  */
 
 type Item = { ownerId: string; hiddenFrom: Set<string>; isPublic: boolean };
@@ -23,21 +23,22 @@ const items = new Map<string, Item>();
 const tapTag = new AsyncLocalStorage<number>();
 const processed: number[] = [];
 
-registerContentTarget({
-  contentType: 'group_post',
-  label: 'post',
-  reactionTypes: CONTENT_REACTIONS,
-  maxCommentDepth: 1,
-  async resolve(db, viewerId, contentId) {
-    const tag = tapTag.getStore();
-    if (tag !== undefined) processed.push(tag);
-    const item = items.get(contentId);
-    if (!item) return null;
-    if (viewerId === null ? !item.isPublic : item.hiddenFrom.has(viewerId)) return null;
-    if (viewerId && (await isBlockedEither(db, viewerId, item.ownerId))) return null;
-    return { ownerId: item.ownerId, link: `/test/posts/${contentId}` };
-  },
-});
+const registerTestTarget = () =>
+  registerContentTarget({
+    contentType: 'group_post',
+    label: 'post',
+    reactionTypes: CONTENT_REACTIONS,
+    maxCommentDepth: 1,
+    async resolve(db, viewerId, contentId) {
+      const tag = tapTag.getStore();
+      if (tag !== undefined) processed.push(tag);
+      const item = items.get(contentId);
+      if (!item) return null;
+      if (viewerId === null ? !item.isPublic : item.hiddenFrom.has(viewerId)) return null;
+      if (viewerId && (await isBlockedEither(db, viewerId, item.ownerId))) return null;
+      return { ownerId: item.ownerId, link: `/test/posts/${contentId}` };
+    },
+  });
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string };
@@ -67,6 +68,7 @@ const rowsOn = (id: string) => t.db.select().from(reactions).where(eq(reactions.
 let owner: Person, a: Person, b: Person, c: Person;
 beforeAll(async () => {
   t = await createTestApp();
+  registerTestTarget();
   [owner, a, b, c] = [await person(), await person(), await person(), await person()];
 });
 afterAll(() => t?.close());
@@ -82,6 +84,7 @@ describe('counts and toggles', () => {
       types: [...CONTENT_REACTIONS],
       counts: { like: 1 },
       mine: ['like'],
+      closedReason: null,
     });
     expect((await react(a, id, 'like')).body.counts).toEqual({ like: 1 });
     expect((await react(a, id, 'love')).body).toMatchObject({

@@ -54,7 +54,7 @@ export const DELETE_ACCOUNT_CHECKS: RateLimit = { name: 'delete-account-check', 
 /**
  * Delete account. The person's own data goes: sign-in, sessions, profile details and pictures,
  * connections, blocks, notifications, settings and their contact list. What others need to keep
- * their threads readable stays, anonymised: the messages, under a 'Deleted member' who cannot be
+ * their threads readable stays, anonymised: the messages, under 'A former member' who cannot be
  * found, followed or messaged. The address and username become free again.
  */
 export async function deleteAccount(

@@ -163,11 +163,11 @@ describe('delete account', () => {
       content: 'Hello?',
     });
     expect(reply.status).toBe(403);
-    // The friend's thread still reads, under 'Deleted member'.
+    // The friend's thread still reads, under 'A former member'.
     const thread = await friend.agent.get(`/api/messages/threads/${gone.id}`);
     expect(thread.status).toBe(200);
     expect(thread.body.items.map((m: { content: string }) => m.content)).toEqual(['Before I go']);
-    expect(thread.body.partner).toMatchObject({ fullName: SETTINGS_MSG.deletedMember });
+    expect(thread.body.partner).toMatchObject({ fullName: 'A former member', avatarUrl: null });
     expect(JSON.stringify(thread.body)).not.toContain(gone.username);
     expect(await t.db.select().from(messages).where(eq(messages.senderId, gone.id))).toHaveLength(1);
 

@@ -51,3 +51,21 @@ export const blocks = pgTable(
     check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
+
+/**
+ * "People you may know" the person dismissed (issue 21): never suggested to them again. Gone with
+ * either account.
+ */
+export const suggestionDismissals = pgTable(
+  'suggestion_dismissals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedId: uuid('dismissed_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dismissedId] })],
+);

@@ -17,7 +17,9 @@ import { users } from './auth';
  * common/reactions/model.ts, those of areas still to come included (the contract test compares
  * the two). The database states them too, so no other path writes engagement on an unknown kind.
  */
-const CONTENT_TYPES = sql.raw(`('article', 'group_post', 'forum_post', 'forum_reply', 'forum_comment')`);
+const CONTENT_TYPES = sql.raw(
+  `('article', 'group_post', 'forum_post', 'forum_reply', 'forum_comment', 'business_post')`,
+);
 
 /**
  * Reactions and comments on any kind of content (articles, group posts, forum posts...), one pair of

@@ -80,6 +80,11 @@ export const conversations = pgTable(
     lastMessageId: uuid('last_message_id').notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
     unreadCount: integer('unread_count').notNull().default(0),
+    /**
+     * When the owner last had this chat open (set by the read call, which an open chat repeats
+     * every CHAT_VIEWING_S / 2): a message arriving while it is open makes no notification.
+     */
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.ownerId, t.partnerId] }),

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { sessions, users } from './auth';
 
 /** Notifications (spec document 1, section 3). Written only through the notifications service. */
 export const notifications = pgTable(
@@ -32,6 +32,8 @@ export const notifications = pgTable(
     groupKey: text('group_key'),
     // Waiting for the batched notification mail.
     emailPending: boolean('email_pending').notNull().default(false),
+    // Waiting to go out as a web push (set only when the person has a device subscribed and push on).
+    pushPending: boolean('push_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +48,10 @@ export const notifications = pgTable(
     index('notifications_email_pending_idx')
       .on(t.updatedAt)
       .where(sql`${t.emailPending}`),
+    // The pusher claims pending rows oldest first; the index holds only the few waiting.
+    index('notifications_push_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.pushPending}`),
     check(
       'notifications_type',
       sql`${t.type} in ('message', 'business_inquiry', 'connection_request', 'group_action', 'business_action', 'reaction', 'comment', 'event_invitation', 'event_rsvp')`,
@@ -65,3 +71,28 @@ export const userSettings = pgTable('user_settings', {
   dataCollection: boolean('data_collection').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A browser's Web Push subscription (decision 016): one per device, owned by the person and tied to
+ * the session that made it, so signing out (or any end of that session) removes it and a device no
+ * longer signed in never receives the person's notifications.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    // The push service's URL: a device's one subscription, so unique (nobody registers another's).
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Pushing looks up one person's devices.
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

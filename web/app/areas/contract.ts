@@ -9,7 +9,8 @@ import type { RouteHandle } from '../routing/route-handle';
  * signed-in realtime wiring only walk that list; nothing registers itself when imported.
  *
  * module.ts is part of the entry chunk (the route table is built from it), so it imports only
- * light things: types, lucide icons, and its pages, sections and hooks through `import()`.
+ * light things: types, lucide icons, its home cards' `useIsShown` hooks, and its pages, sections
+ * and hooks through `import()`.
  */
 
 export type WebAreaModule = {
@@ -18,6 +19,11 @@ export type WebAreaModule = {
   routes?: AreaRoute[];
   nav?: AreaNavItem[];
   profileSections?: AreaProfileSection[];
+  /**
+   * Cards above a member's feed (issue 21's first view): profile completion and people you may
+   * know today; suggested groups and upcoming events plug in here when those areas land.
+   */
+  homeCards?: AreaHomeCard[];
   /**
    * Loads the hooks that keep the area's caches live while a person is signed in. They are
    * loaded with the realtime wiring (never for visitors) and all mounted before the socket opens.
@@ -68,6 +74,26 @@ export type AreaProfileSection = {
   title: string;
   /** Loads the component; called only when the profile page loads, never in the first view. */
   load: () => Promise<ComponentType<ProfileSectionProps>>;
+};
+
+/**
+ * A card above a signed-in member's feed (web/areas/feed/components/home-cards.tsx). It shows only
+ * when it has something to offer (an incomplete profile, suggestions), so a member who is settled
+ * in sees the feed alone and downloads none of the cards' code.
+ */
+export type AreaHomeCard = {
+  /** Unique across areas. */
+  id: string;
+  /** 10 profile completion, 20 people you may know; 30 groups and 40 events are kept for them. */
+  order: number;
+  /**
+   * A hook: whether the card will render, from data the first view already has (the /api/me
+   * viewer) or one small query of its own. It is part of the first view, so it imports only
+   * that; until it says true, nothing is loaded or drawn for the card (no space kept either).
+   */
+  useIsShown: (viewerId: string) => boolean;
+  /** Loads the component, once `useIsShown` says true; it may still render nothing. */
+  load: () => Promise<ComponentType<{ viewerId: string }>>;
 };
 
 /** A hook the signed-in layout runs (inside LiveUpdates) with the signed-in person's id. */

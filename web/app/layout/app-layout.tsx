@@ -78,7 +78,7 @@ export function AppLayout() {
               className={cn('w-60 shrink-0 border-r border-border bg-card', isPrerender && 'max-md:hidden')}
             >
               <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto">
-                <SideNav id={SIDE_MENU_ID} isSignedIn={Boolean(viewer)} />
+                <SideNav id={SIDE_MENU_ID} isSignedIn={Boolean(viewer)} isSessionLoading={isLoading} />
               </div>
             </div>
           ) : null}
@@ -95,6 +95,7 @@ export function AppLayout() {
               open={isDrawerOpen}
               onOpenChange={setIsDrawerOpen}
               isSignedIn={Boolean(viewer)}
+              isSessionLoading={isLoading}
               returnFocusRef={menuButtonRef}
             />
           </Suspense>

@@ -10,6 +10,7 @@ type MobileDrawerProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   isSignedIn: boolean;
+  isSessionLoading?: boolean;
   /** Focus goes back to the top bar's menu button when the drawer closes. */
   returnFocusRef: RefObject<HTMLButtonElement | null>;
   id: string;
@@ -19,7 +20,14 @@ type MobileDrawerProps = {
  * The side menu below 768px: a modal drawer (Radix Dialog), so focus is trapped inside while it
  * is open, Escape or a tap outside closes it, and following a link closes it.
  */
-export function MobileDrawer({ open, onOpenChange, isSignedIn, returnFocusRef, id }: MobileDrawerProps) {
+export function MobileDrawer({
+  open,
+  onOpenChange,
+  isSignedIn,
+  isSessionLoading,
+  returnFocusRef,
+  id,
+}: MobileDrawerProps) {
   const close = () => onOpenChange(false);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -48,7 +56,7 @@ export function MobileDrawer({ open, onOpenChange, isSignedIn, returnFocusRef, i
               <span className="sr-only">Close menu</span>
             </DialogPrimitive.Close>
           </div>
-          <SideNav isSignedIn={isSignedIn} onNavigate={close} />
+          <SideNav isSignedIn={isSignedIn} isSessionLoading={isSessionLoading} onNavigate={close} />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

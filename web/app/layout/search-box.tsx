@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MSG } from '@common/core/texts';
+import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 import { SEARCH } from '@common/search/model';
 import { SearchInput } from '@web/components/ui/search-input';
 import { cn } from '@web/lib/cn';

@@ -86,7 +86,13 @@ export function TopBar({
           ) : (
             <>
               <ThemeSwitcher />
-              {isSessionLoading ? null : (
+              {isSessionLoading ? (
+                <span
+                  aria-hidden="true"
+                  data-testid="account-skeleton"
+                  className="size-8 animate-pulse rounded-full bg-muted"
+                />
+              ) : (
                 <Button asChild size="sm">
                   <Link to="/auth">Sign In</Link>
                 </Button>

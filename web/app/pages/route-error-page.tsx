@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Link, useRouteError } from 'react-router';
-import { MSG } from '@common/core/texts';
+import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 import { Button } from '@web/components/ui/button';
 import { revealApp } from '../prerender/handover';
 

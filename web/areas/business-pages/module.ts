@@ -1,17 +1,32 @@
 import { Building2 } from 'lucide-react';
-import { comingSoon } from '@web/app/areas/coming-soon';
 import type { WebAreaModule } from '@web/app/areas/contract';
 
-/** Not built yet: its routes show the "coming soon" page. */
+const listPage = async () => {
+  const { BusinessPagesPage } = await import('./pages/business-pages-page');
+  return { Component: BusinessPagesPage };
+};
+const detailPage = async () => {
+  const { BusinessPagePage } = await import('./pages/business-page-page');
+  return { Component: BusinessPagePage };
+};
+
+/** Business pages: the list, a page (both route forms: DECISIONS 5) and the owner's profile section. */
 export const businessPagesModule: WebAreaModule = {
   id: 'business-pages',
   routes: [
-    comingSoon('/business-pages', 'public', 'Business Pages'),
-    // DECISIONS 5: /business-pages/{id} and /business/{id} both open a business page.
-    comingSoon('/business-pages/:id', 'public', 'Business Pages', 'Business Page'),
-    comingSoon('/business/:id', 'public', 'Business Pages', 'Business Page'),
-    // DECISIONS 5: /business lists business pages.
-    comingSoon('/business', 'signed-in', 'Business Pages'),
+    { path: '/business-pages', access: 'public', handle: { title: 'Business Pages' }, lazy: listPage },
+    { path: '/business-pages/:id', access: 'public', handle: { title: 'Business Page' }, lazy: detailPage },
+    { path: '/business/:id', access: 'public', handle: { title: 'Business Page' }, lazy: detailPage },
+    // DECISIONS 5: /business lists business pages (spec section 6: the business list needs sign-in).
+    { path: '/business', access: 'signed-in', handle: { title: 'Business Pages' }, lazy: listPage },
   ],
   nav: [{ to: '/business-pages', label: 'Business Pages', icon: Building2, signedInOnly: true, order: 60 }],
+  profileSections: [
+    {
+      id: 'business-pages',
+      order: 10,
+      title: 'Pages & Articles',
+      load: async () => (await import('./profile-section')).OwnerPages,
+    },
+  ],
 };

@@ -1,14 +1,36 @@
 import { CalendarDays } from 'lucide-react';
-import { comingSoon } from '@web/app/areas/coming-soon';
 import type { WebAreaModule } from '@web/app/areas/contract';
 
-/** Not built yet: its routes show the "coming soon" page. */
 export const eventsModule: WebAreaModule = {
   id: 'events',
   routes: [
-    comingSoon('/events', 'public', 'Events'),
-    comingSoon('/events/:eventId', 'public', 'Events', 'Event'),
-    comingSoon('/events/create', 'signed-in', 'Create Event'),
+    {
+      path: '/events',
+      access: 'public',
+      handle: { title: 'Events' },
+      lazy: async () => ({ Component: (await import('./pages/events-page')).EventsPage }),
+    },
+    {
+      path: '/events/create',
+      // The page itself says 'Please log in to create events' to a visitor (spec section 5).
+      access: 'public',
+      handle: { title: 'Create Event' },
+      lazy: async () => ({ Component: (await import('./pages/create-event-page')).CreateEventPage }),
+    },
+    {
+      path: '/events/:eventId',
+      access: 'public',
+      handle: { title: 'Event' },
+      lazy: async () => ({ Component: (await import('./pages/event-page')).EventPage }),
+    },
   ],
   nav: [{ to: '/events', label: 'Events', icon: CalendarDays, signedInOnly: true, order: 70 }],
+  profileSections: [
+    {
+      id: 'events',
+      order: 40,
+      title: 'Events',
+      load: async () => (await import('./profile-section')).ProfileEvents,
+    },
+  ],
 };

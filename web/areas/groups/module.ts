@@ -1,14 +1,37 @@
 import { Users } from 'lucide-react';
-import { comingSoon } from '@web/app/areas/coming-soon';
 import type { WebAreaModule } from '@web/app/areas/contract';
 
-/** Not built yet: its routes show the "coming soon" page. */
+/** Social groups: the list, one group's page, the create wizard, and the profile's communities. */
 export const groupsModule: WebAreaModule = {
   id: 'groups',
   routes: [
-    comingSoon('/groups', 'public', 'Groups'),
-    comingSoon('/groups/:groupId', 'public', 'Groups', 'Group'),
-    comingSoon('/create-group', 'signed-in', 'Create Group'),
+    {
+      path: '/groups',
+      access: 'public',
+      handle: { title: 'Groups' },
+      lazy: async () => ({ Component: (await import('./pages/groups-page')).GroupsPage }),
+    },
+    // Visitors following a card are sent to /auth (section 2).
+    {
+      path: '/groups/:groupId',
+      access: 'signed-in',
+      handle: { title: 'Group' },
+      lazy: async () => ({ Component: (await import('./pages/group-page')).GroupPage }),
+    },
+    {
+      path: '/create-group',
+      access: 'signed-in',
+      handle: { title: 'Create Group' },
+      lazy: async () => ({ Component: (await import('./pages/create-group-page')).CreateGroupPage }),
+    },
   ],
   nav: [{ to: '/groups', label: 'Groups', icon: Users, signedInOnly: true, order: 20 }],
+  profileSections: [
+    {
+      id: 'groups',
+      order: 30,
+      title: 'Communities',
+      load: async () => (await import('./profile-section')).MemberGroups,
+    },
+  ],
 };

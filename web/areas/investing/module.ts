@@ -1,13 +1,36 @@
 import { TrendingUp } from 'lucide-react';
-import { comingSoon } from '@web/app/areas/coming-soon';
 import type { WebAreaModule } from '@web/app/areas/contract';
 
-/** Not built yet: its routes show the "coming soon" page. */
+/** The investing board: sign-in routes (spec document 3's route table), and the profile's investments. */
 export const investingModule: WebAreaModule = {
   id: 'investing',
   routes: [
-    comingSoon('/investing', 'signed-in', 'Investing'),
-    comingSoon('/investing/:id', 'signed-in', 'Investing', 'Business Idea'),
+    {
+      path: '/investing',
+      access: 'signed-in',
+      handle: { title: 'Investing' },
+      lazy: async () => {
+        const { InvestingPage } = await import('./pages/investing-page');
+        return { Component: InvestingPage };
+      },
+    },
+    {
+      path: '/investing/:id',
+      access: 'signed-in',
+      handle: { title: 'Business Idea' },
+      lazy: async () => {
+        const { IdeaPage } = await import('./pages/idea-page');
+        return { Component: IdeaPage };
+      },
+    },
   ],
   nav: [{ to: '/investing', label: 'Investing', icon: TrendingUp, signedInOnly: true, order: 30 }],
+  profileSections: [
+    {
+      id: 'investments',
+      order: 20,
+      title: 'Investments',
+      load: async () => (await import('./profile-section')).FounderIdeas,
+    },
+  ],
 };

@@ -1,5 +1,6 @@
 import { User } from 'lucide-react';
 import type { AreaRoute, WebAreaModule } from '@web/app/areas/contract';
+import { useHasSuggestions, useProfileIncomplete } from './components/home-card-checks';
 
 const loadProfilePage: AreaRoute['lazy'] = async () => {
   const [{ ProfilePage }, { loadProfileSections }] = await Promise.all([
@@ -21,5 +22,19 @@ export const profilesModule: WebAreaModule = {
     handle: { title: 'Profile' },
     lazy: loadProfilePage,
   })),
+  homeCards: [
+    {
+      id: 'profile-completion',
+      order: 10,
+      useIsShown: useProfileIncomplete,
+      load: () => import('./components/profile-completion-card').then((m) => m.ProfileCompletionCard),
+    },
+    {
+      id: 'people-you-may-know',
+      order: 20,
+      useIsShown: useHasSuggestions,
+      load: () => import('./components/people-you-may-know-card').then((m) => m.PeopleYouMayKnowCard),
+    },
+  ],
   nav: [{ to: '/profile', label: 'Profile', icon: User, signedInOnly: true, end: true, order: 100 }],
 };

@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
+import { isTouchScreen } from '@web/lib/is-touch';
 import { cn } from '@web/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -25,7 +26,17 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
 };
 
-export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  // What had focus when the dialog opened (its opener). Radix returns focus to a DialogTrigger
+  // only; a dialog opened from a menu or a plain button left focus on the page's body.
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -35,6 +46,23 @@ export function DialogContent({ className, children, showCloseButton = true, ...
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          // Focus has not moved yet: it is still on whatever opened the dialog.
+          openerRef.current = document.activeElement as HTMLElement | null;
+          onOpenAutoFocus?.(event);
+          if (event.defaultPrevented || !isTouchScreen()) return;
+          // On touch screens no input takes focus when a dialog opens: the on-screen keyboard would
+          // jump up over it. The dialog itself takes focus instead.
+          event.preventDefault();
+          (event.target as HTMLElement | null)?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const opener = openerRef.current;
+          if (event.defaultPrevented || !opener?.isConnected || opener === document.body) return;
+          event.preventDefault();
+          opener.focus();
+        }}
       >
         {children}
         {showCloseButton ? (

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '@web/lib/toast';
+import { isTouchScreen } from '@web/lib/is-touch';
 import { ZArticleContent, ZArticleFields } from '@common/articles/schemas';
 import {
   ARTICLE_CATEGORIES,
@@ -16,6 +17,7 @@ import {
   Dialog,
   DialogClose,
   DialogContent,
+  DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
@@ -72,43 +74,77 @@ export function ArticleEditorDialog({
   const [fields, setFields] = useState<EditorFields | null>(draftId ? null : EMPTY);
   // The draft's text arrives once; later refetches do not overwrite what is being edited.
   if (fields === null && draft.data) setFields(fromArticle(draft.data));
+  // Closing with changes asks first (issue 21): Escape, the corner button or a click outside.
+  const initial = draftId ? (draft.data ? fromArticle(draft.data) : null) : EMPTY;
+  const isChanged = fields !== null && initial !== null && JSON.stringify(fields) !== JSON.stringify(initial);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const requestOpenChange = (next: boolean) => {
+    if (!next && isChanged) setIsConfirming(true);
+    else onOpenChange(next);
+  };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        aria-describedby={undefined}
-        className="max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-3xl gap-5 overflow-y-auto p-4 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:p-6"
-        // The first field, not the close button, takes focus.
-        onOpenAutoFocus={(event) => {
-          const title = document.getElementById(TITLE_ID);
-          if (!title) return;
-          event.preventDefault();
-          title.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{draftId ? ARTICLE_MSG.editDraftTitle : ARTICLE_MSG.editorTitle}</DialogTitle>
-        </DialogHeader>
-        {fields ? (
-          <ArticleEditorForm
-            fields={fields}
-            onFieldsChange={(update) => setFields((current) => (current ? update(current) : current))}
-            draftId={draftId}
-            onSaved={onSaved}
-          />
-        ) : draft.isError ? (
-          <LoadError
-            message={ARTICLE_MSG.loadFailed}
-            onRetry={draft.refetch}
-            retryLabel={ARTICLE_MSG.tryAgain}
-          />
-        ) : (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading draft" className="size-6 text-muted-foreground" />
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={isConfirming} onOpenChange={setIsConfirming}>
+        <DialogContent showCloseButton={false}>
+          <DialogHeader>
+            <DialogTitle>{ARTICLE_MSG.discardTitle}</DialogTitle>
+            <DialogDescription>{ARTICLE_MSG.discardText}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter className="gap-2">
+            <Button variant="outline" onClick={() => setIsConfirming(false)}>
+              {ARTICLE_MSG.keepEditing}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setIsConfirming(false);
+                setFields(initial);
+                onOpenChange(false);
+              }}
+            >
+              {ARTICLE_MSG.discard}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <Dialog open={open} onOpenChange={requestOpenChange}>
+        <DialogContent
+          aria-describedby={undefined}
+          className="max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-3xl gap-5 overflow-y-auto p-4 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:p-6"
+          // The first field, not the close button, takes focus (not on touch screens: no keyboard jump).
+          onOpenAutoFocus={(event) => {
+            if (isTouchScreen()) return;
+            const title = document.getElementById(TITLE_ID);
+            if (!title) return;
+            event.preventDefault();
+            title.focus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{draftId ? ARTICLE_MSG.editDraftTitle : ARTICLE_MSG.editorTitle}</DialogTitle>
+          </DialogHeader>
+          {fields ? (
+            <ArticleEditorForm
+              fields={fields}
+              onFieldsChange={(update) => setFields((current) => (current ? update(current) : current))}
+              draftId={draftId}
+              onSaved={onSaved}
+            />
+          ) : draft.isError ? (
+            <LoadError
+              message={ARTICLE_MSG.loadFailed}
+              onRetry={draft.refetch}
+              retryLabel={ARTICLE_MSG.tryAgain}
+            />
+          ) : (
+            <div className="flex justify-center py-16">
+              <Spinner label="Loading draft" className="size-6 text-muted-foreground" />
+            </div>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

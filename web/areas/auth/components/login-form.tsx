@@ -17,7 +17,14 @@ function loginFailureMessage(error: unknown): string {
 }
 
 /** Login side of /auth. On success the page itself redirects, as it does for anyone signed in. */
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function LoginForm({
+  onForgotPassword,
+  onUnconfirmed,
+}: {
+  onForgotPassword: () => void;
+  /** Not confirmed yet: the server has just mailed a new link; its message says where. */
+  onUnconfirmed: (account: { email: string; password: string; notice: string }) => void;
+}) {
   const signIn = useSignIn();
   const form = useSchemaForm(ZSignIn, (data) => ({
     email: data.get('email'),
@@ -28,6 +35,10 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     signIn.mutate(values, {
       onError: (error) => {
         if (form.showServerErrors(error)) return;
+        if (isApiError(error) && error.status === 403 && error.code === 'FORBIDDEN' && error.message) {
+          onUnconfirmed({ email: values.email, password: values.password, notice: error.message });
+          return;
+        }
         toast.error(MSG.loginFailedTitle, { description: loginFailureMessage(error) });
       },
     }),

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { ZSignUp } from '@common/auth/schemas';
 import { MSG } from '@common/core/texts';
@@ -9,9 +8,8 @@ import { useSignUp } from '../api/sign-up';
 import { SubmitButton } from './submit-button';
 
 /** Sign Up side of /auth. No session follows: the person confirms their email first. */
-export function SignUpForm() {
+export function SignUpForm({ onSent }: { onSent: (account: { email: string; password: string }) => void }) {
   const signUp = useSignUp();
-  const navigate = useNavigate();
   const form = useSchemaForm(ZSignUp, (data) => ({
     username: data.get('username'),
     email: data.get('email'),
@@ -20,10 +18,8 @@ export function SignUpForm() {
 
   const onSubmit = form.onSubmit((values) =>
     signUp.mutate(values, {
-      onSuccess: () => {
-        toast.success(MSG.signUpSuccess);
-        void navigate('/');
-      },
+      // The check-your-inbox screen takes over (issue 21): no toast that fades away.
+      onSuccess: () => onSent({ email: values.email, password: values.password }),
       onError: (error) => {
         // Field errors (e.g. 'Username already taken') belong next to their field.
         if (form.showServerErrors(error)) return;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
-import { MSG, MSG_AUTH_SAFETY } from '@common/core/texts';
+import { EMAIL_CONFIRMED_KEPT_SESSION, FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 import { authKeys } from '../api/query-keys';
 
 /**
@@ -23,7 +23,7 @@ export function useEmailVerifiedNotice() {
     if (params.has('error')) {
       toast.error(MSG.verifyLinkInvalid, { id: 'email-verified' });
     } else if (params.get('session') === 'kept') {
-      toast.success(MSG_AUTH_SAFETY.emailConfirmedKeptSession, { id: 'email-verified' });
+      toast.success(EMAIL_CONFIRMED_KEPT_SESSION, { id: 'email-verified' });
     } else {
       toast.success(MSG.emailVerifiedTitle, { id: 'email-verified' });
       void queryClient.invalidateQueries({ queryKey: authKeys.me() });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
-import { MSG } from '@common/core/texts';
+import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 import { isSignedOutState } from '../api/sign-out';
 import { authKeys } from '../api/query-keys';
 

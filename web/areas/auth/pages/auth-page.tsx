@@ -1,12 +1,13 @@
 import { Info } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { MSG } from '@common/core/texts';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useMe } from '../api/get-me';
 import { AuthShell } from '../components/auth-shell';
+import { CheckInbox } from '../components/check-inbox';
 import { LoginForm } from '../components/login-form';
 import { ResetRequestForm } from '../components/reset-request-form';
 import { SignUpForm } from '../components/sign-up-form';
@@ -25,8 +26,11 @@ export function AuthPage() {
   const { viewer, isLoading } = useMe();
   const location = useLocation();
   const state = (location.state ?? {}) as AuthPageState;
-  const [tab, setTab] = useState<'login' | 'signup'>('login');
+  const [params] = useSearchParams();
+  // 'Get Started' on the welcome page opens Sign Up (issue 21).
+  const [tab, setTab] = useState<'login' | 'signup'>(params.get('tab') === 'signup' ? 'signup' : 'login');
   const [isResetting, setIsResetting] = useState(false);
+  const [pending, setPending] = useState<{ email: string; password: string; notice?: string } | null>(null);
 
   if (isLoading) {
     return (
@@ -45,22 +49,34 @@ export function AuthPage() {
           Sign in to {state.action}.
         </p>
       ) : null}
-      <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}>
-        <TabsList>
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="signup">Sign Up</TabsTrigger>
-        </TabsList>
-        <TabsContent value="login">
-          {isResetting ? (
-            <ResetRequestForm onBack={() => setIsResetting(false)} />
-          ) : (
-            <LoginForm onForgotPassword={() => setIsResetting(true)} />
-          )}
-        </TabsContent>
-        <TabsContent value="signup">
-          <SignUpForm />
-        </TabsContent>
-      </Tabs>
+      {pending ? (
+        <CheckInbox
+          email={pending.email}
+          password={pending.password}
+          notice={pending.notice}
+          onDone={() => {
+            setPending(null);
+            setTab('login');
+          }}
+        />
+      ) : (
+        <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}>
+          <TabsList>
+            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            {isResetting ? (
+              <ResetRequestForm onBack={() => setIsResetting(false)} />
+            ) : (
+              <LoginForm onForgotPassword={() => setIsResetting(true)} onUnconfirmed={setPending} />
+            )}
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignUpForm onSent={setPending} />
+          </TabsContent>
+        </Tabs>
+      )}
     </AuthShell>
   );
 }

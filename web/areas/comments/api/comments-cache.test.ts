@@ -30,6 +30,7 @@ function pages(...items: Comment[][]): CommentsData {
       totalCapped: false,
       nextCursor: i < items.length - 1 ? `c${i}` : null,
       maxDepth: 3,
+      closedReason: null,
     })),
     pageParams: items.map((_, i) => (i === 0 ? null : `c${i - 1}`)),
   };
@@ -56,6 +57,7 @@ describe('comments cache', () => {
           totalCapped: false,
           nextCursor: null,
           maxDepth: 3,
+          closedReason: null,
         },
       ],
       pageParams: [...early.pageParams, 'c0'],

@@ -1,6 +1,6 @@
 import { MessageSquareReply, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { COMMENT_MSG, type Comment } from '@common/comments/model';
 import { displayName } from '@common/profiles/model';
 import type { EngagementContentType } from '@common/reactions/model';
@@ -9,6 +9,7 @@ import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
 import type { CommentNode } from '../api/comments-cache';
 import { CommentForm } from './comment-form';
 
@@ -22,6 +23,8 @@ export type CommentThreadContext = {
   ownerId: string | null;
   /** A reply may have at most this depth. */
   maxDepth: number;
+  /** The viewer reads but may not write here (CommentPage.closedReason): no Reply. */
+  isClosed: boolean;
   onDelete: (comment: Comment) => void;
 };
 
@@ -31,12 +34,34 @@ export function CommentItem({ node, context }: { node: CommentNode; context: Com
   const [isReplying, setIsReplying] = useState(false);
   const name = displayName(comment.author);
   const profileHref = `/profile/${comment.author.id}`;
-  const canReply = context.viewerId !== null && comment.depth < context.maxDepth;
-  const canDelete = context.viewerId !== null && (context.viewerId === comment.author.id || context.isAdmin);
+  const canReply = context.viewerId !== null && !context.isClosed && comment.depth < context.maxDepth;
+  // The content's owner may remove comments on it too (issue 21); the server checks the same.
+  const canDelete =
+    context.viewerId !== null &&
+    (context.viewerId === comment.author.id || context.viewerId === context.ownerId || context.isAdmin);
+  // A notification's link (#comment-<id>) opens this very comment, once it has loaded.
+  const anchor = `comment-${comment.id}`;
+  const ref = useRef<HTMLElement>(null);
+  const isTarget = useLocation().hash === `#${anchor}`;
+  useEffect(() => {
+    if (!isTarget) return;
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus({ preventScroll: true });
+  }, [isTarget]);
 
   return (
     <li>
-      <article aria-label={`Comment by ${name}`} className="flex gap-3">
+      <article
+        ref={ref}
+        id={anchor}
+        tabIndex={-1}
+        aria-label={`Comment by ${name}`}
+        data-target={isTarget || undefined}
+        className={cn(
+          'flex scroll-mt-20 gap-3 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          isTarget && 'bg-secondary/60 ring-2 ring-ring/40',
+        )}
+      >
         {/* The name next to it is the same link for keyboards and screen readers. */}
         <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
           <Avatar src={comment.author.avatarUrl} name={name} className="size-8" />

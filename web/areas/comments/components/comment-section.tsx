@@ -57,6 +57,7 @@ export function CommentSection({
     isAdmin: viewer?.profile.isSuperAdmin ?? false,
     ownerId,
     maxDepth: data?.pages[0]?.maxDepth ?? 0,
+    isClosed: Boolean(lastPage?.closedReason),
     onDelete: setToDelete,
   };
 
@@ -118,7 +119,11 @@ export function CommentSection({
           </div>
         )
       ) : null}
-      {viewer ? (
+      {viewer && lastPage?.closedReason ? (
+        <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
+          {lastPage.closedReason}
+        </p>
+      ) : viewer ? (
         <CommentForm contentType={contentType} contentId={contentId} label="Write a comment" />
       ) : isMeLoading ? null : (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-border p-4 sm:flex-row sm:items-center sm:justify-between">

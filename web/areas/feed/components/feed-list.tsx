@@ -77,7 +77,7 @@ export function FeedList({
   } else if (items.length === 0) {
     body = (
       <Card className="p-8 text-center text-muted-foreground">
-        {filter === 'all' ? FEED_MSG.empty : FEED_MSG.emptyFilter(filter)}
+        {filter !== 'all' ? FEED_MSG.emptyFilter(filter) : viewerId ? FEED_MSG.empty : FEED_MSG.emptyVisitor}
       </Card>
     );
   } else {

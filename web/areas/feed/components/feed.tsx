@@ -8,6 +8,7 @@ import { cn } from '@web/lib/cn';
 import { useTopic } from '@web/lib/realtime/use-realtime';
 import { FEED_PANEL_ID, FeedFilterBar, feedTabId } from './feed-filter-bar';
 import { FeedList } from './feed-list';
+import { HomeCards } from './home-cards';
 
 function parseFilter(value: string | null): FeedFilter {
   return FEED_FILTERS.find((filter) => filter === value) ?? 'all';
@@ -52,6 +53,8 @@ export function Feed({ viewerId }: { viewerId: string | null }) {
       <Heading id="feed-heading" className="text-2xl font-semibold tracking-tight">
         News Feed
       </Heading>
+      {/* A member's start (issue 21): cards that go away once they have nothing to offer. */}
+      {viewerId ? <HomeCards viewerId={viewerId} /> : null}
       <div className="sticky top-14 z-20 -mx-3 mt-3 bg-background/95 px-3 py-2 backdrop-blur supports-backdrop-filter:bg-background/85 sm:-mx-6 sm:px-6">
         <FeedFilterBar value={filter} onChange={changeFilter} />
       </div>

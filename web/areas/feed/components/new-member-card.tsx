@@ -1,7 +1,7 @@
 import { MessageCircle, UserMinus, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { FEED_MSG, type FeedItem } from '@common/feed/model';
-import { CONNECTION_MSG, displayName } from '@common/profiles/model';
+import { displayName, FOLLOW_MSG } from '@common/profiles/first-view-texts';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useChat } from '@web/areas/messages/components/chat-context';
 import { useFollowToggle } from '@web/areas/profiles/api/use-follow-toggle';
@@ -66,7 +66,7 @@ function MemberActions({ item, viewerId, name }: { item: FeedItem; viewerId: str
     <>
       <Button size="sm" variant={follow.isFollowing ? 'outline' : 'default'} onClick={follow.toggle}>
         {follow.isFollowing ? <UserMinus aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-        {follow.isFollowing ? CONNECTION_MSG.unfollow : CONNECTION_MSG.follow}
+        {follow.isFollowing ? FOLLOW_MSG.unfollow : FOLLOW_MSG.follow}
         <span className="sr-only"> {name}</span>
       </Button>
       <ContactButton name={name} onClick={() => openChat(authorId)} />
@@ -80,7 +80,7 @@ function VisitorActions({ name }: { name: string }) {
     <>
       <Button size="sm" onClick={() => prompt(FEED_MSG.signInFollow)}>
         <UserPlus aria-hidden="true" />
-        {CONNECTION_MSG.follow}
+        {FOLLOW_MSG.follow}
         <span className="sr-only"> {name}</span>
       </Button>
       <ContactButton name={name} onClick={() => prompt(FEED_MSG.signInContact)} />

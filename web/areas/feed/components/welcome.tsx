@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, FileText, Users, type LucideIcon } from 'lucide-react';
 import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '@common/core/texts';
+import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { revealApp } from '@web/app/prerender/handover';
@@ -49,7 +49,7 @@ export function Welcome() {
         </p>
         <p className="mt-4 text-sm font-semibold text-foreground sm:text-base">{MSG.tagline}</p>
         <Button asChild size="lg" className="mt-8">
-          <Link to="/auth">
+          <Link to="/auth?tab=signup">
             Get Started
             <ArrowRight aria-hidden="true" />
           </Link>

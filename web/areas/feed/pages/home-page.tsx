@@ -1,15 +1,19 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMe } from '@web/areas/auth/api/get-me';
-import { revealApp } from '@web/app/prerender/handover';
+import { hasPrerenderedPage, revealApp } from '@web/app/prerender/handover';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { Welcome } from '../components/welcome';
 
 // The feed and search come in their own chunks, so a visitor's welcome page paints without
 // them; the feed's download starts with this module, before anyone asks for it.
 const loadFeed = () => import('../components/feed');
 void loadFeed();
 const Feed = lazy(() => loadFeed().then((m) => ({ default: m.Feed })));
+// The welcome page is a visitor's only: members never download it. The server sent its
+// prerendered copy when there was no session cookie, so a visitor's download starts at once.
+const loadWelcome = () => import('../components/welcome');
+if (hasPrerenderedPage()) void loadWelcome();
+const Welcome = lazy(() => loadWelcome().then((m) => ({ default: m.Welcome })));
 const SearchResults = lazy(() =>
   import('@web/areas/search/components/search-results').then((m) => ({ default: m.SearchResults })),
 );
@@ -33,7 +37,9 @@ export function HomePage() {
   if (!viewer) {
     return (
       <>
-        <Welcome />
+        <Suspense fallback={<PageSpinner />}>
+          <Welcome />
+        </Suspense>
         <Suspense fallback={null}>
           <Feed viewerId={null} />
         </Suspense>

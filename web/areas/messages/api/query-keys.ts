@@ -14,6 +14,8 @@ export const messagesKeys = {
   thread: (partnerId: string) => [...messagesKeys.threads(), partnerId] as const,
   unread: () => [...messagesKeys.all, 'unread'] as const,
   inquiries: () => [...messagesKeys.all, 'inquiries'] as const,
+  /** The people the New message action offers for a text. */
+  recipients: (q: string) => [...messagesKeys.all, 'recipients', q] as const,
   /** Mutation key of the sends to one partner: their variables are the pending messages. */
   send: (partnerId: string) => [...messagesKeys.all, 'send', partnerId] as const,
 };

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState, type ElementType, type Ref } from 'react';
 import { MSG } from '@common/core/texts';
-import { MESSAGING_MSG, previewText, type Message } from '@common/messages/model';
+import { MESSAGING, MESSAGING_MSG, previewText, type Message } from '@common/messages/model';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
@@ -71,6 +71,12 @@ export function ChatConversation({
     if (isVisible) markThreadRead();
     // Once per opening and whenever the tab comes back into view...
   }, [partnerId, isVisible, markThreadRead]);
+  useEffect(() => {
+    // ...and now and then while it stays open, so its messages make no notification (issue 21).
+    if (!isVisible) return;
+    const timer = setInterval(() => markThreadRead(), (MESSAGING.chatViewingS * 1000) / 2);
+    return () => clearInterval(timer);
+  }, [isVisible, markThreadRead]);
   useEffect(() => {
     // ...and whenever a new unread message shows up.
     if (unreadKey && isVisible) markThreadRead();

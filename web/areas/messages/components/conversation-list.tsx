@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Briefcase } from 'lucide-react';
 import { useRef } from 'react';
 import { MSG } from '@common/core/texts';
@@ -19,6 +20,8 @@ type ConversationListProps = {
   /** Shown when there are no conversations at all, and when a search finds none. */
   emptyText: string;
   noMatchText: string;
+  /** Under the empty text (the messages page's New message). */
+  emptyAction?: ReactNode;
   className?: string;
   label: string;
 };
@@ -98,6 +101,7 @@ export function ConversationList({
   selectedId,
   emptyText,
   noMatchText,
+  emptyAction,
   className,
   label,
 }: ConversationListProps) {
@@ -128,7 +132,10 @@ export function ConversationList({
           onRetry={query.refetch}
         />
       ) : rows.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-muted-foreground">{q ? noMatchText : emptyText}</p>
+        <div className="flex flex-col items-center gap-3 px-4 py-8 text-center text-sm text-muted-foreground">
+          <p>{q ? noMatchText : emptyText}</p>
+          {q ? null : emptyAction}
+        </div>
       ) : (
         <ul
           aria-label={label}

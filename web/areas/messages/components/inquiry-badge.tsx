@@ -1,6 +1,6 @@
 import { Briefcase } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { badgeText } from '@common/messages/model';
+import { badgeText, MESSAGING_MSG } from '@common/messages/model';
 import { CountButton } from '@web/components/ui/count-button';
 import { cn } from '@web/lib/cn';
 import { useUnreadCounts } from '../api/get-unread-counts';
@@ -23,7 +23,8 @@ export function InquiryBadge() {
     <>
       <CountButton
         icon={Briefcase}
-        label="Business inquiries"
+        label={MESSAGING_MSG.inquiriesButton}
+        title={MESSAGING_MSG.inquiriesTooltip}
         count={count}
         countText={badgeText(count)}
         aria-haspopup="dialog"

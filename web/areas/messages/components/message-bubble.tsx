@@ -1,5 +1,6 @@
 import { Briefcase, Check, CheckCheck, Clock } from 'lucide-react';
 import type { Message } from '@common/messages/model';
+import { LinkifiedText } from '@web/components/linkified-text';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
 
@@ -51,7 +52,11 @@ export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }:
             isPending && 'opacity-70',
           )}
         >
-          {message.content}
+          {/* Addresses in a message are links (issue 21), as in comments. */}
+          <LinkifiedText
+            text={message.content}
+            linkClassName={isOwn ? 'text-primary-foreground' : 'text-link'}
+          />
         </div>
         <div
           className={cn(

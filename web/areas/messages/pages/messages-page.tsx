@@ -1,14 +1,17 @@
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages/model';
 import { useMe } from '@web/areas/auth/api/get-me';
+import { PEOPLE_MSG } from '@common/profiles/model';
+import { Button } from '@web/components/ui/button';
 import { SearchInput } from '@web/components/ui/search-input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { ChatConversation } from '../components/chat-conversation';
 import { ConversationList } from '../components/conversation-list';
+import { NewMessageDialog } from '../components/new-message-dialog';
 
 /**
  * /messages: the contact list and the open conversation side by side; on phones one or the
@@ -19,6 +22,7 @@ export function MessagesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const partnerId = searchParams.get('with');
   const [search, setSearch] = useState('');
+  const [isPicking, setIsPicking] = useState(false);
   const q = useDebouncedValue(search.trim());
 
   // RequireAuth keeps visitors out; this covers the moment of signing out.
@@ -26,6 +30,12 @@ export function MessagesPage() {
 
   const select = (id: string) => setSearchParams({ with: id });
   const back = () => setSearchParams({});
+  const newMessage = (
+    <Button size="sm" onClick={() => setIsPicking(true)}>
+      <SquarePen aria-hidden="true" />
+      {PEOPLE_MSG.newMessage}
+    </Button>
+  );
 
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] min-h-80 bg-card">
@@ -37,9 +47,12 @@ export function MessagesPage() {
         )}
       >
         <div className="flex flex-col gap-3 border-b border-border p-3 sm:p-4">
-          <h1 id="messages-heading" className="text-xl font-semibold tracking-tight">
-            Messages
-          </h1>
+          <div className="flex items-center justify-between gap-2">
+            <h1 id="messages-heading" className="text-xl font-semibold tracking-tight">
+              Messages
+            </h1>
+            {newMessage}
+          </div>
           <SearchInput
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -55,6 +68,7 @@ export function MessagesPage() {
           onSelect={select}
           emptyText={MESSAGING_MSG.noConversations}
           noMatchText={MESSAGING_MSG.noConversationsFound}
+          emptyAction={newMessage}
           className="flex-1"
         />
       </section>
@@ -69,9 +83,18 @@ export function MessagesPage() {
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-muted-foreground">
             <MessageCircle aria-hidden="true" className="size-10" />
             <p>{MESSAGING_MSG.selectConversation}</p>
+            {newMessage}
           </div>
         )}
       </section>
+      <NewMessageDialog
+        open={isPicking}
+        onOpenChange={setIsPicking}
+        onPick={(id) => {
+          setIsPicking(false);
+          select(id);
+        }}
+      />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popo
 import { isApiError } from '@web/lib/api-client';
 import { useNotificationsSummary } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-notifications-read';
+import { useMe } from '@web/areas/auth/api/get-me';
+import { FriendRequestAnswer, isPendingFriendRequest } from './friend-request-answer';
 import { NotificationItem } from './notification-item';
 import { NotificationsTrigger } from './notifications-trigger';
 import { useOpenNotification } from './use-open-notification';
@@ -15,6 +17,7 @@ import { useOpenNotification } from './use-open-notification';
 export function NotificationsDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const query = useNotificationsSummary();
+  const { viewer } = useMe();
   const markAll = useMarkAllNotificationsRead();
   const openNotification = useOpenNotification(() => setOpen(false));
   const unread = query.data?.unreadCount ?? 0;
@@ -52,6 +55,9 @@ export function NotificationsDropdown({ defaultOpen = false }: { defaultOpen?: b
               {items.map((notification) => (
                 <li key={notification.id}>
                   <NotificationItem notification={notification} onOpen={openNotification} isCompact />
+                  {viewer && isPendingFriendRequest(notification) ? (
+                    <FriendRequestAnswer notification={notification} viewerId={viewer.id} />
+                  ) : null}
                 </li>
               ))}
             </ul>

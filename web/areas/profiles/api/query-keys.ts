@@ -16,4 +16,6 @@ export const profilesKeys = {
   mutualFriends: (userId: string) => [...profilesKeys.allMutualFriends(), userId] as const,
   /** The viewer's pending friend requests (only ever shown on their own profile). */
   requests: () => [...profilesKeys.all, 'requests'] as const,
+  /** People you may know (issue 21), on the viewer's home. */
+  suggestions: () => [...profilesKeys.all, 'suggestions'] as const,
 };

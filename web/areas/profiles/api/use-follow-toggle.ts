@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '@web/lib/toast';
-import { CONNECTION_MSG, type ProfileView } from '@common/profiles/model';
+import { FOLLOW_MSG } from '@common/profiles/first-view-texts';
+import type { ProfileView } from '@common/profiles/model';
 import { useToggleQueue } from '@web/lib/use-toggle-queue';
 import { followUser, unfollowUser } from './connection-actions';
 import { refusalText } from '@web/lib/api-client';
@@ -50,13 +51,13 @@ export function useFollowToggle({
       // One toast per person: a later outcome replaces the earlier one.
       const id = `follow:${userId}`;
       if (following) {
-        toast.success(CONNECTION_MSG.followingTitle, { id, description: CONNECTION_MSG.followingName(name) });
+        toast.success(FOLLOW_MSG.followingTitle, { id, description: FOLLOW_MSG.followingName(name) });
       } else {
-        toast.success(CONNECTION_MSG.unfollowed, { id, description: undefined });
+        toast.success(FOLLOW_MSG.unfollowed, { id, description: undefined });
       }
     },
     onError(error, attempted) {
-      toast.error(attempted ? CONNECTION_MSG.followFailed : CONNECTION_MSG.unfollowFailed, {
+      toast.error(attempted ? FOLLOW_MSG.followFailed : FOLLOW_MSG.unfollowFailed, {
         description: refusalText(error),
       });
     },

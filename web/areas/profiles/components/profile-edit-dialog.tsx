@@ -24,7 +24,11 @@ export function ProfileEditDialog({
           <DialogTitle>Edit Profile</DialogTitle>
           <DialogDescription>What you change here shows on your profile.</DialogDescription>
         </DialogHeader>
-        <ProfileForm profile={profile} onSaved={() => onOpenChange(false)} />
+        <ProfileForm
+          profile={profile}
+          onSaved={() => onOpenChange(false)}
+          onCancel={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import type { Profile } from '@common/core/api-types';
 import { ZAvatarUrl, ZUpdateProfile } from '@common/profiles/schemas';
-import { displayName, PROFILE_MSG, PROFILES } from '@common/profiles/model';
+import { displayName, PROFILE_MSG, PROFILE_PLACEHOLDERS, PROFILES } from '@common/profiles/model';
 import { parseImageUrl } from '@common/core/uploads';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
@@ -41,7 +41,16 @@ function typedAvatarUrl(url: string | null): string {
  * only and is sent when changed (empty clears the avatar), so saving the other fields never puts
  * back a picture that was replaced meanwhile.
  */
-export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; onSaved?: () => void }) {
+export function ProfileForm({
+  profile,
+  onSaved,
+  onCancel,
+}: {
+  profile: EditableProfile;
+  onSaved?: () => void;
+  /** Shown as a Cancel button beside Save (the Edit Profile dialog closes without saving). */
+  onCancel?: () => void;
+}) {
   const update = useUpdateProfile();
   // What the URL field started from; an upload or removal starts it again from empty.
   const [avatarUrlBase, setAvatarUrlBase] = useState(() => typedAvatarUrl(profile.avatarUrl));
@@ -114,7 +123,7 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
           {...form.field('title')}
           defaultValue={profile.title ?? ''}
           autoComplete="organization-title"
-          placeholder="Founder & CEO"
+          placeholder={PROFILE_PLACEHOLDERS.title}
           maxLength={PROFILES.shortFieldMax}
         />
         <Field
@@ -122,6 +131,7 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
           {...form.field('company')}
           defaultValue={profile.company ?? ''}
           autoComplete="organization"
+          placeholder={PROFILE_PLACEHOLDERS.company}
           maxLength={PROFILES.shortFieldMax}
         />
       </div>
@@ -129,7 +139,7 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
         label="Location"
         {...form.field('location')}
         defaultValue={profile.location ?? ''}
-        placeholder="City, Country"
+        placeholder={PROFILE_PLACEHOLDERS.location}
         maxLength={PROFILES.shortFieldMax}
       />
       <TextareaField
@@ -144,7 +154,7 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
         label="Skills"
         {...form.field('skills')}
         defaultValue={profile.skills.join(', ')}
-        placeholder="Fundraising, SaaS, Product"
+        placeholder={PROFILE_PLACEHOLDERS.skills}
         hint="Separate skills with commas"
       />
       <Field
@@ -157,14 +167,19 @@ export function ProfileForm({ profile, onSaved }: { profile: EditableProfile; on
         }}
         type="url"
         inputMode="url"
-        placeholder="https://example.com/me.jpg"
+        placeholder={PROFILE_PLACEHOLDERS.avatarUrl}
         hint={
           profile.avatarUrl && !avatarUrlText
             ? 'Or paste the address of a picture to use instead.'
             : 'Optional: the address of a picture. Leave empty for no avatar.'
         }
       />
-      <div className="flex justify-end">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? <Spinner /> : null}
           {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -121,19 +121,16 @@ export function ProfileHeader({
                   <>
                     <CountButton
                       count={stats.followers + followersDelta}
-                      label="Followers"
+                      one="Follower"
                       onClick={() => onShowList('followers')}
                     />
                     <CountButton
                       count={stats.following}
-                      label="Following"
+                      one="Following"
+                      many="Following"
                       onClick={() => onShowList('following')}
                     />
-                    <CountButton
-                      count={stats.friends}
-                      label="Friends"
-                      onClick={() => onShowList('friends')}
-                    />
+                    <CountButton count={stats.friends} one="Friend" onClick={() => onShowList('friends')} />
                   </>
                 ) : null}
                 <span className="flex items-center gap-1.5 text-muted-foreground">
@@ -165,8 +162,19 @@ function CoverImage({ url }: { url: string }) {
   );
 }
 
-/** "12 Followers": opens that list in the connections card. */
-function CountButton({ count, label, onClick }: { count: number; label: string; onClick: () => void }) {
+/** "12 Followers", "1 Follower": opens that list in the connections card. */
+function CountButton({
+  count,
+  one,
+  many = `${one}s`,
+  onClick,
+}: {
+  count: number;
+  one: string;
+  many?: string;
+  onClick: () => void;
+}) {
+  const label = count === 1 ? one : many;
   return (
     <button
       type="button"

@@ -1,6 +1,6 @@
 import { LogIn, UserX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { displayName, PROFILE_MSG, type ConnectionList, type ProfileView } from '@common/profiles/model';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { Button } from '@web/components/ui/button';
@@ -39,7 +39,9 @@ function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string
   const query = useProfileView(userId);
   const view = query.data;
   const [tab, setTab] = useState<ConnectionList>('friends');
-  const [isEditing, setIsEditing] = useState(false);
+  // /profile?edit=1 (the home page's profile-completion card) opens the editor on one's own profile.
+  const [searchParams] = useSearchParams();
+  const [isEditing, setIsEditing] = useState(userId === viewerId && searchParams.get('edit') === '1');
   const name = view ? displayName(view.profile) : '';
   const follow = useFollowToggle({
     viewerId,

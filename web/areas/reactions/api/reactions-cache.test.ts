@@ -8,6 +8,7 @@ const summary: ReactionSummary = {
   types: ['like', 'dislike', 'love', 'laugh', 'cry'],
   counts: { like: 2, love: 1 },
   mine: ['like'],
+  closedReason: null,
 };
 
 describe('withLiveCounts', () => {

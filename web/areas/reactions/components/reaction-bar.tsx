@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import {
   REACTION_EMOJI,
   REACTION_LABELS,
@@ -35,6 +36,7 @@ export function ReactionBar({
   const viewerId = viewer?.id ?? null;
   const query = useReactions(contentType, contentId, viewerId, !isMeLoading);
   useReactionsLiveSync(contentType, contentId);
+  const closedId = useId();
 
   if (!query.data) {
     if (query.isError) {
@@ -50,8 +52,14 @@ export function ReactionBar({
     return <ReactionBarSkeleton className={className} />;
   }
 
+  const closedReason = query.data.closedReason;
   return (
-    <div role="group" aria-label="Reactions" className={cn('flex flex-wrap gap-2', className)}>
+    <div
+      role="group"
+      aria-label="Reactions"
+      aria-describedby={closedReason ? closedId : undefined}
+      className={cn('flex flex-wrap items-center gap-2', className)}
+    >
       {query.data.types.map((type) => (
         <ReactionButton
           key={type}
@@ -60,13 +68,20 @@ export function ReactionBar({
           viewerId={viewerId}
           reactionType={type}
           summary={query.data}
+          isClosed={closedReason !== null}
         />
       ))}
+      {closedReason ? (
+        <p id={closedId} className="text-xs text-muted-foreground">
+          {closedReason}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-function ReactionButton(target: ReactionToggleTarget) {
+/** One reaction's toggle; `isClosed`: the viewer may see the counts but not react (the bar says why). */
+function ReactionButton({ isClosed, ...target }: ReactionToggleTarget & { isClosed: boolean }) {
   const { viewerId, reactionType } = target;
   const { prompt } = useSignInPrompt();
   const { isActive, count, toggle } = useReactionToggle(target);
@@ -77,10 +92,12 @@ function ReactionButton(target: ReactionToggleTarget) {
       type="button"
       aria-pressed={isActive}
       aria-label={reactionLabel(label, count)}
+      disabled={isClosed}
       onClick={viewerId ? toggle : () => prompt(REACTION_MSG.signInAction)}
       className={cn(
         'inline-flex h-9 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium text-foreground transition-colors outline-none select-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
         'aria-pressed:border-primary aria-pressed:bg-secondary aria-pressed:text-secondary-foreground aria-pressed:hover:bg-secondary-hover',
+        'disabled:cursor-not-allowed disabled:hover:bg-card',
       )}
     >
       <span aria-hidden="true" className="text-base leading-none">

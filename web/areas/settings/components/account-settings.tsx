@@ -41,7 +41,7 @@ export function AccountSettings({ viewer }: { viewer: Viewer }) {
           </CardTitle>
           <CardDescription>
             Deleting your account removes your profile, connections, notifications and settings. Messages you
-            sent stay in the other person&apos;s conversation, under &lsquo;Deleted member&rsquo;.
+            sent stay in the other person&apos;s conversation, under &lsquo;A former member&rsquo;.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { PushSetting } from './push-setting';
 import { SettingsSwitches, type SwitchSpec } from './settings-switches';
 
 const NOTIFICATION_SWITCHES: readonly SwitchSpec[] = [
@@ -6,11 +7,6 @@ const NOTIFICATION_SWITCHES: readonly SwitchSpec[] = [
     key: 'emailNotifications',
     label: 'Email notifications',
     description: 'Get an email about new messages, requests and activity you have not seen yet.',
-  },
-  {
-    key: 'pushNotifications',
-    label: 'Push notifications',
-    description: 'Get notified on this device as things happen.',
   },
 ];
 
@@ -24,7 +20,12 @@ export function NotificationsSettings() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <SettingsSwitches switches={NOTIFICATION_SWITCHES} />
+        <div className="divide-y divide-border">
+          <div className="pb-4">
+            <SettingsSwitches switches={NOTIFICATION_SWITCHES} />
+          </div>
+          <PushSetting />
+        </div>
       </CardContent>
     </Card>
   );

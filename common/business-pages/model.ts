@@ -1,0 +1,243 @@
+import type { PersonSummary } from '../profiles/model';
+
+/**
+ * Business pages, their posts and reviews (spec document 3: sections 2, 3, 4, 5, 6, 8, 9;
+ * DECISIONS 5 and 7). Shared by the server and the web app. No zod here (see schemas.ts).
+ */
+
+export const BUSINESS_CATEGORIES = [
+  'Restaurant',
+  'Retail',
+  'Technology',
+  'Healthcare',
+  'Education',
+  'Real Estate',
+  'Automotive',
+  'Beauty & Wellness',
+  'Professional Services',
+  'Other',
+] as const;
+export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'flagged'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const BUSINESS = {
+  nameMax: 100,
+  descriptionMax: 5000,
+  /** Website, email, phone, address and hours: generous, but bounded. */
+  websiteMax: 500,
+  emailMax: 254,
+  phoneMax: 40,
+  addressMax: 300,
+  hoursMax: 300,
+  postMax: 5000,
+  reviewTitleMin: 3,
+  reviewTitleMax: 100,
+  reviewContentMin: 10,
+  reviewContentMax: 1000,
+  ratingMin: 1,
+  ratingMax: 5,
+  ratingDefault: 5,
+  pageSize: 12,
+  pageMax: 50,
+  postPageSize: 10,
+  reviewPageSize: 10,
+  skeletons: 6,
+  /** DECISIONS 7: images are 10 MB. */
+  imageMaxMb: 10,
+} as const;
+
+/** Spec document 3, sections 2, 5 and 8, word for word (and what the app adds, marked). */
+export const BUSINESS_MSG = {
+  heading: 'Business Pages',
+  create: 'Create Business Page',
+  viewPage: 'View Page',
+  searchPlaceholder: 'Search business pages...',
+  allCategories: 'All',
+  emptyFiltered: 'No business pages found matching your criteria.',
+  empty: 'No business pages available yet.',
+  loadFailed: 'Failed to load business pages',
+  createFailed: 'Failed to create business page. Please try again.',
+  /** The app's own (not in the spec): the daily limit on new pages. */
+  createLimited: 'You have created many business pages today. Please try again tomorrow.',
+  updateFailed: 'Failed to update business page.',
+  authRequired: 'Authentication Required',
+  followFailed: 'Failed to update follow status. Please try again.',
+  notFound: 'Business Page Not Found',
+  notFoundText: 'The business page you are looking for does not exist or has been removed.',
+  back: 'Back to Business Pages',
+  editPage: 'Edit Page',
+  changeCover: 'Change Cover',
+  follow: 'Follow',
+  following: 'Following',
+  message: 'Message',
+  followers: (n: number) => `${n} ${n === 1 ? 'follower' : 'followers'}`,
+  verified: 'Verified',
+  tabPosts: 'Posts',
+  tabAbout: 'About',
+  tabReviews: 'Reviews',
+  // Form
+  name: 'Business Name',
+  category: 'Category',
+  description: 'Description',
+  website: 'Website',
+  phone: 'Phone',
+  email: 'Email',
+  address: 'Address',
+  hours: 'Business Hours',
+  profileImage: 'Profile Image',
+  coverImage: 'Cover Photo',
+  save: 'Save Changes',
+  cancel: 'Cancel',
+  editTitle: 'Edit Business Page',
+  nameRequired: 'Business name is required',
+  categoryRequired: 'Please select a category',
+  descriptionRequired: 'Description is required',
+  websiteInvalid: 'Please enter a valid URL',
+  emailInvalid: 'Please enter a valid email address',
+  tooLong: 'This is too long',
+  invalidId: 'Business Page Not Found',
+  invalidCursor: 'Invalid page cursor',
+  imageNotUploaded: 'Upload the image first',
+  invalidFileType: 'Invalid file type',
+  imageTooLarge: `Please select an image smaller than ${BUSINESS.imageMaxMb}MB.`,
+  cannotFollowOwn: 'You cannot follow your own page',
+  messageTitle: (name: string) => `Message ${name}`,
+  messagePlaceholder: 'Write your message...',
+  send: 'Send',
+  messageEmpty: 'Please enter a message',
+  messageFailed: 'Failed to send message',
+  // Posts
+  postPlaceholder: 'Share an update with your followers...',
+  post: 'Post',
+  postRequired: 'Please enter some content for your post',
+  postNotFound: 'Post not found',
+  loadPostsFailed: 'Failed to load posts',
+  deletePostFailed: 'Failed to delete post',
+  createPostFailed: 'Failed to create post',
+  updatePostFailed: 'Failed to update post',
+  likeFailed: 'Failed to update like',
+  shareFailed: 'Failed to share post',
+  signInLike: 'Please login to like posts',
+  signInShare: 'Please login to share posts',
+  signInComment: 'Please login to comment',
+  noPosts: 'No posts yet.',
+  like: 'Like',
+  share: 'Share',
+  shared: 'Shared',
+  comments: 'Comments',
+  edit: 'Edit',
+  delete: 'Delete',
+  addImage: 'Add Image',
+  // Reviews
+  writeReview: 'Write a Review',
+  rating: 'Rating',
+  reviewTitle: 'Title',
+  reviewContent: 'Review',
+  submitReview: 'Submit Review',
+  signInReview: 'Please sign in to write a review',
+  reviewFailed: 'Failed to submit review. Please try again.',
+  deleteReviewFailed: 'Failed to delete review',
+  ratingRequired: 'Please select a rating',
+  titleRequired: 'Title is required',
+  titleMin: 'Title must be at least 3 characters',
+  titleMax: 'Title must be at most 100 characters',
+  contentRequired: 'Review content is required',
+  contentMin: 'Review must be at least 10 characters',
+  contentMax: 'Review must be at most 1000 characters',
+  duplicateReview: 'You have already reviewed this business',
+  ownReview: 'You cannot review your own business page',
+  reviewNotFound: 'Review not found',
+  pending: 'Pending approval',
+  helpful: 'Helpful',
+  noReviews: 'No reviews yet.',
+  reviewCount: (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`,
+  // Feed and search
+  feedBadge: 'Business Page',
+  searchLabel: 'Business Page',
+} as const;
+
+/** A page's card in the list. */
+export type BusinessPageSummary = {
+  id: string;
+  name: string;
+  category: BusinessCategory;
+  description: string;
+  isVerified: boolean;
+  followers: number;
+  profileImage: string | null;
+  coverImage: string | null;
+  ownerId: string;
+  createdAt: string;
+};
+
+export type BusinessPageList = {
+  items: BusinessPageSummary[];
+  nextCursor: string | null;
+};
+
+/** One page as the viewer may see it. */
+export type BusinessPage = BusinessPageSummary & {
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  hours: string | null;
+  updatedAt: string;
+  owner: PersonSummary;
+  isOwner: boolean;
+  isFollowing: boolean;
+  /** Approved reviews only (spec section 7: average to one decimal). */
+  rating: { average: number | null; count: number };
+  /** The viewer has a review here (any status): the form is not offered again. */
+  hasReviewed: boolean;
+  canDelete: boolean;
+};
+
+export type BusinessPost = {
+  id: string;
+  pageId: string;
+  author: PersonSummary;
+  content: string;
+  imageUrl: string | null;
+  likesCount: number;
+  sharesCount: number;
+  commentsCount: number;
+  userHasLiked: boolean;
+  userHasShared: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type BusinessPostList = { items: BusinessPost[]; nextCursor: string | null };
+
+export type BusinessReview = {
+  id: string;
+  pageId: string;
+  author: PersonSummary;
+  rating: number;
+  title: string;
+  content: string;
+  helpfulCount: number;
+  status: ReviewStatus;
+  isMine: boolean;
+  markedHelpful: boolean;
+  canDelete: boolean;
+  createdAt: string;
+};
+
+export type BusinessReviewList = { items: BusinessReview[]; nextCursor: string | null };
+
+export type BusinessImage = { url: string };
+
+/** Rounded to one decimal, as the page shows it. */
+export const roundRating = (avg: number) => Math.round(avg * 10) / 10;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isBusinessId = (id: string | undefined): id is string => !!id && UUID.test(id);
+
+/** The page's own path (the feed and page links use /business-pages/{id}: DECISIONS 5). */
+export const businessPagePath = (id: string) => `/business-pages/${id}`;

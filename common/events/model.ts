@@ -1,0 +1,244 @@
+import type { PersonSummary } from '../profiles/model';
+
+/**
+ * Events (spec document 3: sections 2, 3, 4, 5, 8, 9; document 1: the profile's event tabs and
+ * invitations; DECISIONS 4 and 6). Shared by the server and the web app. No zod here (see
+ * schemas.ts), so list pages stay small.
+ *
+ * One shape for answers (DECISIONS 6): an event_invitations row per event and person, status
+ * pending (invited, no answer), accepted (Going), maybe, declined (Can't Go), and, going further
+ * than the documents, waitlisted: the person said Going when every seat was taken; the first in
+ * line moves up when a seat frees.
+ */
+
+export const EVENT_TYPES = ['in_person', 'online'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What a person answers on the RSVP panel. */
+export const RSVP_ANSWERS = ['accepted', 'maybe', 'declined'] as const;
+export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
+
+export const GUEST_STATUSES = ['accepted', 'maybe', 'declined', 'pending', 'waitlisted'] as const;
+export type GuestStatus = (typeof GUEST_STATUSES)[number];
+
+/** The list's sections and the profile's tabs. `invited` is the viewer's own. */
+export const EVENT_LISTS = ['upcoming', 'past', 'created', 'attending', 'invited'] as const;
+export type EventList = (typeof EVENT_LISTS)[number];
+
+export const EVENTS = {
+  titleMax: 150,
+  descriptionMax: 5000,
+  locationMax: 300,
+  /** A sane ceiling for "maximum attendees". */
+  maxAttendeesMax: 100_000,
+  pageSize: 12,
+  pageMax: 50,
+  guestPageSize: 20,
+  /** Section 9: the events list shows 6 skeleton cards. */
+  skeletons: 6,
+  /** Document 1, section 9: the fallback invite list when the organizer has no connections. */
+  inviteFallback: 20,
+  /** People invited in one go. */
+  inviteBatchMax: 50,
+  /** Invitation batches (of at most inviteBatchMax people) a person may send per hour. */
+  inviteBatchesPerHour: 20,
+  /** Events a person may create per hour. */
+  createsPerHour: 20,
+} as const;
+
+/** Spec texts, word for word (document 3 sections 2, 5, 8; document 1 sections 2, 8), and ours. */
+export const EVENT_MSG = {
+  heading: 'Events',
+  createEvent: 'Create Event',
+  empty: 'No events yet',
+  emptyHint: 'Be the first to create an event!',
+  upcoming: 'Upcoming',
+  past: 'Past events',
+  viewDetails: 'View Details',
+  attending: (n: number) => `${n} attending`,
+  online: 'Online Event',
+  inPerson: 'In-Person Event',
+  organizer: 'Organizer',
+  signInToJoin: 'Sign In to Join',
+  about: 'About this event',
+  guestList: 'Guest List',
+  going: 'Going',
+  maybe: 'Maybe',
+  cantGo: "Can't Go",
+  pending: 'Pending',
+  waitlist: 'Waitlist',
+  totalInvited: 'Total Invited',
+  confirmed: 'Confirmed',
+  interested: 'Interested',
+  notFound: 'Event not found',
+  back: 'Back to Events',
+  invalidId: 'Event not found',
+  // Create form (section 2 and 5)
+  createTitle: 'Create Event',
+  editTitle: 'Edit Event',
+  fieldTitle: 'Event Title',
+  fieldDescription: 'Description',
+  fieldDate: 'Date',
+  fieldTime: 'Time',
+  fieldLocation: 'Location',
+  fieldType: 'Event type',
+  fieldMax: 'Maximum attendees',
+  fieldMaxHint: 'Leave empty for no limit.',
+  fieldCover: 'Cover Photo',
+  create: 'Create',
+  save: 'Save',
+  cancel: 'Cancel',
+  titleRequired: 'Title is required',
+  dateRequired: 'Date is required',
+  timeRequired: 'Time is required',
+  locationRequired: 'Location is required',
+  titleTooLong: `Title must be at most 150 characters`,
+  descriptionTooLong: 'Description must be at most 5000 characters',
+  locationTooLong: 'Location must be at most 300 characters',
+  maxInvalid: 'Maximum attendees must be a whole number of at least 1',
+  maxBelowGoing: 'Maximum attendees cannot be below the number of people already going',
+  startsAtInvalid: 'Please enter a valid date and time',
+  loginToCreate: 'Please log in to create events',
+  created: 'Event created',
+  updated: 'Event updated',
+  errorCreating: 'Error creating event',
+  errorUpdating: 'Failed to update event',
+  coverNotUploaded: 'Please upload the cover photo again.',
+  coverUploaded: 'Cover photo uploaded',
+  removeCover: 'Remove cover photo',
+  // Organizer
+  edit: 'Edit Event',
+  cancelEvent: 'Cancel Event',
+  cancelConfirmTitle: 'Cancel this event?',
+  cancelConfirmText: 'Everyone who answered will be told. This cannot be undone.',
+  keepEvent: 'Keep Event',
+  cancelled: 'Cancelled',
+  cancelledNotice: 'This event was cancelled.',
+  eventCancelled: 'Event cancelled',
+  cancelledMessage: (title: string) => `"${title}" was cancelled by its organizer.`,
+  alreadyCancelled: 'This event was cancelled.',
+  // RSVP (section 8)
+  authRequiredTitle: 'Authentication required',
+  authRequired: 'Please sign in to RSVP for events',
+  signInTitle: 'Please sign in',
+  signIn: 'You need to be signed in to RSVP',
+  rsvpFailed: 'Failed to update RSVP',
+  attendanceFailed: 'Failed to update attendance',
+  loadFailed: 'Failed to load event details',
+  rsvpTitle: 'Event RSVP',
+  rsvpMessage: (name: string, answer: string, title: string) => `${name} answered ${answer} to "${title}"`,
+  waitlisted: 'This event is full: you are on the waitlist.',
+  onWaitlist: (n: number) => `You are number ${n} on the waitlist.`,
+  promotedTitle: 'Event RSVP',
+  promotedMessage: (title: string) => `A seat opened up: you are now going to "${title}".`,
+  full: 'Full',
+  addToCalendar: 'Add to calendar',
+  yourAnswer: 'Your answer',
+  // Invitations (document 1, section 8)
+  invite: 'Invite',
+  inviteTitle: (title: string) => `Invite people to "${title}"`,
+  inviteFromConnections: 'Your connections',
+  inviteFromMembers: 'Members',
+  alreadyInvited: 'Already invited',
+  noUsersSelectedTitle: 'No users selected',
+  noUsersSelected: 'Please select at least one user to invite',
+  invitationsFailed: 'Failed to send invitations',
+  invited: (n: number) => `Successfully invited ${n} user(s)`,
+  sendInvitations: 'Send Invitations',
+  nobodyToInvite: 'Nobody to invite yet.',
+  invitationTitle: 'Event invitation',
+  invitationMessage: (name: string, title: string) => `${name} invited you to "${title}"`,
+  // Profile tabs (document 1, section 2)
+  profileSection: 'Events',
+  myEvents: 'My Events',
+  attendingTab: 'Attending',
+  invitedTab: 'Invited',
+  noMyEvents: 'No events yet.',
+  noAttending: 'Not attending any events yet.',
+  noInvited: 'No pending invitations.',
+  guestEmpty: {
+    accepted: 'Nobody is going yet.',
+    maybe: 'Nobody answered maybe yet.',
+    declined: "Nobody said they can't go.",
+    pending: 'No pending invitations.',
+    waitlisted: 'Nobody is waiting.',
+  } satisfies Record<GuestStatus, string>,
+  invalidCursor: 'Invalid cursor',
+  invalidList: 'Unknown list',
+  tryAgain: 'Try Again',
+} as const;
+
+export const RSVP_LABELS: Record<GuestStatus, string> = {
+  accepted: EVENT_MSG.going,
+  maybe: EVENT_MSG.maybe,
+  declined: EVENT_MSG.cantGo,
+  pending: EVENT_MSG.pending,
+  waitlisted: EVENT_MSG.waitlist,
+};
+
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  in_person: EVENT_MSG.inPerson,
+  online: EVENT_MSG.online,
+};
+
+/** 'n / max' or 'n / ∞' (section 2). */
+export const attendeesLabel = (going: number, max: number | null) => `${going} / ${max ?? '∞'}`;
+
+export const isEventId = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+export type EventCounts = {
+  going: number;
+  maybe: number;
+  declined: number;
+  pending: number;
+  waitlisted: number;
+};
+
+export type EventSummary = {
+  id: string;
+  title: string;
+  description: string;
+  /** ISO instant; shown in the viewer's time zone. */
+  startsAt: string;
+  location: string;
+  type: EventType;
+  coverPhotoUrl: string | null;
+  maxAttendees: number | null;
+  goingCount: number;
+  maybeCount: number;
+  cancelled: boolean;
+  organizer: PersonSummary;
+  /** The viewer's answer (null: none, or a visitor). */
+  myStatus: GuestStatus | null;
+  createdAt: string;
+};
+
+export type EventDetail = EventSummary & {
+  counts: EventCounts;
+  /** Everyone with a row (invited or answered). */
+  totalInvited: number;
+  isOrganizer: boolean;
+  /** The organizer or a super admin. */
+  canCancel: boolean;
+  /** The viewer's place on the waitlist (1 = next), when waitlisted. */
+  waitlistPosition: number | null;
+};
+
+export type EventPage = { items: EventSummary[]; nextCursor: string | null };
+
+export type Guest = { person: PersonSummary; status: GuestStatus; respondedAt: string | null };
+export type GuestPage = { items: Guest[]; nextCursor: string | null };
+
+export type InviteCandidate = { person: PersonSummary; alreadyInvited: boolean };
+export type InviteCandidates = {
+  /** 'connections': the organizer's friends; 'members': others (when they have none). */
+  source: 'connections' | 'members';
+  items: InviteCandidate[];
+  nextCursor: string | null;
+};
+
+export type RsvpResult = { status: GuestStatus; event: EventDetail };
+
+/** Realtime topic of one event: its counts and guest list changed. */
+export const eventTopic = (eventId: string) => `event:${eventId}`;

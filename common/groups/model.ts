@@ -1,0 +1,235 @@
+import type { PersonSummary } from '../profiles/model';
+
+/**
+ * Social groups (spec document 2: sections 2 to 9; DECISIONS 3 and 4). Shared by the server and the
+ * web app. No zod here (see schemas.ts), so list pages stay small.
+ */
+
+export const GROUP_ROLES = ['admin', 'member'] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+
+export const GROUP_TABS = ['all', 'my'] as const;
+export type GroupTab = (typeof GROUP_TABS)[number];
+export const GROUP_TAB_LABELS: Record<GroupTab, string> = { all: 'All Groups', my: 'My Groups' };
+
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+/** The document shows pending and declined; DECISIONS 4 makes accepting a real write. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const GROUPS = {
+  nameMin: 3,
+  nameMax: 50,
+  descriptionMin: 10,
+  descriptionMax: 500,
+  postMin: 1,
+  postMax: 1000,
+  commentMax: 2000,
+  shareCommentMax: 500,
+  /** Members shown in the sidebar before 'View all'. */
+  sidebarMembers: 5,
+  pageSize: 12,
+  postPageSize: 10,
+  memberPageSize: 20,
+  pageMax: 50,
+  skeletons: 6,
+  /** Invitations one person may send in an hour (each one is a mail). */
+  invitesPerHour: 30,
+  /** Join requests one person may send in an hour (each one notifies the group's admins). */
+  joinRequestsPerHour: 20,
+  /** Groups one person may create in a day. */
+  createsPerDay: 10,
+} as const;
+
+/** Spec document 2, sections 2, 5, 6 and 8, word for word (and a few of our own, marked). */
+export const GROUP_MSG = {
+  heading: 'Groups',
+  createGroup: 'Create Group',
+  searchPlaceholder: 'Search groups...',
+  viewGroup: 'View Group',
+  // Not in the document: the empty states' lines.
+  noGroups: 'No groups found',
+  noMyGroups: "You haven't joined any groups yet",
+  loadFailed: 'Failed to load group details',
+  listLoadFailed: 'Failed to load groups',
+  tryAgain: 'Try Again',
+  members: (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`,
+  created: (date: string) => `Created ${date}`,
+  back: 'Back to Groups',
+  private: 'Private',
+  public: 'Public',
+  invite: 'Invite',
+  leaveGroup: 'Leave Group',
+  requestToJoin: 'Request to Join',
+  requestPending: 'Request Pending',
+  tabPosts: 'Posts',
+  tabAbout: 'About',
+  about: 'About',
+  joinRequests: 'Join Requests',
+  noJoinRequests: 'No pending requests',
+  approve: 'Approve',
+  reject: 'Reject',
+  membersHeading: 'Members',
+  viewAllMembers: (n: number) => `View all ${n} members`,
+  admin: 'Admin',
+  notFoundTitle: 'Group not found',
+  notFound: 'The group you are looking for does not exist.',
+  invalidId: 'Invalid group ID format. Please try again later.',
+  // Validation (section 5).
+  nameMin: 'Group name must be at least 3 characters.',
+  nameMax: 'Group name must not exceed 50 characters.',
+  descriptionMin: 'Description must be at least 10 characters.',
+  descriptionMax: 'Description must not exceed 500 characters.',
+  postEmpty: 'Post content cannot be empty.',
+  postMax: 'Post content must not exceed 1000 characters.',
+  emailRequired: 'Please enter an email address',
+  noSuchUser: 'No user with that email address was found',
+  alreadyMember: 'This user is already a member of the group',
+  alreadyInvited: 'This user has already been invited and has not responded yet',
+  // Errors (section 8).
+  commentsFailed: 'Error fetching comments',
+  commentFailed: 'Failed to add comment',
+  shareFailed: 'Error sharing post',
+  requestsFailed: 'Failed to load join requests',
+  approveFailed: 'Failed to approve request',
+  rejectFailed: 'Failed to reject request',
+  joinFailed: 'Failed to send join request. Please try again.',
+  inviteFailed: 'Failed to send invitation. Please try again.',
+  postFailed: 'Failed to create post',
+  leaveFailed: 'Failed to leave group',
+  createErrorTitle: 'Error creating group',
+  unexpected: 'An unexpected error occurred',
+  authRequired: 'Authentication Required',
+  signInToJoin: 'Please sign in to join this group',
+  // Successes (section 8).
+  postShared: 'Post shared',
+  requestSent: 'Request sent',
+  requestApproved: 'Request approved',
+  requestRejected: 'Request rejected',
+  invitationSent: 'Invitation sent',
+  postCreated: 'Post created',
+  leftGroup: 'Left group',
+  groupCreated: 'Group created successfully',
+  // Sign-in prompts (section 6).
+  signInJoin: 'join this group',
+  signInPost: 'create a post',
+  // Wizard (section 2).
+  stepDetails: 'Group Details',
+  stepReview: 'Review',
+  stepSuccess: 'Success',
+  cancel: 'Cancel',
+  next: 'Next',
+  backStep: 'Back',
+  goToGroups: 'Go to Groups',
+  privacy: 'Privacy',
+  name: 'Group name',
+  description: 'Description',
+  coverImage: 'Cover image',
+  noCover: 'No cover image',
+  // Posts.
+  writePost: 'Write something to the group...',
+  post: 'Post',
+  share: 'Share',
+  shareComment: 'Add a comment (optional)',
+  noPosts: 'No posts yet',
+  sharedAPost: 'Shared a post',
+  // Feed titles (section 3).
+  feedNewGroup: (name: string) => `New group created: ${name}`,
+  // Ours: what the spec leaves unsaid.
+  onlyMembers: 'Only members of this group can do that.',
+  /** Under a public group's post, for those who read it without being members (and the 403 if they try). */
+  joinToEngage: 'Join this group to react and comment.',
+  onlyAdmins: 'Only group admins can do that.',
+  notMember: 'You are not a member of this group.',
+  alreadyAMember: 'You are already a member of this group.',
+  requestAlreadyPending: 'Your request to join is already pending.',
+  requestGone: 'This request has already been handled.',
+  lastAdmin: 'You are the last admin: name another admin before leaving.',
+  lastAdminAlone: 'You are the only member: a group cannot be left without an admin.',
+  newAdminNotMember: 'The new admin must be a member of the group.',
+  makePrivate: 'Make Private',
+  makePublic: 'Make Public',
+  privacyChanged: 'Group privacy updated',
+  invitationTitle: 'Invite to group',
+  invitationEmail: 'Email address',
+  sendInvitation: 'Send Invitation',
+  invitationPending: (inviter: string, group: string) => `${inviter} invited you to join ${group}`,
+  acceptInvitation: 'Accept',
+  declineInvitation: 'Decline',
+  invitationAccepted: 'Invitation accepted',
+  invitationDeclined: 'Invitation declined',
+  invitationGone: 'This invitation is no longer pending.',
+  joinRequestNotice: (name: string, group: string) => `${name} asked to join ${group}`,
+  approvedNotice: (group: string) => `Your request to join ${group} was approved`,
+  newPostNotice: (name: string, group: string) => `${name} posted in ${group}`,
+  joinedNotice: (name: string, group: string) => `${name} joined ${group}`,
+  invitedNotice: (name: string, group: string, description: string) =>
+    `${name} invited you to join ${group}: ${description.length > 120 ? `${description.slice(0, 120)}...` : description}`,
+  invalidCursor: 'Invalid page cursor',
+  imageNotUploaded: 'Please upload the image here: only images you uploaded can be used.',
+  imageUploaded: 'Image uploaded',
+  communities: 'Communities',
+  viewAll: 'View all',
+  loadMore: 'Load more',
+} as const;
+
+/** The invitation mail (send-notification-email's {type group_invitation, data}). */
+export type GroupInvitationMail = {
+  groupName: string;
+  inviterName: string;
+  groupDescription: string;
+  acceptUrl: string;
+};
+
+/** A group as a card shows it. */
+export type GroupSummary = {
+  id: string;
+  name: string;
+  description: string;
+  coverImage: string | null;
+  isPrivate: boolean;
+  memberCount: number;
+  createdAt: string;
+};
+
+export type GroupMembership = {
+  role: GroupRole | null;
+  /** The viewer's join request is pending. */
+  requestPending: boolean;
+  /** The viewer has a pending invitation (they may accept or decline). */
+  invitationId: string | null;
+};
+
+/** GET /api/groups/{id}. */
+export type Group = GroupSummary & {
+  createdBy: string | null;
+  membership: GroupMembership;
+  isAdmin: boolean;
+  isMember: boolean;
+};
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+export type GroupPage = Page<GroupSummary>;
+
+export type GroupMember = { person: PersonSummary; role: GroupRole; joinedAt: string };
+export type GroupMemberPage = Page<GroupMember> & { total: number };
+
+export type GroupPost = {
+  id: string;
+  groupId: string;
+  author: PersonSummary;
+  content: string;
+  imageUrl: string | null;
+  createdAt: string;
+};
+export type GroupPostPage = Page<GroupPost>;
+
+export type JoinRequest = { id: string; person: PersonSummary; createdAt: string };
+export type JoinRequestPage = Page<JoinRequest>;
+
+export type GroupImage = { url: string };
+
+export function isGroupId(id: string | null | undefined): id is string {
+  return !!id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}

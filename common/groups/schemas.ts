@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { GROUP_MSG, GROUP_TABS, GROUPS } from './model';
+
+/** One schema per form and query, run by both the pages and the API (DECISIONS 2). */
+
+export const ZGroupName = z
+  .string({ error: GROUP_MSG.nameMin })
+  .trim()
+  .min(GROUPS.nameMin, { error: GROUP_MSG.nameMin })
+  .max(GROUPS.nameMax, { error: GROUP_MSG.nameMax });
+
+export const ZGroupDescription = z
+  .string({ error: GROUP_MSG.descriptionMin })
+  .trim()
+  .min(GROUPS.descriptionMin, { error: GROUP_MSG.descriptionMin })
+  .max(GROUPS.descriptionMax, { error: GROUP_MSG.descriptionMax });
+
+/** Step 1 of the wizard, and POST /api/groups (always public: section 4). */
+export const ZGroupFields = z.strictObject({
+  name: ZGroupName,
+  description: ZGroupDescription,
+  coverImage: z.string().max(500).nullable().default(null),
+});
+export type GroupFields = z.infer<typeof ZGroupFields>;
+
+/** PATCH /api/groups/{id}: admins switch privacy (DECISIONS 4: the Private badge's rules). */
+export const ZGroupPrivacy = z.strictObject({ isPrivate: z.boolean() });
+
+export const ZGroupId = z.object({ id: z.uuid({ error: GROUP_MSG.notFound }) });
+export const ZGroupChildId = z.object({
+  id: z.uuid({ error: GROUP_MSG.notFound }),
+  childId: z.uuid({ error: GROUP_MSG.notFound }),
+});
+
+const cursor = z.string().max(200).optional();
+const limit = (d: number) => z.coerce.number().int().min(1).max(GROUPS.pageMax).default(d);
+
+/** GET /api/groups: All Groups or My Groups, optionally searched by name or description. */
+export const ZGroupListQuery = z.object({
+  tab: z.enum(GROUP_TABS).default('all'),
+  q: z.string().trim().max(100).optional(),
+  /** A profile's communities: that person's groups as the viewer may see them. */
+  member: z.uuid().optional(),
+  cursor,
+  limit: limit(GROUPS.pageSize),
+});
+export type GroupListQuery = z.infer<typeof ZGroupListQuery>;
+
+export const ZPageQuery = z.object({ cursor, limit: limit(GROUPS.postPageSize) });
+export type PageQuery = z.infer<typeof ZPageQuery>;
+
+export const ZGroupPostContent = z
+  .string({ error: GROUP_MSG.postEmpty })
+  .refine((s) => s.trim().length >= GROUPS.postMin, { error: GROUP_MSG.postEmpty })
+  .refine((s) => s.length <= GROUPS.postMax, { error: GROUP_MSG.postMax });
+
+export const ZCreateGroupPost = z.strictObject({
+  content: ZGroupPostContent,
+  imageUrl: z.string().max(500).nullable().default(null),
+});
+export type CreateGroupPost = z.infer<typeof ZCreateGroupPost>;
+
+export const ZShareGroupPost = z.strictObject({
+  comment: z.string().trim().max(GROUPS.shareCommentMax).nullable().default(null),
+});
+
+export const ZInvite = z.strictObject({
+  email: z
+    .string({ error: GROUP_MSG.emailRequired })
+    .trim()
+    .min(1, { error: GROUP_MSG.emailRequired })
+    .max(254, { error: GROUP_MSG.noSuchUser }),
+});
+export type Invite = z.infer<typeof ZInvite>;
+
+/** POST /api/groups/{id}/leave: the last admin names who takes over. */
+export const ZLeaveGroup = z.strictObject({ newAdminId: z.uuid().nullable().default(null) });
+
+export const ZInvitationAnswer = z.strictObject({ accept: z.boolean() });

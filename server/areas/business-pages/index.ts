@@ -1,0 +1,34 @@
+import { BUSINESS_MSG } from '@common/business-pages/model';
+import { defineArea } from '../../platform/area';
+import { businessPageRoutes } from './business-pages.routes';
+import {
+  businessPageSearch,
+  businessPostTarget,
+  canWatchPage,
+  findInquiryPage,
+} from './business-pages.register';
+import { removePersonBusiness } from './pages.service';
+import { demo } from './business-pages.demo';
+
+/** Business pages: follows, posts with likes, shares and comments, reviews, inquiries, search. */
+export const businessPagesArea = defineArea({
+  name: 'business-pages',
+  demo,
+  routes: businessPageRoutes,
+  register(ctx) {
+    // A new page goes on the feed (no filter tab; visitors may open it).
+    ctx.registerFeedKind({
+      kind: 'business_page',
+      category: null,
+      label: BUSINESS_MSG.feedBadge,
+      signInAction: null,
+    });
+    ctx.registerSearchProvider(businessPageSearch);
+    ctx.registerContentTarget(businessPostTarget);
+    ctx.registerInquiryTarget('business_page', findInquiryPage);
+    ctx.registerTopic('business-page', (userId, id) => canWatchPage(ctx.db, userId, id));
+  },
+  async onAccountDeleted(tx, userId, { bus }) {
+    return { files: await removePersonBusiness(tx, bus, userId) };
+  },
+});

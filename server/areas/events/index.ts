@@ -1,0 +1,24 @@
+import { EVENT_MSG } from '@common/events/model';
+import { defineArea } from '../../platform/area';
+import { eventRoutes } from './events.routes';
+import { canWatchEvent, eventSearch } from './events.register';
+import { removePersonEvents } from './events.service';
+import { demo } from './events.demo';
+
+/** Events: create, answer (with seats and a waitlist), invite, guest lists, feed and search. */
+export const eventsArea = defineArea({
+  name: 'events',
+  demo,
+  routes: eventRoutes,
+  register(ctx) {
+    ctx.registerFeedKind({ kind: 'event', category: 'events', label: 'Event', signInAction: null });
+    ctx.registerSearchProvider(eventSearch);
+    ctx.registerTopic('event', (userId, id) => canWatchEvent(ctx.db, userId, id));
+  },
+  async onAccountDeleted(tx, userId, { bus }) {
+    const { files, envelopes } = await removePersonEvents({ db: tx, bus }, userId);
+    return { files, afterCommit: () => bus.publish(...envelopes) };
+  },
+});
+
+export { EVENT_MSG };

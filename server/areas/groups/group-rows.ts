@@ -1,0 +1,159 @@
+import { GROUP_MSG, type GroupRole, type GroupSummary, type Page } from '@common/groups/model';
+import type { ImagePreset } from '@common/core/uploads';
+import { ownUploadedImage } from '../../platform/images';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import {
+  cursorTime,
+  decodeTimeCursor,
+  encodeTimeCursor,
+  microsOf,
+  splitPage,
+  type TimeCursor,
+} from '../../lib/pagination';
+import type { Storage } from '../../platform/storage';
+import type { Envelope } from '../../platform/bus';
+import type { Tx } from '../../db/rules';
+
+/*
+ * What the groups services share (spec document 2, social groups; DECISIONS 3 and 4): their
+ * dependencies, the one 404, and the visibility rules every read puts in its SQL. A public group
+ * is seen by everyone; a private one only by its members (and, to answer, by a person it invited),
+ * in the list, the page, posts, members, search, the feed and the realtime topic alike. Anything
+ * the viewer may not see answers exactly like a missing group.
+ */
+
+export type GroupDeps = Pick<AppDeps, 'db' | 'bus' | 'storage' | 'logger'>;
+
+export const notFound = () => new AppError('NOT_FOUND', GROUP_MSG.notFound);
+
+/** SQL true when `viewerId` is a member of the group `groupId` (a column or value). */
+export function isMemberSql(viewerId: string, groupId: SQL): SQL {
+  return sql`exists (select 1 from group_members gm where gm.group_id = ${groupId} and gm.user_id = ${viewerId})`;
+}
+
+/** SQL true when `viewerId` is an admin of the group `groupId`. */
+export function isAdminSql(viewerId: string, groupId: SQL): SQL {
+  return sql`exists (select 1 from group_members gm where gm.group_id = ${groupId} and gm.user_id = ${viewerId} and gm.role = 'admin')`;
+}
+
+/**
+ * The group under `alias` and what is inside it (posts, members) may be read: it is public, or the
+ * viewer is a member. Lists, search and the feed use this: a private group is invisible to others.
+ */
+export function groupOpenTo(viewerId: string | null, alias = 'g'): SQL {
+  const g = sql.raw(alias);
+  if (!viewerId) return sql`not ${g}.is_private`;
+  return sql`(not ${g}.is_private or ${isMemberSql(viewerId, sql`${g}.id`)})`;
+}
+
+/**
+ * The group's page may be shown: as groupOpenTo, or the viewer has a pending invitation to it (they
+ * see its name and description to accept or decline, never its posts or members).
+ */
+export function groupShownTo(viewerId: string, alias = 'g'): SQL {
+  const g = sql.raw(alias);
+  return sql`(${groupOpenTo(viewerId, alias)} or exists (select 1 from group_invitations gi
+    where gi.group_id = ${g}.id and gi.invited_user_id = ${viewerId} and gi.status = 'pending'))`;
+}
+
+export const memberCountSql = (alias = 'g') =>
+  sql`(select count(*)::int from group_members mc where mc.group_id = ${sql.raw(alias)}.id)`;
+
+export const SUMMARY_COLUMNS = sql`g.id::text as id, g.name, g.description, g.cover_image, g.is_private,
+  g.created_at, ${memberCountSql()} as member_count`;
+
+export type SummaryRow = {
+  id: string;
+  name: string;
+  description: string;
+  cover_image: string | null;
+  is_private: boolean;
+  created_at: string | Date;
+  member_count: number;
+};
+
+export const iso = (d: string | Date) => new Date(d).toISOString();
+
+export function toSummary(r: SummaryRow): GroupSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    coverImage: r.cover_image,
+    isPrivate: r.is_private,
+    memberCount: Number(r.member_count),
+    createdAt: iso(r.created_at),
+  };
+}
+
+/** A page of rows read one over `limit`, with its cursor (each row's sort time and id). */
+export function pageOf<R extends { sort_micros: string; id: string }, T>(
+  rows: R[],
+  limit: number,
+  map: (r: R) => T,
+): Page<T> {
+  const { page, more } = splitPage(rows, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(map),
+    nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.id }) : null,
+  };
+}
+
+export const readCursor = (cursor: string | undefined): TimeCursor | null =>
+  cursor ? decodeTimeCursor(cursor, GROUP_MSG.invalidCursor) : null;
+
+/** `(column, id) < cursor` (newest first) or `>` (oldest first); true without a cursor. */
+export function afterCursor(column: SQL, id: SQL, cursor: TimeCursor | null, dir: 'desc' | 'asc'): SQL {
+  if (!cursor) return sql`true`;
+  return dir === 'desc'
+    ? sql`(${column}, ${id}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`
+    : sql`(${column}, ${id}) > (${cursorTime(cursor)}, ${cursor.id}::uuid)`;
+}
+
+export { microsOf };
+
+/** The viewer's role in the group, or null (also null when the group does not exist). */
+export async function roleOf(
+  db: Pick<AppDeps['db'], 'execute'>,
+  viewerId: string,
+  groupId: string,
+): Promise<GroupRole | null> {
+  const { rows } = await db.execute<{ role: GroupRole }>(
+    sql`select role from group_members where group_id = ${groupId} and user_id = ${viewerId}`,
+  );
+  return rows[0]?.role ?? null;
+}
+
+/** What a group's page follows live: a change, named only by kind. */
+export function groupChanged(groupId: string, what: 'group' | 'members' | 'posts' | 'requests'): Envelope {
+  return { topic: `group:${groupId}`, event: { type: 'group.changed', groupId, what } };
+}
+
+/**
+ * An image address as stored: null, or the main copy of an image of `preset` this viewer uploaded.
+ * Anything else (someone else's upload, any other address) is refused with `message`.
+ */
+export function ownImage(
+  storage: Storage,
+  viewerId: string,
+  url: string | null,
+  preset: ImagePreset,
+  field: string,
+  message: string,
+) {
+  return ownUploadedImage(
+    storage,
+    viewerId,
+    url,
+    preset,
+    () => new AppError('VALIDATION', message, { [field]: message }),
+  );
+}
+
+/** The rows of a statement, in a transaction or not. */
+export async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}

@@ -1,0 +1,205 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarPlus, Pencil, UserPlus, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { imageVariantUrl } from '@common/core/uploads';
+import { EVENT_MSG, eventTopic, isEventId } from '@common/events/model';
+import { displayName } from '@common/profiles/model';
+import { useMe } from '@web/areas/auth/api/get-me';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { LoadError } from '@web/components/load-error';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { isApiError, refusalText } from '@web/lib/api-client';
+import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
+import { toast } from '@web/lib/toast';
+import { useCancelEvent, useUpdateEvent } from '../api/event-mutations';
+import { useEvent } from '../api/get-events';
+import { eventKeys } from '../api/query-keys';
+import { EventFacts, TypeBadge } from '../components/event-parts';
+import { EventForm } from '../components/event-form';
+import { GuestList } from '../components/guest-list';
+import { InviteDialog } from '../components/invite-dialog';
+import { RsvpPanel } from '../components/rsvp-panel';
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-3 py-6 sm:px-6">{children}</div>;
+}
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" className="w-fit">
+      <Link to="/events">
+        <ArrowLeft aria-hidden="true" />
+        {EVENT_MSG.back}
+      </Link>
+    </Button>
+  );
+}
+
+function NotFound() {
+  return (
+    <Frame>
+      <Card className="flex flex-col items-center gap-4 p-8 text-center">
+        <h1 className="text-lg font-semibold">{EVENT_MSG.notFound}</h1>
+        <BackLink />
+      </Card>
+    </Frame>
+  );
+}
+
+/** /events/{eventId}: the event in the viewer's time zone, the RSVP panel, About, the Guest List. */
+export function EventPage() {
+  const { eventId = '' } = useParams();
+  const valid = isEventId(eventId);
+  const { viewer, isLoading: meLoading } = useMe();
+  const query = useEvent(eventId, valid);
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const update = useUpdateEvent(eventId);
+  const cancel = useCancelEvent(eventId);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+  useLiveTopic(valid && viewer ? eventTopic(eventId) : null, refresh);
+  useRealtimeEvent('event.changed', (e) => {
+    if (e.eventId === eventId) refresh();
+  });
+
+  if (!valid) return <NotFound />;
+  if (query.isPending || meLoading) return <PageSpinner />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
+    return (
+      <Frame>
+        <Card>
+          <LoadError message={EVENT_MSG.loadFailed} onRetry={query.refetch} retryLabel={EVENT_MSG.tryAgain} />
+        </Card>
+      </Frame>
+    );
+  }
+  const event = query.data;
+  return (
+    <Frame>
+      <BackLink />
+      <Card className="overflow-hidden">
+        {event.coverPhotoUrl ? (
+          <img
+            src={imageVariantUrl(event.coverPhotoUrl, 1500)}
+            alt=""
+            className="aspect-[3/1] w-full object-cover"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="aspect-[4/1] w-full bg-gradient-to-br from-primary/20 to-secondary"
+          />
+        )}
+        <div className="grid gap-4 p-4 sm:p-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <TypeBadge type={event.type} />
+            {event.isOrganizer ? <Badge>{EVENT_MSG.organizer}</Badge> : null}
+            {event.cancelled ? <Badge variant="destructive">{EVENT_MSG.cancelled}</Badge> : null}
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{event.title}</h1>
+          {event.cancelled ? (
+            <p role="status" className="text-sm text-destructive-text">
+              {EVENT_MSG.cancelledNotice}
+            </p>
+          ) : null}
+          <EventFacts event={event} />
+          <div className="flex items-center gap-2 text-sm">
+            <Avatar src={event.organizer.avatarUrl} name={displayName(event.organizer)} className="size-8" />
+            <span className="text-muted-foreground">{EVENT_MSG.organizer}:</span>
+            <Link to={`/profile/${event.organizer.id}`} className="font-medium hover:underline">
+              {displayName(event.organizer)}
+            </Link>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/events/${event.id}/calendar.ics`} download>
+                <CalendarPlus aria-hidden="true" />
+                {EVENT_MSG.addToCalendar}
+              </a>
+            </Button>
+            {event.isOrganizer && !event.cancelled ? (
+              <>
+                <Button variant="outline" size="sm" onClick={() => setInviting(true)}>
+                  <UserPlus aria-hidden="true" />
+                  {EVENT_MSG.invite}
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  {EVENT_MSG.edit}
+                </Button>
+              </>
+            ) : null}
+            {event.canCancel ? (
+              <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>
+                <XCircle aria-hidden="true" />
+                {EVENT_MSG.cancelEvent}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </Card>
+      <RsvpPanel event={event} signedIn={viewer !== null && viewer !== undefined} />
+      <Card className="grid gap-2 p-4 sm:p-6">
+        <h2 className="text-lg font-semibold">{EVENT_MSG.about}</h2>
+        <p className="text-sm break-words whitespace-pre-line">{event.description || '—'}</p>
+      </Card>
+      <GuestList event={event} />
+
+      {event.isOrganizer ? (
+        <>
+          <InviteDialog eventId={event.id} title={event.title} open={inviting} onOpenChange={setInviting} />
+          <Dialog open={editing} onOpenChange={setEditing}>
+            <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
+              <DialogHeader>
+                <DialogTitle>{EVENT_MSG.editTitle}</DialogTitle>
+              </DialogHeader>
+              <EventForm
+                initial={event}
+                submitLabel={EVENT_MSG.save}
+                isSaving={update.isPending}
+                failedText={EVENT_MSG.errorUpdating}
+                onCancel={() => setEditing(false)}
+                onSubmit={(input, showServerErrors) =>
+                  update.mutate(input, {
+                    onSuccess: () => {
+                      toast.success(EVENT_MSG.updated);
+                      setEditing(false);
+                    },
+                    onError: (e) => void showServerErrors(e),
+                  })
+                }
+              />
+            </DialogContent>
+          </Dialog>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title={EVENT_MSG.cancelConfirmTitle}
+        description={EVENT_MSG.cancelConfirmText}
+        confirmLabel={EVENT_MSG.cancelEvent}
+        isBusy={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => {
+              setCancelling(false);
+              toast.success(EVENT_MSG.eventCancelled);
+            },
+            onError: (e) => toast.error(EVENT_MSG.errorUpdating, { description: refusalText(e) ?? '' }),
+          })
+        }
+      />
+    </Frame>
+  );
+}

@@ -1,0 +1,104 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GroupFields } from '@common/groups/schemas';
+import { api, call } from '@web/lib/api';
+import { groupKeys } from './query-keys';
+
+/** After a change to one group: its page, its insides and every list are refetched. */
+function useRefreshGroup(id: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: groupKeys.group(id) }),
+      queryClient.invalidateQueries({ queryKey: groupKeys.lists() }),
+    ]);
+}
+
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: GroupFields) => call(api.groups.$post({ json: fields })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.lists() }),
+  });
+}
+
+export function useRequestToJoin(id: string) {
+  const refresh = useRefreshGroup(id);
+  return useMutation({
+    mutationFn: () => call(api.groups[':id']['join-requests'].$post({ param: { id } })),
+    onSuccess: refresh,
+  });
+}
+
+export function useAnswerJoinRequest(id: string) {
+  const refresh = useRefreshGroup(id);
+  return useMutation({
+    mutationFn: (v: { requestId: string; approve: boolean }) =>
+      call(
+        api.groups[':id']['join-requests'][':childId'].$post({
+          param: { id, childId: v.requestId },
+          json: { approve: v.approve },
+        }),
+      ),
+    onSettled: refresh,
+  });
+}
+
+export function useLeaveGroup(id: string) {
+  const refresh = useRefreshGroup(id);
+  return useMutation({
+    mutationFn: (newAdminId: string | null) =>
+      call(api.groups[':id'].leave.$post({ param: { id }, json: { newAdminId } })),
+    onSuccess: refresh,
+  });
+}
+
+export function useSetPrivacy(id: string) {
+  const refresh = useRefreshGroup(id);
+  return useMutation({
+    mutationFn: (isPrivate: boolean) =>
+      call(api.groups[':id'].$patch({ param: { id }, json: { isPrivate } })),
+    onSuccess: refresh,
+  });
+}
+
+export function useInvite(id: string) {
+  return useMutation({
+    mutationFn: (email: string) =>
+      call(api.groups[':id'].invitations.$post({ param: { id }, json: { email } })),
+  });
+}
+
+export function useAnswerInvitation(id: string) {
+  const refresh = useRefreshGroup(id);
+  return useMutation({
+    mutationFn: (v: { invitationId: string; accept: boolean }) =>
+      call(
+        api.groups[':id'].invitations[':childId'].$post({
+          param: { id, childId: v.invitationId },
+          json: { accept: v.accept },
+        }),
+      ),
+    onSettled: refresh,
+  });
+}
+
+export function useCreatePost(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { content: string; imageUrl: string | null }) =>
+      call(api.groups[':id'].posts.$post({ param: { id }, json: v })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.posts(id) }),
+  });
+}
+
+export function useSharePost(id: string) {
+  return useMutation({
+    mutationFn: (v: { postId: string; comment: string | null }) =>
+      call(
+        api.groups[':id'].posts[':childId'].share.$post({
+          param: { id, childId: v.postId },
+          json: { comment: v.comment },
+        }),
+      ),
+  });
+}

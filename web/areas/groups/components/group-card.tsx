@@ -1,0 +1,93 @@
+import { Lock, Users } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { imageVariantUrl } from '@common/core/uploads';
+import { GROUP_MSG, GROUPS, type GroupSummary } from '@common/groups/model';
+import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+
+/** The cover, or a soft gradient when the group has none. */
+export function GroupCover({ url, className }: { url: string | null; className?: string }) {
+  return url ? (
+    <img
+      src={imageVariantUrl(url, 750)}
+      srcSet={`${imageVariantUrl(url, 750)} 750w, ${imageVariantUrl(url, 1500)} 1500w`}
+      sizes="(min-width: 64rem) 24rem, 100vw"
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className={className ?? 'aspect-[3/1] w-full bg-muted object-cover'}
+    />
+  ) : (
+    <div
+      aria-hidden="true"
+      className={`${className ?? 'aspect-[3/1] w-full'} bg-gradient-to-br from-primary/30 via-primary/10 to-muted`}
+    />
+  );
+}
+
+/** A group's card: cover, name, two lines of description, member count and View Group. */
+export function GroupCard({ group, isSignedIn }: { group: GroupSummary; isSignedIn: boolean }) {
+  const navigate = useNavigate();
+  const view = () => {
+    // A visitor is sent to sign in first (section 2).
+    if (!isSignedIn) {
+      const state: AuthNavigationState & { from: string } = {
+        action: GROUP_MSG.signInJoin,
+        from: `/groups/${group.id}`,
+      };
+      void navigate('/auth', { state });
+      return;
+    }
+    void navigate(`/groups/${group.id}`);
+  };
+  return (
+    <Card className="flex w-full flex-col overflow-hidden">
+      <GroupCover url={group.coverImage} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="min-w-0 text-base font-semibold break-words">{group.name}</h2>
+          {group.isPrivate ? (
+            <Badge variant="outline" className="shrink-0 gap-1">
+              <Lock aria-hidden="true" className="size-3" />
+              {GROUP_MSG.private}
+            </Badge>
+          ) : null}
+        </div>
+        <p className="line-clamp-2 text-sm break-words text-muted-foreground">{group.description}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Users aria-hidden="true" className="size-4" />
+            {GROUP_MSG.members(group.memberCount)}
+          </span>
+          <Button size="sm" onClick={view} aria-label={`${GROUP_MSG.viewGroup}: ${group.name}`}>
+            {GROUP_MSG.viewGroup}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The cards' shape while the first page loads. */
+export function GroupGridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading groups" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: GROUPS.skeletons }, (_, i) => (
+        <Card key={i} aria-hidden="true" className="animate-pulse overflow-hidden">
+          <div className="aspect-[3/1] w-full bg-muted" />
+          <div className="p-4">
+            <div className="h-4 w-2/3 rounded bg-muted" />
+            <div className="mt-3 h-3.5 w-full rounded bg-muted" />
+            <div className="mt-2 h-3.5 w-4/5 rounded bg-muted" />
+            <div className="mt-5 flex items-center justify-between">
+              <div className="h-3.5 w-20 rounded bg-muted" />
+              <div className="h-9 w-24 rounded-md bg-muted" />
+            </div>
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { Link } from 'react-router';
+import { useState } from 'react';
+import { imageVariantUrl } from '@common/core/uploads';
+import { GROUP_MSG, GROUPS, type GroupMember } from '@common/groups/model';
+import { displayName } from '@common/profiles/model';
+import { InfiniteListEnd } from '@web/components/infinite-list-end';
+import { LoadError } from '@web/components/load-error';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { toast } from '@web/lib/toast';
+import { useAnswerJoinRequest } from '../api/group-actions';
+import { useGroupMembers, useJoinRequests } from '../api/get-group';
+
+function MemberRow({ member }: { member: GroupMember }) {
+  const name = displayName(member.person);
+  return (
+    <li className="flex min-w-0 items-center gap-3 py-2">
+      <Avatar src={imageVariantUrl(member.person.avatarUrl, 96)} name={name} className="size-9" />
+      <Link
+        to={`/profile/${member.person.id}`}
+        className="min-w-0 flex-1 truncate rounded-sm text-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {name}
+      </Link>
+      {member.role === 'admin' ? <Badge variant="secondary">{GROUP_MSG.admin}</Badge> : null}
+    </li>
+  );
+}
+
+/** The members sidebar: five members and 'View all N members', which opens the full list. */
+export function MembersSidebar({ groupId }: { groupId: string }) {
+  const query = useGroupMembers(groupId, GROUPS.sidebarMembers, true);
+  const [open, setOpen] = useState(false);
+  const first = query.data?.pages[0];
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle as="h2">{GROUP_MSG.membersHeading}</CardTitle>
+      </CardHeader>
+      <div className="px-4 pb-4 sm:px-6">
+        {query.isPending ? (
+          <div role="status" aria-label="Loading members" className="flex animate-pulse flex-col gap-3 py-2">
+            {[0, 1, 2].map((i) => (
+              <div key={i} aria-hidden="true" className="flex items-center gap-3">
+                <div className="size-9 rounded-full bg-muted" />
+                <div className="h-3.5 w-28 rounded bg-muted" />
+              </div>
+            ))}
+          </div>
+        ) : query.isError ? (
+          <LoadError message={GROUP_MSG.loadFailed} onRetry={query.refetch} align="start" />
+        ) : (
+          <>
+            <ul aria-label={GROUP_MSG.membersHeading} className="divide-y divide-border">
+              {first!.items.map((m) => (
+                <MemberRow key={m.person.id} member={m} />
+              ))}
+            </ul>
+            {first!.total > GROUPS.sidebarMembers ? (
+              <Button variant="link" className="mt-2" onClick={() => setOpen(true)}>
+                {GROUP_MSG.viewAllMembers(first!.total)}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </div>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-h-[85vh] overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>{GROUP_MSG.membersHeading}</DialogTitle>
+          </DialogHeader>
+          {open ? <AllMembers groupId={groupId} /> : null}
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
+
+function AllMembers({ groupId }: { groupId: string }) {
+  const query = useGroupMembers(groupId, GROUPS.memberPageSize, true);
+  if (query.isPending) return <p role="status">Loading...</p>;
+  if (query.isError) return <LoadError message={GROUP_MSG.loadFailed} onRetry={query.refetch} />;
+  return (
+    <>
+      <ul aria-label="All members" className="divide-y divide-border">
+        {query.data.pages
+          .flatMap((p) => p.items)
+          .map((m) => (
+            <MemberRow key={m.person.id} member={m} />
+          ))}
+      </ul>
+      <InfiniteListEnd query={query} errorMessage={GROUP_MSG.loadFailed} rootMargin="200px 0px" />
+    </>
+  );
+}
+
+/** The admins' Join Requests panel: pending requests with Approve and Reject. */
+export function JoinRequestsPanel({ groupId }: { groupId: string }) {
+  const query = useJoinRequests(groupId, true);
+  const answer = useAnswerJoinRequest(groupId);
+  const requests = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const act = (requestId: string, approve: boolean) =>
+    answer.mutate(
+      { requestId, approve },
+      {
+        onSuccess: () => toast.success(approve ? GROUP_MSG.requestApproved : GROUP_MSG.requestRejected),
+        onError: () => toast.error(approve ? GROUP_MSG.approveFailed : GROUP_MSG.rejectFailed),
+      },
+    );
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle as="h2">
+          {GROUP_MSG.joinRequests}
+          {requests.length ? (
+            <span className="ml-2 text-sm font-normal text-muted-foreground">({requests.length})</span>
+          ) : null}
+        </CardTitle>
+      </CardHeader>
+      <div className="px-4 pb-4 sm:px-6">
+        {query.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading...
+          </p>
+        ) : query.isError ? (
+          <LoadError message={GROUP_MSG.requestsFailed} onRetry={query.refetch} align="start" />
+        ) : requests.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{GROUP_MSG.noJoinRequests}</p>
+        ) : (
+          <ul aria-label={GROUP_MSG.joinRequests} className="divide-y divide-border">
+            {requests.map((r) => {
+              const name = displayName(r.person);
+              return (
+                <li key={r.id} className="flex flex-wrap items-center gap-2 py-2">
+                  <Avatar src={imageVariantUrl(r.person.avatarUrl, 96)} name={name} className="size-9" />
+                  <span className="min-w-0 flex-1 truncate text-sm font-medium">{name}</span>
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      onClick={() => act(r.id, true)}
+                      disabled={answer.isPending}
+                      aria-label={`${GROUP_MSG.approve} ${name}`}
+                    >
+                      {GROUP_MSG.approve}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => act(r.id, false)}
+                      disabled={answer.isPending}
+                      aria-label={`${GROUP_MSG.reject} ${name}`}
+                    >
+                      {GROUP_MSG.reject}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {query.hasNextPage ? <InfiniteListEnd query={query} errorMessage={GROUP_MSG.requestsFailed} /> : null}
+      </div>
+    </Card>
+  );
+}

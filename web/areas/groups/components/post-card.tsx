@@ -1,0 +1,133 @@
+import { Share2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { imageVariantUrl } from '@common/core/uploads';
+import { GROUP_MSG, GROUPS, type GroupPost } from '@common/groups/model';
+import { displayName } from '@common/profiles/model';
+import { CommentSection } from '@web/areas/comments/components/comment-section';
+import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
+import { RelativeTime } from '@web/components/relative-time';
+import { Avatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Label } from '@web/components/ui/label';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/lib/toast';
+import { useSharePost } from '../api/group-actions';
+
+/** One post: its author, words and picture, the shared reactions and comments, and Share for members. */
+export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolean }) {
+  const name = displayName(post.author);
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId} role="article" className="flex flex-col gap-3 p-4">
+      <div className="flex items-center gap-3">
+        <Link to={`/profile/${post.author.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Avatar src={imageVariantUrl(post.author.avatarUrl, 96)} name={name} className="size-10" />
+        </Link>
+        <div className="flex min-w-0 flex-col">
+          <Link
+            id={headingId}
+            to={`/profile/${post.author.id}`}
+            className="truncate rounded-sm text-sm font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {name}
+          </Link>
+          <RelativeTime value={post.createdAt} className="text-xs text-muted-foreground" />
+        </div>
+      </div>
+      <p className="text-sm break-words whitespace-pre-line">{post.content}</p>
+      {post.imageUrl ? (
+        <img
+          src={imageVariantUrl(post.imageUrl, 800)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="max-h-[28rem] w-full rounded-lg border border-border bg-muted object-cover"
+        />
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
+        <ReactionBar contentType="group_post" contentId={post.id} />
+        {isMember ? <ShareButton post={post} /> : null}
+      </div>
+      <CommentSection contentType="group_post" contentId={post.id} ownerId={post.author.id} />
+    </Card>
+  );
+}
+
+function ShareButton({ post }: { post: GroupPost }) {
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  const share = useSharePost(post.groupId);
+  const fieldId = useId();
+  const submit = () =>
+    share.mutate(
+      { postId: post.id, comment: comment.trim() || null },
+      {
+        onSuccess: () => {
+          toast.success(GROUP_MSG.postShared);
+          setOpen(false);
+          setComment('');
+        },
+        onError: () => toast.error(GROUP_MSG.shareFailed),
+      },
+    );
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+        <Share2 aria-hidden="true" />
+        {GROUP_MSG.share}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{GROUP_MSG.share}</DialogTitle>
+            <DialogDescription className="line-clamp-3">{post.content}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={fieldId}>{GROUP_MSG.shareComment}</Label>
+            <Textarea
+              id={fieldId}
+              value={comment}
+              maxLength={GROUPS.shareCommentMax}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {GROUP_MSG.cancel}
+            </Button>
+            <Button onClick={submit} disabled={share.isPending}>
+              {GROUP_MSG.share}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+export function PostSkeleton() {
+  return (
+    <div role="status" aria-label="Loading posts" className="flex flex-col gap-4">
+      {[0, 1].map((i) => (
+        <Card key={i} aria-hidden="true" className="animate-pulse p-4">
+          <div className="flex items-center gap-3">
+            <div className="size-10 rounded-full bg-muted" />
+            <div className="h-3.5 w-32 rounded bg-muted" />
+          </div>
+          <div className="mt-4 h-3.5 w-full rounded bg-muted" />
+          <div className="mt-2 h-3.5 w-2/3 rounded bg-muted" />
+        </Card>
+      ))}
+    </div>
+  );
+}

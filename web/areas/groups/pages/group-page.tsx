@@ -1,0 +1,320 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Lock, LockOpen, LogOut, UserPlus, Users } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { GROUP_MSG, isGroupId, type Group } from '@common/groups/model';
+import { useMe } from '@web/areas/auth/api/get-me';
+import { InfiniteListEnd } from '@web/components/infinite-list-end';
+import { LoadError } from '@web/components/load-error';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { isApiError } from '@web/lib/api-client';
+import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
+import { toast } from '@web/lib/toast';
+import { useAnswerInvitation, useLeaveGroup, useRequestToJoin, useSetPrivacy } from '../api/group-actions';
+import { useGroup, useGroupPosts } from '../api/get-group';
+import { groupKeys } from '../api/query-keys';
+import { GroupCover } from '../components/group-card';
+import { InviteDialog, NewAdminDialog } from '../components/group-dialogs';
+import { JoinRequestsPanel, MembersSidebar } from '../components/group-panels';
+import { PostCard, PostSkeleton } from '../components/post-card';
+import { PostComposer } from '../components/post-composer';
+
+const createdDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** Leaves for /groups once, with the document's notification. */
+function useLeaveForList() {
+  const navigate = useNavigate();
+  const hasLeft = useRef(false);
+  return (title: string, description?: string) => {
+    if (hasLeft.current) return;
+    hasLeft.current = true;
+    toast.error(title, description ? { description } : undefined);
+    void navigate('/groups', { replace: true });
+  };
+}
+
+/**
+ * /groups/:groupId (members only; visitors are sent to /auth). A malformed id, a missing group or
+ * a private one the viewer may not see: 'Group not found' and back to /groups (section 2). The
+ * page follows the group live: its members, posts and requests refetch when they change.
+ */
+export function GroupPage() {
+  const { groupId = '' } = useParams();
+  const isValid = isGroupId(groupId);
+  const query = useGroup(groupId, isValid);
+  const leave = useLeaveForList();
+  const queryClient = useQueryClient();
+  const error = query.error;
+  const isGone = isApiError(error) && error.status === 404;
+
+  useEffect(() => {
+    if (!isValid) leave(GROUP_MSG.notFoundTitle, GROUP_MSG.invalidId);
+    else if (isGone) leave(GROUP_MSG.notFoundTitle, GROUP_MSG.notFound);
+  });
+
+  const name = query.data?.name;
+  useEffect(() => {
+    if (name) document.title = `${name} · Cofound`;
+  }, [name]);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: groupKeys.group(groupId) });
+  useLiveTopic(isValid && query.data ? `group:${groupId}` : null, refresh);
+  useRealtimeEvent('group.changed', (e) => {
+    if (e.groupId !== groupId) return;
+    const key =
+      e.what === 'posts'
+        ? groupKeys.posts(groupId)
+        : e.what === 'requests'
+          ? groupKeys.requests(groupId)
+          : groupKeys.group(groupId);
+    void queryClient.invalidateQueries({ queryKey: key });
+    if (e.what === 'members') void queryClient.invalidateQueries({ queryKey: groupKeys.detail(groupId) });
+  });
+
+  if (!isValid || isGone || query.isPending) return <PageSpinner />;
+  if (!query.data)
+    return (
+      <Frame>
+        <Card>
+          <LoadError message={GROUP_MSG.loadFailed} onRetry={query.refetch} retryLabel={GROUP_MSG.tryAgain} />
+        </Card>
+      </Frame>
+    );
+  return <GroupView group={query.data} />;
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+        <Link to="/groups">
+          <ArrowLeft aria-hidden="true" />
+          {GROUP_MSG.back}
+        </Link>
+      </Button>
+      {children}
+    </div>
+  );
+}
+
+function GroupView({ group }: { group: Group }) {
+  const { viewer } = useMe();
+  const canReadInside = !group.isPrivate || group.isMember;
+  return (
+    <Frame>
+      <Card className="overflow-hidden">
+        <GroupCover url={group.coverImage} className="aspect-[3/1] max-h-72 w-full bg-muted object-cover" />
+        <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-6">
+          <div className="flex min-w-0 flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold tracking-tight break-words">{group.name}</h1>
+              {group.isPrivate ? (
+                <Badge variant="outline" className="gap-1">
+                  <Lock aria-hidden="true" className="size-3" />
+                  {GROUP_MSG.private}
+                </Badge>
+              ) : null}
+            </div>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              <span className="flex items-center gap-1.5">
+                <Users aria-hidden="true" className="size-4" />
+                {GROUP_MSG.members(group.memberCount)}
+              </span>
+              <span className="flex items-center gap-1.5">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                {GROUP_MSG.created(createdDate(group.createdAt))}
+              </span>
+            </div>
+          </div>
+          <GroupActions group={group} viewerId={viewer?.id ?? ''} />
+        </div>
+        {group.membership.invitationId ? <InvitationBanner group={group} /> : null}
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Tabs defaultValue="posts" className="min-w-0">
+          <TabsList aria-label={group.name} className="w-full sm:w-fit">
+            <TabsTrigger value="posts" className="flex-1 sm:flex-none">
+              {GROUP_MSG.tabPosts}
+            </TabsTrigger>
+            <TabsTrigger value="about" className="flex-1 sm:flex-none">
+              {GROUP_MSG.tabAbout}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="posts" className="mt-4 flex flex-col gap-4">
+            {canReadInside ? (
+              <>
+                {group.isMember ? <PostComposer groupId={group.id} /> : null}
+                <PostList group={group} />
+              </>
+            ) : (
+              <Card className="p-6 text-sm text-muted-foreground">{GROUP_MSG.onlyMembers}</Card>
+            )}
+          </TabsContent>
+          <TabsContent value="about" className="mt-4">
+            <Card className="flex flex-col gap-3 p-4 sm:p-6">
+              <h2 className="text-lg font-semibold">{GROUP_MSG.about}</h2>
+              <p className="text-sm break-words whitespace-pre-line">{group.description}</p>
+              <dl className="grid gap-1 text-sm text-muted-foreground">
+                <div className="flex gap-2">
+                  <dt>{GROUP_MSG.created('').trim()}:</dt>
+                  <dd>{createdDate(group.createdAt)}</dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt>{GROUP_MSG.privacy}:</dt>
+                  <dd>{group.isPrivate ? GROUP_MSG.private : GROUP_MSG.public}</dd>
+                </div>
+              </dl>
+            </Card>
+          </TabsContent>
+        </Tabs>
+        <aside aria-label="Group details" className="flex flex-col gap-4">
+          {group.isAdmin ? <JoinRequestsPanel groupId={group.id} /> : null}
+          {canReadInside ? <MembersSidebar groupId={group.id} /> : null}
+        </aside>
+      </div>
+    </Frame>
+  );
+}
+
+function GroupActions({ group, viewerId }: { group: Group; viewerId: string }) {
+  const [isInviting, setIsInviting] = useState(false);
+  const [isNaming, setIsNaming] = useState(false);
+  const join = useRequestToJoin(group.id);
+  const leave = useLeaveGroup(group.id);
+  const privacy = useSetPrivacy(group.id);
+
+  const doLeave = (newAdminId: string | null) =>
+    leave.mutate(newAdminId, {
+      onSuccess: () => {
+        setIsNaming(false);
+        toast.success(GROUP_MSG.leftGroup);
+      },
+      onError: (e) => {
+        if (isApiError(e) && e.status === 409 && e.message === GROUP_MSG.lastAdmin) return setIsNaming(true);
+        toast.error(
+          GROUP_MSG.leaveFailed,
+          isApiError(e) && e.message ? { description: e.message } : undefined,
+        );
+      },
+    });
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {group.isAdmin ? (
+        <>
+          <Button variant="outline" onClick={() => setIsInviting(true)}>
+            <UserPlus aria-hidden="true" />
+            {GROUP_MSG.invite}
+          </Button>
+          <Button
+            variant="outline"
+            disabled={privacy.isPending}
+            onClick={() =>
+              privacy.mutate(!group.isPrivate, {
+                onSuccess: () => toast.success(GROUP_MSG.privacyChanged),
+                onError: (e) => toast.error(isApiError(e) ? e.message : GROUP_MSG.unexpected),
+              })
+            }
+          >
+            {group.isPrivate ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+            {group.isPrivate ? GROUP_MSG.makePublic : GROUP_MSG.makePrivate}
+          </Button>
+          <InviteDialog groupId={group.id} open={isInviting} onOpenChange={setIsInviting} />
+        </>
+      ) : null}
+      {group.isMember ? (
+        <>
+          <Button variant="outline" onClick={() => doLeave(null)} disabled={leave.isPending}>
+            <LogOut aria-hidden="true" />
+            {GROUP_MSG.leaveGroup}
+          </Button>
+          <NewAdminDialog
+            groupId={group.id}
+            viewerId={viewerId}
+            open={isNaming}
+            onOpenChange={setIsNaming}
+            onConfirm={doLeave}
+            isBusy={leave.isPending}
+          />
+        </>
+      ) : group.membership.invitationId ? null : group.membership.requestPending ? (
+        <Button disabled>{GROUP_MSG.requestPending}</Button>
+      ) : (
+        <Button
+          disabled={join.isPending}
+          onClick={() =>
+            join.mutate(undefined, {
+              onSuccess: () => toast.success(GROUP_MSG.requestSent),
+              onError: () => toast.error(GROUP_MSG.joinFailed),
+            })
+          }
+        >
+          {GROUP_MSG.requestToJoin}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A pending invitation: accept (joins) or decline, where the notification leads. */
+function InvitationBanner({ group }: { group: Group }) {
+  const answer = useAnswerInvitation(group.id);
+  const invitationId = group.membership.invitationId!;
+  const act = (accept: boolean) =>
+    answer.mutate(
+      { invitationId, accept },
+      {
+        onSuccess: () => toast.success(accept ? GROUP_MSG.invitationAccepted : GROUP_MSG.invitationDeclined),
+        onError: (e) => toast.error(isApiError(e) ? e.message : GROUP_MSG.unexpected),
+      },
+    );
+  return (
+    <div
+      role="region"
+      aria-label={GROUP_MSG.invitationTitle}
+      className="flex flex-col gap-3 border-t border-border bg-muted/50 p-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
+    >
+      <p className="text-sm">You have been invited to join this group.</p>
+      <div className="flex gap-2">
+        <Button onClick={() => act(true)} disabled={answer.isPending}>
+          {GROUP_MSG.acceptInvitation}
+        </Button>
+        <Button variant="outline" onClick={() => act(false)} disabled={answer.isPending}>
+          {GROUP_MSG.declineInvitation}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function PostList({ group }: { group: Group }) {
+  const query = useGroupPosts(group.id, true);
+  if (query.isPending) return <PostSkeleton />;
+  if (query.isError)
+    return (
+      <Card>
+        <LoadError message={GROUP_MSG.loadFailed} onRetry={query.refetch} retryLabel={GROUP_MSG.tryAgain} />
+      </Card>
+    );
+  const posts = query.data.pages.flatMap((p) => p.items);
+  if (posts.length === 0)
+    return <Card className="p-6 text-center text-sm text-muted-foreground">{GROUP_MSG.noPosts}</Card>;
+  return (
+    <>
+      <ul aria-label={GROUP_MSG.tabPosts} className="flex flex-col gap-4">
+        {posts.map((p) => (
+          <li key={p.id}>
+            <PostCard post={p} isMember={group.isMember} />
+          </li>
+        ))}
+      </ul>
+      <InfiniteListEnd query={query} errorMessage={GROUP_MSG.loadFailed} />
+    </>
+  );
+}

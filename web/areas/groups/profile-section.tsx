@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { GROUP_MSG } from '@common/groups/model';
+import type { ProfileSectionProps } from '@web/app/areas/contract';
+import { ProfileSectionCard } from '@web/areas/profiles/components/profile-slots';
+import { LoadMoreButton } from '@web/components/load-more-button';
+import { GroupCover } from './components/group-card';
+import { useCommunities } from './api/get-groups';
+
+const PAGE_SIZE = 6;
+
+/**
+ * The communities slot's groups part: the person's groups as the viewer may see them (a private
+ * group only to its members); nothing while loading or when there are none.
+ */
+export function MemberGroups({ userId, title }: ProfileSectionProps) {
+  const query = useCommunities(userId, PAGE_SIZE);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0) return null;
+  return (
+    <ProfileSectionCard title={title}>
+      <h3 className="mb-2 text-sm font-medium text-muted-foreground">{GROUP_MSG.heading}</h3>
+      <ul aria-label={GROUP_MSG.heading} className="grid gap-3 sm:grid-cols-2">
+        {items.map((g) => (
+          <li key={g.id} className="flex min-w-0 items-center gap-3">
+            <GroupCover
+              url={g.coverImage}
+              className="aspect-[3/1] w-24 shrink-0 rounded-md border border-border object-cover"
+            />
+            <div className="flex min-w-0 flex-col">
+              <Link
+                to={`/groups/${g.id}`}
+                className="truncate rounded-sm text-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {g.name}
+              </Link>
+              <span className="text-xs text-muted-foreground">{GROUP_MSG.members(g.memberCount)}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <LoadMoreButton onLoad={query.fetchNextPage} isLoading={query.isFetchingNextPage} />
+        </div>
+      ) : null}
+    </ProfileSectionCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, call } from '@web/lib/api';
+
+/**
+ * 'Contact Founder': a business inquiry through the messages module (spec section 7): the founder
+ * gets it in their Business Inquiries and a 'New Business Inquiry' notification.
+ */
+export function useContactFounder(idea: { id: string; founderId: string }) {
+  return useMutation({
+    mutationFn: (content: string) =>
+      call(
+        api.messages.$post({
+          json: {
+            receiverId: idea.founderId,
+            clientId: crypto.randomUUID(),
+            content,
+            messageType: 'business_inquiry',
+            businessIdeaId: idea.id,
+          },
+        }),
+      ),
+  });
+}

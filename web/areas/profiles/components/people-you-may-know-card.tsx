@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { UserPlus, X } from 'lucide-react';
+import { displayName, PEOPLE_MSG, type PersonSuggestion } from '@common/profiles/model';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { useDismissSuggestion } from '../api/dismiss-suggestion';
+import { usePeopleYouMayKnow } from '../api/people-suggestions';
+import { profilesKeys } from '../api/query-keys';
+import { useSendFriendRequest } from '../api/use-connection-mutations';
+import { PersonRow } from './person-row';
+
+/**
+ * "People you may know" on a member's home (issue 21): friends of friends, then people sharing
+ * skills or company. Connect or dismiss each; nothing shows while there is no one to suggest.
+ */
+export function PeopleYouMayKnowCard({ viewerId }: { viewerId: string }) {
+  const query = usePeopleYouMayKnow();
+  const dismiss = useDismissSuggestion();
+  const people = query.data?.items ?? [];
+  if (people.length === 0) return null;
+  return (
+    <Card className="p-4 sm:p-5">
+      <section aria-labelledby="pymk-heading">
+        <h2 id="pymk-heading" className="mb-2 text-base font-semibold">
+          {PEOPLE_MSG.youMayKnow}
+        </h2>
+        <ul aria-labelledby="pymk-heading" className="grid gap-1">
+          {people.map((person) => (
+            <li key={person.id}>
+              <SuggestionRow
+                person={person}
+                viewerId={viewerId}
+                onDismiss={() => dismiss.mutate(person.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
+  );
+}
+
+function SuggestionRow({
+  person,
+  viewerId,
+  onDismiss,
+}: {
+  person: PersonSuggestion;
+  viewerId: string;
+  onDismiss: () => void;
+}) {
+  const name = displayName(person);
+  const queryClient = useQueryClient();
+  const connect = useSendFriendRequest({ viewerId, userId: person.id, name });
+  const reason =
+    person.mutualFriends > 0 ? PEOPLE_MSG.mutualFriends(person.mutualFriends) : PEOPLE_MSG.sharedInterests;
+  return (
+    <div className="flex flex-col gap-1 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <PersonRow person={person} />
+        <p className="-mt-1 pl-15 text-xs text-muted-foreground">{reason}</p>
+      </div>
+      <div className="flex items-center gap-2 pl-15 sm:pl-0">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={connect.isPending}
+          aria-label={`${PEOPLE_MSG.connect}: ${name}`}
+          onClick={() =>
+            connect.mutate(undefined, {
+              // Asked: they are no longer a suggestion.
+              onSuccess: () => void queryClient.invalidateQueries({ queryKey: profilesKeys.suggestions() }),
+            })
+          }
+        >
+          <UserPlus aria-hidden="true" />
+          {PEOPLE_MSG.connect}
+        </Button>
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label={PEOPLE_MSG.dismiss(name)}
+          title={PEOPLE_MSG.dismiss(name)}
+          onClick={onDismiss}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
