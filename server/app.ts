@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { areas } from './areas';
 import type { AppDeps, AppEnv } from './lib/context';
 import { compressJson } from './lib/compress-json';
+import { MSG } from '@common/core/texts';
 import { AppError, errorBody, statusOf } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static';
@@ -30,6 +31,17 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
     // In-process requests (tests) have no socket.
     return 'unknown';
   }
+}
+
+/**
+ * A ban ends every session (the admin area, decision 017); should one slip past (a sign-in racing
+ * the ban), its person still reads as a visitor and every write is refused with a clear message.
+ */
+function refuseBanned<V extends { banned?: boolean | null }>(c: Context<AppEnv>, viewer: V | null): V | null {
+  if (!viewer?.banned) return viewer;
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+    throw new AppError('FORBIDDEN', MSG.accountSuspended);
+  return null;
 }
 
 /** One area's routes' schema (each route file keeps its chain: decision 005). */
@@ -63,14 +75,14 @@ function apiRoutes(deps: AppDeps) {
       const key = deps.sessions.keyOf(c.req.header('cookie'));
       const cached = key ? deps.sessions.get(key) : undefined;
       if (cached) {
-        c.set('viewer', cached);
+        c.set('viewer', refuseBanned(c, cached));
         return next();
       }
       const { headers, response } = await auth.api.getSession({
         headers: c.req.raw.headers,
         returnHeaders: true,
       });
-      c.set('viewer', response?.user ?? null);
+      c.set('viewer', refuseBanned(c, response?.user ?? null));
       const renewed = headers.getSetCookie();
       // A renewal (new cookie) is passed on, and the next request looks the session up again.
       if (key && response && !renewed.length)

@@ -7,6 +7,7 @@ import { boot } from './boot';
 import { readEnv } from './env';
 import { createDemoContext, DEMO_SEED, runDemo } from './platform/demo';
 import { serveApp } from './serve';
+import { isSuperAdmin } from './db/rules';
 
 /*
  * `npm run demo`: the app on its own embedded database in ./data-demo (never ./data, never
@@ -71,11 +72,14 @@ if (!rows[0]?.seeded) {
       seed,
       madeAt: ctx.now.toISOString(),
       password: ctx.password,
-      accounts: ctx.featured.map((p) => ({
-        name: p.fullName,
-        headline: `${p.title} at ${p.company}`,
-        email: p.email,
-      })),
+      accounts: await Promise.all(
+        ctx.featured.map(async (p) => ({
+          name: p.fullName,
+          // The super admin (the admin area's demo part) is told apart: /admin is theirs.
+          headline: `${p.title} at ${p.company}${(await isSuperAdmin(database.db, p.id)) ? ' (super admin: /admin)' : ''}`,
+          email: p.email,
+        })),
+      ),
       counts,
     };
     await writeFile(recordFile, JSON.stringify(record, null, 2));

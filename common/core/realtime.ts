@@ -104,7 +104,12 @@ export type ServerEvent =
    * A business page changed (topic business-page:{id}): its follower count, its posts or its
    * reviews; the page refetches the part named. Only what any reader of the page may see.
    */
-  | { type: 'business_page.changed'; pageId: string; followers: number; part: 'page' | 'posts' | 'reviews' };
+  | { type: 'business_page.changed'; pageId: string; followers: number; part: 'page' | 'posts' | 'reviews' }
+  /**
+   * To super admins on topic admin:dashboard: a dashboard figure or list changed (a new member, an
+   * admin action); the dashboard refetches the part named. Carries no data.
+   */
+  | { type: 'admin.changed'; part: 'users' | 'articles' | 'reviews' | 'reports' };
 
 export type ServerEventType = ServerEvent['type'];
 

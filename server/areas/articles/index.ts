@@ -5,6 +5,9 @@ import { articleContentTarget, articleSearch } from './articles.register';
 import { removeAuthorArticles } from './articles.service';
 import { demo } from './articles.demo';
 
+/** The one way an article is deleted (its author, or a super admin from the admin area). */
+export { deleteArticle } from './articles.service';
+
 /** Articles: drafts, publishing to the feed, reactions and comments, search. */
 export const articlesArea = defineArea({
   name: 'articles',

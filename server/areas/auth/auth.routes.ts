@@ -81,7 +81,7 @@ const KNOWN: Record<string, { code: ErrorCode; message: string; field?: string }
     message: SETTINGS_MSG.currentPasswordWrong,
     field: 'currentPassword',
   },
-  BANNED_USER: { code: 'FORBIDDEN', message: 'This account has been suspended.' },
+  BANNED_USER: { code: 'FORBIDDEN', message: MSG.accountSuspended },
   HASH_QUEUE_FULL: { code: 'RATE_LIMITED', message: MSG_AUTH_SAFETY.serverBusy },
 };
 

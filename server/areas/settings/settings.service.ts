@@ -4,6 +4,7 @@ import { MSG_AUTH_SAFETY } from '@common/core/texts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/rules';
 import { accounts, profiles, sessions, userSettings, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AppDeps } from '../../lib/context';
@@ -69,7 +70,20 @@ export async function deleteAccount(
     .where(and(eq(accounts.userId, viewerId), eq(accounts.providerId, 'credential')));
   if (!account?.hash || !(await verifyPassword({ hash: account.hash, password })))
     throw new AppError('VALIDATION', SETTINGS_MSG.wrongPassword, { password: SETTINGS_MSG.wrongPassword });
+  return eraseAccount(deps, viewerId);
+}
 
+/**
+ * The deletion itself, once the request is allowed (the person's own password above, or a super
+ * admin's decision in the admin area, which passes its audit entry as `alsoInTransaction`). A super
+ * admin is refused (DECISIONS 9). The caller revokes the cached sessions once it returns.
+ */
+export async function eraseAccount(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'onAccountDeleted'>,
+  userId: string,
+  alsoInTransaction?: (tx: Tx) => Promise<void>,
+) {
+  const viewerId = userId;
   const { files, uploads, afterCommit } = await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ avatarUrl: profiles.avatarUrl, cover: profiles.coverPhotoUrl, admin: profiles.isSuperAdmin })
@@ -117,6 +131,7 @@ export async function deleteAccount(
     const uploads = await forgetUploadsOf(tx, viewerId);
     // Every area removes or anonymises what the person had there (its onAccountDeleted).
     const done = await deps.onAccountDeleted(tx, viewerId);
+    await alsoInTransaction?.(tx);
     return {
       uploads,
       files: [before?.avatarUrl, before?.cover, ...done.flatMap((d) => d.files ?? [])].filter(

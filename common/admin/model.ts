@@ -1,0 +1,139 @@
+/**
+ * The super-admin dashboard (spec document 3: sections 2, 5, 6, 7 and 9; DECISIONS 4 and 9; issue
+ * 20 part A). Shared by the server and the web app. No zod here (see schemas.ts).
+ */
+
+export const ADMIN = {
+  /** Spec section 9: 'Admin article excerpt 100 characters'. */
+  excerptLength: 100,
+  pageSize: 20,
+  pageMax: 50,
+  searchMax: 100,
+  reasonMax: 500,
+} as const;
+
+/** Spec document 3, word for word; lines the document does not give are marked "ours". */
+export const ADMIN_MSG = {
+  heading: 'Super Admin Dashboard',
+  accessDenied: 'Access Denied',
+  noPermission: "You don't have permission to access this page.",
+  superAdminBadge: 'Super Admin',
+  enterNewPassword: 'Please enter a new password',
+  // Section 8, the admin row of the error table.
+  fetchUsersFailed: 'Failed to fetch users',
+  banFailed: 'Failed to ban user',
+  unbanFailed: 'Failed to unban user',
+  deleteUserFailed: 'Failed to delete user',
+  updatePasswordFailed: 'Failed to update password',
+  fetchArticlesFailed: 'Failed to fetch articles',
+  deleteArticleFailed: 'Failed to delete article',
+  // Ours (the document gives no wording for these).
+  tabs: { users: 'Users', articles: 'Articles', reviews: 'Reviews', reports: 'Reports', audit: 'Audit log' },
+  stats: {
+    members: 'Members',
+    newMembers: 'New this week',
+    articles: 'Articles',
+    pendingReviews: 'Pending reviews',
+    openReports: 'Open reports',
+  },
+  searchUsers: 'Search by username or email...',
+  noUsers: 'No users found',
+  noArticles: 'No articles yet',
+  noAudit: 'No admin actions yet',
+  loadMore: 'Load more',
+  banned: 'Banned',
+  ban: 'Ban',
+  unban: 'Unban',
+  delete: 'Delete',
+  resetPassword: 'Reset password',
+  makeSuperAdmin: 'Make super admin',
+  removeSuperAdmin: 'Remove super admin',
+  joined: (date: string) => `Joined ${date}`,
+  by: (name: string) => `by ${name}`,
+  banReason: 'Reason (optional)',
+  banTitle: (username: string) => `Ban ${username}?`,
+  banExplain:
+    'They are signed out everywhere at once, cannot sign in or change anything, and their content is hidden until they are unbanned.',
+  deleteTitle: (username: string) => `Delete ${username} permanently?`,
+  deleteExplain: (username: string) => `This cannot be undone. Type ${username} to confirm.`,
+  deleteConfirmMismatch: 'Type the username exactly to confirm.',
+  resetTitle: (username: string) => `New password for ${username}`,
+  deleteArticleTitle: 'Delete this article?',
+  deleteArticleExplain: 'The article, its feed items, reactions and comments are removed for everyone.',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  userBanned: 'User banned',
+  userUnbanned: 'User unbanned',
+  userDeleted: 'User deleted',
+  passwordUpdated: 'Password updated',
+  roleUpdated: 'Role updated',
+  articleDeleted: 'Article deleted',
+  /** Refusals (ours): DECISIONS 9 says super admins cannot be deleted or banned. */
+  cannotBanAdmin: 'A super admin cannot be banned.',
+  cannotBanSelf: 'You cannot ban yourself.',
+  cannotDeleteAdmin: 'A super admin cannot be deleted.',
+  cannotDemoteSelf: 'You cannot remove your own super admin role.',
+  userNotFound: 'User not found.',
+  articleNotFound: 'Article not found.',
+  invalidCursor: 'Invalid cursor.',
+} as const;
+
+/** What the audit log calls each admin action (part B adds its own action names). */
+export const ADMIN_ACTION_LABELS: Record<string, string> = {
+  'user.ban': 'Banned a user',
+  'user.unban': 'Unbanned a user',
+  'user.delete': 'Deleted a user',
+  'user.password': 'Reset a password',
+  'user.grant-admin': 'Made a super admin',
+  'user.revoke-admin': 'Removed a super admin',
+  'article.delete': 'Deleted an article',
+};
+
+export type AdminStats = {
+  members: number;
+  newMembersThisWeek: number;
+  articles: number;
+  pendingReviews: number;
+  openReports: number;
+};
+
+export type AdminUser = {
+  id: string;
+  username: string;
+  fullName: string | null;
+  email: string;
+  avatarUrl: string | null;
+  createdAt: string;
+  isBanned: boolean;
+  isSuperAdmin: boolean;
+};
+export type AdminUserPage = { items: AdminUser[]; nextCursor: string | null };
+
+export type AdminArticle = {
+  id: string;
+  title: string;
+  /** The first ADMIN.excerptLength characters of the content. */
+  excerpt: string;
+  createdAt: string;
+  likes: number;
+  imageUrl: string | null;
+  author: { id: string; username: string; email: string } | null;
+};
+export type AdminArticlePage = { items: AdminArticle[]; nextCursor: string | null };
+
+export type AuditEntry = {
+  id: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail: Record<string, unknown> | null;
+  createdAt: string;
+  admin: { id: string; username: string } | null;
+};
+export type AuditPage = { items: AuditEntry[]; nextCursor: string | null };
+
+/** What a successful ban, unban or role change answers. */
+export type AdminUserResult = { user: AdminUser };
+
+/** The realtime topic of the dashboard's live figures: super admins only. */
+export const ADMIN_TOPIC = 'admin:dashboard';

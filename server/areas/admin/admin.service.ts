@@ -1,0 +1,264 @@
+import {
+  ADMIN,
+  ADMIN_MSG,
+  type AdminArticlePage,
+  type AdminStats,
+  type AdminUser,
+  type AdminUserPage,
+  type AuditPage,
+} from '@common/admin/model';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isSuperAdmin, type Tx } from '../../db/rules';
+import { accounts, profiles, sessions, users } from '../../db/schema';
+import type { AppDeps, Viewer } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import {
+  cursorTime,
+  decodeTimeCursor,
+  encodeTimeCursor,
+  microsOf,
+  splitPage,
+  type TimeCursor,
+} from '../../lib/pagination';
+import { hashPassword } from '../../platform/password';
+import { publishAdminChanged } from './admin-events';
+import { recordAdminAction } from './audit-log';
+import { countOpenReports, countPendingReviews } from './moderation-counts';
+
+/** Every admin endpoint starts here: a 403 for anyone but a live super admin (DECISIONS 9). */
+export async function requireSuperAdmin(db: Tx, viewer: Viewer): Promise<void> {
+  if (!(await isSuperAdmin(db, viewer.id))) throw new AppError('FORBIDDEN', ADMIN_MSG.noPermission);
+}
+
+const userNotFound = () => new AppError('NOT_FOUND', ADMIN_MSG.userNotFound);
+const cursorOf = (cursor: string | undefined): TimeCursor | null =>
+  cursor ? decodeTimeCursor(cursor, ADMIN_MSG.invalidCursor) : null;
+/** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** The dashboard's five figures, live (DECISIONS 4: not the document's sample numbers). */
+export async function getStats(db: Db): Promise<AdminStats> {
+  const { rows } = await db.execute<{ members: number; fresh: number; articles: number }>(
+    sql`select
+      (select count(*)::int from profiles where deleted_at is null) as members,
+      (select count(*)::int from profiles where deleted_at is null and created_at > now() - interval '7 days') as fresh,
+      (select count(*)::int from articles where status = 'published') as articles`,
+  );
+  const [pendingReviews, openReports] = await Promise.all([countPendingReviews(db), countOpenReports(db)]);
+  const row = rows[0]!;
+  return {
+    members: Number(row.members),
+    newMembersThisWeek: Number(row.fresh),
+    articles: Number(row.articles),
+    pendingReviews,
+    openReports,
+  };
+}
+
+type UserRow = {
+  id: string;
+  username: string;
+  full_name: string | null;
+  email: string;
+  avatar_url: string | null;
+  created_at: string | Date;
+  micros: string;
+  is_banned: boolean;
+  is_super_admin: boolean;
+};
+const USER_COLUMNS = sql`p.id::text as id, p.username, p.full_name, p.email, p.avatar_url, p.created_at,
+  ${microsOf(sql`p.created_at`)} as micros, p.is_banned, p.is_super_admin`;
+const toUser = (r: UserRow): AdminUser => ({
+  id: r.id,
+  username: r.username,
+  fullName: r.full_name,
+  email: r.email,
+  avatarUrl: r.avatar_url,
+  createdAt: new Date(r.created_at).toISOString(),
+  isBanned: r.is_banned,
+  isSuperAdmin: r.is_super_admin,
+});
+
+/** Users tab: every account that is not deleted (banned ones too), newest first, searchable. */
+export async function listUsers(
+  db: Db,
+  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<AdminUserPage> {
+  const after = cursorOf(query.cursor);
+  const where: SQL[] = [sql`p.deleted_at is null`];
+  if (query.q) {
+    const like = containing(query.q);
+    where.push(sql`(p.search_name like ${like} or lower(p.email) like ${like})`);
+  }
+  if (after) where.push(sql`(p.created_at, p.id) < (${cursorTime(after)}, ${after.id}::uuid)`);
+  const { rows } = await db.execute<UserRow>(
+    sql`select ${USER_COLUMNS} from profiles p where ${sql.join(where, sql` and `)}
+      order by p.created_at desc, p.id desc limit ${query.limit + 1}`,
+  );
+  const { page, more } = splitPage(rows, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toUser),
+    nextCursor: more && last ? encodeTimeCursor({ micros: last.micros, id: last.id }) : null,
+  };
+}
+
+export async function getUser(db: Tx, userId: string): Promise<AdminUser> {
+  const { rows } = await db.execute<UserRow>(
+    sql`select ${USER_COLUMNS} from profiles p where p.id = ${userId} and p.deleted_at is null`,
+  );
+  if (!rows[0]) throw userNotFound();
+  return toUser(rows[0]);
+}
+
+/**
+ * Sets a new password (spec: admin-update-user-password), for super admins too (section 6). The
+ * person's other sessions end: a reset by an admin is usually because the account was taken over.
+ */
+export async function resetPassword(
+  deps: Pick<AppDeps, 'db' | 'sessions'>,
+  admin: Viewer,
+  userId: string,
+  newPassword: string,
+): Promise<void> {
+  await getUser(deps.db, userId);
+  const hash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(accounts)
+      .set({ password: hash, updatedAt: new Date() })
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+      .returning({ id: accounts.id });
+    if (!updated.length) throw userNotFound();
+    // An admin resetting their own password keeps the session they are using.
+    if (userId !== admin.id) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: 'user.password',
+      targetType: 'user',
+      targetId: userId,
+    });
+  });
+  if (userId !== admin.id) deps.sessions.revoke([userId]);
+}
+
+/** Grants or removes super admin (DECISIONS 9); nobody removes their own. */
+export async function setSuperAdmin(
+  deps: Pick<AppDeps, 'db' | 'bus'>,
+  admin: Viewer,
+  userId: string,
+  value: boolean,
+): Promise<AdminUser> {
+  if (userId === admin.id && !value) throw new AppError('FORBIDDEN', ADMIN_MSG.cannotDemoteSelf);
+  const user = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({ isSuperAdmin: value, updatedAt: new Date() })
+      .where(and(eq(profiles.id, userId), sql`${profiles.deletedAt} is null`))
+      .returning({ id: profiles.id, banned: profiles.isBanned });
+    if (!row) throw userNotFound();
+    // A banned person cannot be made an admin: unban first (a super admin cannot be banned).
+    if (row.banned && value) throw new AppError('CONFLICT', ADMIN_MSG.cannotBanAdmin);
+    await tx
+      .update(users)
+      .set({ role: value ? 'admin' : 'user' })
+      .where(eq(users.id, userId));
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: value ? 'user.grant-admin' : 'user.revoke-admin',
+      targetType: 'user',
+      targetId: userId,
+    });
+    return getUser(tx, userId);
+  });
+  // Their admin topic subscription is checked again (a removed admin stops receiving).
+  deps.bus.publish({ event: { type: 'access.changed', userIds: [userId] } });
+  publishAdminChanged(deps.bus, 'users');
+  return user;
+}
+
+type ArticleRow = {
+  id: string;
+  title: string;
+  excerpt: string;
+  created_at: string | Date;
+  micros: string;
+  likes: number;
+  image_url: string | null;
+  author_id: string | null;
+  username: string | null;
+  email: string | null;
+};
+
+/** Articles tab: every article (drafts too), newest first, with its author's username and email. */
+export async function listArticles(
+  db: Db,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<AdminArticlePage> {
+  const after = cursorOf(query.cursor);
+  const { rows } = await db.execute<ArticleRow>(
+    sql`select a.id::text as id, a.title, left(a.content, ${ADMIN.excerptLength}) as excerpt, a.created_at,
+        ${microsOf(sql`a.created_at`)} as micros, a.image_url,
+        (select count(*)::int from reactions r where r.content_type = 'article' and r.content_id = a.id) as likes,
+        p.id::text as author_id, p.username, p.email
+      from articles a left join profiles p on p.id = a.author_id
+      where ${after ? sql`(a.created_at, a.id) < (${cursorTime(after)}, ${after.id}::uuid)` : sql`true`}
+      order by a.created_at desc, a.id desc limit ${query.limit + 1}`,
+  );
+  const { page, more } = splitPage(rows, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      title: r.title,
+      excerpt: r.excerpt,
+      createdAt: new Date(r.created_at).toISOString(),
+      likes: Number(r.likes),
+      imageUrl: r.image_url,
+      author: r.author_id ? { id: r.author_id, username: r.username!, email: r.email! } : null,
+    })),
+    nextCursor: more && last ? encodeTimeCursor({ micros: last.micros, id: last.id }) : null,
+  };
+}
+
+type AuditRow = {
+  id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  detail: Record<string, unknown> | null;
+  created_at: string | Date;
+  micros: string;
+  admin_id: string | null;
+  username: string | null;
+};
+
+/** Audit log tab: every admin action (part A's and part B's), newest first. */
+export async function listAudit(
+  db: Db,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<AuditPage> {
+  const after = cursorOf(query.cursor);
+  const { rows } = await db.execute<AuditRow>(
+    sql`select x.id::text as id, x.action, x.target_type, x.target_id, x.detail, x.created_at,
+        ${microsOf(sql`x.created_at`)} as micros, p.id::text as admin_id, p.username
+      from admin_actions x left join profiles p on p.id = x.admin_id
+      where ${after ? sql`(x.created_at, x.id) < (${cursorTime(after)}, ${after.id}::uuid)` : sql`true`}
+      order by x.created_at desc, x.id desc limit ${query.limit + 1}`,
+  );
+  const { page, more } = splitPage(rows, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      detail: r.detail,
+      createdAt: new Date(r.created_at).toISOString(),
+      admin: r.admin_id ? { id: r.admin_id, username: r.username! } : null,
+    })),
+    nextCursor: more && last ? encodeTimeCursor({ micros: last.micros, id: last.id }) : null,
+  };
+}
