@@ -58,6 +58,9 @@ export const ADMIN_MSG = {
   deleteExplain: (username: string) => `This cannot be undone. Type ${username} to confirm.`,
   deleteConfirmMismatch: 'Type the username exactly to confirm.',
   resetTitle: (username: string) => `New password for ${username}`,
+  resetExplain: 'Their other sessions end; tell them the new password yourself.',
+  unexpectedRole: 'Failed to update role',
+  fetchAuditFailed: 'Failed to fetch the audit log',
   deleteArticleTitle: 'Delete this article?',
   deleteArticleExplain: 'The article, its feed items, reactions and comments are removed for everyone.',
   cancel: 'Cancel',
@@ -126,6 +129,8 @@ export type AuditEntry = {
   action: string;
   targetType: string;
   targetId: string;
+  /** A person's username (as it was when deleted), when the target is a person. */
+  targetName: string | null;
   detail: Record<string, unknown> | null;
   createdAt: string;
   admin: { id: string; username: string } | null;

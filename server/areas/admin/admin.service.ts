@@ -232,6 +232,7 @@ type AuditRow = {
   micros: string;
   admin_id: string | null;
   username: string | null;
+  target_name: string | null;
 };
 
 /** Audit log tab: every admin action (part A's and part B's), newest first. */
@@ -242,8 +243,10 @@ export async function listAudit(
   const after = cursorOf(query.cursor);
   const { rows } = await db.execute<AuditRow>(
     sql`select x.id::text as id, x.action, x.target_type, x.target_id, x.detail, x.created_at,
-        ${microsOf(sql`x.created_at`)} as micros, p.id::text as admin_id, p.username
+        ${microsOf(sql`x.created_at`)} as micros, p.id::text as admin_id, p.username,
+        coalesce(x.detail->>'username', t.username) as target_name
       from admin_actions x left join profiles p on p.id = x.admin_id
+        left join profiles t on x.target_type = 'user' and t.id::text = x.target_id
       where ${after ? sql`(x.created_at, x.id) < (${cursorTime(after)}, ${after.id}::uuid)` : sql`true`}
       order by x.created_at desc, x.id desc limit ${query.limit + 1}`,
   );
@@ -255,6 +258,7 @@ export async function listAudit(
       action: r.action,
       targetType: r.target_type,
       targetId: r.target_id,
+      targetName: r.target_name,
       detail: r.detail,
       createdAt: new Date(r.created_at).toISOString(),
       admin: r.admin_id ? { id: r.admin_id, username: r.username! } : null,

@@ -165,6 +165,7 @@ describe('Users tab', () => {
     expect(audit.body.items[0]).toMatchObject({
       action: 'user.password',
       targetId: p.id,
+      targetName: p.username,
       admin: { id: admin.id },
     });
   });
@@ -216,7 +217,12 @@ describe('Users tab', () => {
       (await admin.agent.post(`/api/admin/users/${p.id}/delete`, { confirmUsername: p.username })).status,
     ).toBe(404);
     const audit = await admin.agent.get<AuditPage>('/api/admin/audit');
-    expect(audit.body.items[0]).toMatchObject({ action: 'user.delete', targetId: p.id });
+    // Named as they were, not by the placeholder their deletion left.
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'user.delete',
+      targetId: p.id,
+      targetName: p.username,
+    });
   });
 });
 

@@ -1,8 +1,14 @@
-import { comingSoon } from '@web/app/areas/coming-soon';
 import type { WebAreaModule } from '@web/app/areas/contract';
 
-/** Not built yet: its route shows the "coming soon" page. It has no menu item. */
+/** The super-admin dashboard; reached from the top bar's Admin button (super admins only). */
 export const adminModule: WebAreaModule = {
   id: 'admin',
-  routes: [comingSoon('/admin', 'signed-in', 'Admin Dashboard')],
+  routes: [
+    {
+      path: '/admin',
+      access: 'signed-in',
+      handle: { title: 'Admin Dashboard' },
+      lazy: async () => ({ Component: (await import('./pages/admin-page')).AdminPage }),
+    },
+  ],
 };

@@ -35,6 +35,11 @@ export function LoginForm({
     signIn.mutate(values, {
       onError: (error) => {
         if (form.showServerErrors(error)) return;
+        // A banned account (the admin area) is refused outright, not sent to confirm its address.
+        if (isApiError(error) && error.message === MSG.accountSuspended) {
+          toast.error(MSG.loginFailedTitle, { description: MSG.accountSuspended });
+          return;
+        }
         if (isApiError(error) && error.status === 403 && error.code === 'FORBIDDEN' && error.message) {
           onUnconfirmed({ email: values.email, password: values.password, notice: error.message });
           return;
