@@ -129,7 +129,7 @@ export type AuditEntry = {
   action: string;
   targetType: string;
   targetId: string;
-  /** A person's username (as it was when deleted), when the target is a person. */
+  /** A person's username (as it was when deleted), or a deleted article's title. */
   targetName: string | null;
   detail: Record<string, unknown> | null;
   createdAt: string;

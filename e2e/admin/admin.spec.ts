@@ -49,6 +49,18 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
   await signUpVerified(friend.page);
   const friendId = await myId(friend.page);
 
+  const article = await m.page.request.post('/api/articles', {
+    data: {
+      title: 'Ten lessons from our seed round',
+      content: `${'We pitched forty investors before the first yes. '.repeat(6)}`,
+      category: 'business',
+      imageUrl: null,
+      status: 'published',
+    },
+  });
+  expect(article.status()).toBe(201);
+  const articleId = ((await article.json()) as { id: string }).id;
+
   // The member is in a conversation, live.
   await gotoLive(m.page, `/messages?with=${friendId}`);
   await expect(m.page.getByRole('button', { name: `Open user menu for ${member.username}` })).toBeVisible();
@@ -86,6 +98,8 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
   // The audit log has it.
   await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.audit }).click();
   await expect(adminPage.locator('[data-action="user.ban"]').first()).toContainText('Spam in every group');
+  await expect(adminPage.locator('[data-action="user.ban"]').first()).toContainText(member.username);
+  await expectAccessible(adminPage);
 
   // Unban: the member signs in again.
   await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.users }).click();
@@ -98,13 +112,29 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
   await expect(m.page).toHaveURL(/\/messages/);
   await expect(m.page.getByRole('button', { name: `Open user menu for ${member.username}` })).toBeVisible();
 
+  // Articles tab: the first 100 characters, and a delete that takes the article off the list.
+  await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.articles }).click();
+  const articleRow = adminPage.locator(`[data-article="${articleId}"]`);
+  await expect(articleRow).toContainText('Ten lessons from our seed round');
+  await expect(articleRow).toContainText(
+    'We pitched forty investors before the first yes. '.repeat(3).slice(0, 100).trim(),
+  );
+  await expectAccessible(adminPage);
+  if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/admin-articles-1280.png`, fullPage: true });
+  await articleRow.getByRole('button', { name: ADMIN_MSG.delete }).click();
+  await adminPage
+    .getByRole('dialog', { name: ADMIN_MSG.deleteArticleTitle })
+    .getByRole('button', { name: ADMIN_MSG.delete })
+    .click();
+  await expect(articleRow).toHaveCount(0);
+  expect((await m.page.request.get(`/api/articles/${articleId}`)).status()).toBe(404);
+
   if (SHOTS) {
+    await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.users }).click();
     await adminPage.getByLabel(ADMIN_MSG.searchUsers).fill('');
     await adminPage.screenshot({ path: `${SHOTS}/admin-users-1280-all.png`, fullPage: true });
     await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.audit }).click();
     await adminPage.screenshot({ path: `${SHOTS}/admin-audit-1280.png`, fullPage: true });
-    await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.articles }).click();
-    await adminPage.screenshot({ path: `${SHOTS}/admin-articles-1280.png`, fullPage: true });
     await adminPage.setViewportSize({ width: 375, height: 740 });
     await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.users }).click();
     await adminPage.screenshot({ path: `${SHOTS}/admin-users-375.png`, fullPage: true });

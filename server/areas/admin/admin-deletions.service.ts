@@ -1,4 +1,5 @@
 import { ADMIN_MSG } from '@common/admin/model';
+import { sql } from 'drizzle-orm';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { deleteArticle } from '../articles';
@@ -42,6 +43,10 @@ export async function deleteUser(
  * delete (a super admin may delete any article there), then writes the audit entry.
  */
 export async function deleteArticleAsAdmin(deps: AppDeps, admin: Viewer, articleId: string): Promise<void> {
+  // Its title, for the audit log once the article is gone.
+  const { rows } = await deps.db.execute<{ title: string }>(
+    sql`select title from articles where id = ${articleId}`,
+  );
   try {
     await deleteArticle(deps, admin, articleId);
   } catch (err) {
@@ -54,6 +59,7 @@ export async function deleteArticleAsAdmin(deps: AppDeps, admin: Viewer, article
     action: 'article.delete',
     targetType: 'article',
     targetId: articleId,
+    ...(rows[0] ? { detail: { title: rows[0].title } } : {}),
   });
   publishAdminChanged(deps.bus, 'articles');
 }

@@ -244,7 +244,7 @@ export async function listAudit(
   const { rows } = await db.execute<AuditRow>(
     sql`select x.id::text as id, x.action, x.target_type, x.target_id, x.detail, x.created_at,
         ${microsOf(sql`x.created_at`)} as micros, p.id::text as admin_id, p.username,
-        coalesce(x.detail->>'username', t.username) as target_name
+        coalesce(x.detail->>'username', x.detail->>'title', t.username) as target_name
       from admin_actions x left join profiles p on p.id = x.admin_id
         left join profiles t on x.target_type = 'user' and t.id::text = x.target_id
       where ${after ? sql`(x.created_at, x.id) < (${cursorTime(after)}, ${after.id}::uuid)` : sql`true`}

@@ -254,7 +254,11 @@ describe('Articles tab', () => {
     expect(await count()).toBe(0);
     expect((await admin.agent.request('DELETE', `/api/admin/articles/${id}`)).status).toBe(404);
     const audit = await admin.agent.get<AuditPage>('/api/admin/audit?limit=1');
-    expect(audit.body.items[0]).toMatchObject({ action: 'article.delete', targetId: id });
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'article.delete',
+      targetId: id,
+      targetName: 'A field report',
+    });
     expect(audit.body.nextCursor).toBeTruthy();
   });
 });
