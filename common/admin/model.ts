@@ -76,6 +76,7 @@ export const ADMIN_MSG = {
   cannotBanSelf: 'You cannot ban yourself.',
   cannotDeleteAdmin: 'A super admin cannot be deleted.',
   cannotDemoteSelf: 'You cannot remove your own super admin role.',
+  unbanFirst: 'Unban this person before making them a super admin.',
   userNotFound: 'User not found.',
   articleNotFound: 'Article not found.',
   invalidCursor: 'Invalid cursor.',

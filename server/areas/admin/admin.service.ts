@@ -159,7 +159,7 @@ export async function setSuperAdmin(
       .returning({ id: profiles.id, banned: profiles.isBanned });
     if (!row) throw userNotFound();
     // A banned person cannot be made an admin: unban first (a super admin cannot be banned).
-    if (row.banned && value) throw new AppError('CONFLICT', ADMIN_MSG.cannotBanAdmin);
+    if (row.banned && value) throw new AppError('CONFLICT', ADMIN_MSG.unbanFirst);
     await tx
       .update(users)
       .set({ role: value ? 'admin' : 'user' })

@@ -213,6 +213,10 @@ describe('who can be banned', () => {
     const p = await person();
     expect((await ban(p.id)).status).toBe(200);
     expect((await ban(p.id)).status).toBe(200);
+    // A banned person is not made an admin (an admin could not be banned).
+    const promote = await admin.agent.post(`/api/admin/users/${p.id}/super-admin`, { isSuperAdmin: true });
+    expect(promote.status).toBe(409);
+    expect(promote.body.error.message).toBe(ADMIN_MSG.unbanFirst);
     expect((await ban('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
