@@ -1,3 +1,4 @@
+import { topic } from '@common/core/realtime';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/rules';
 import { sessions, users } from '../../db/schema';
@@ -53,7 +54,7 @@ export async function banPerson(
     });
     return 'banned' as const;
   });
-  if (outcome === 'banned') afterBanChange(deps, input.userId, true);
+  if (outcome === 'banned') await afterBanChange(deps, input.userId, true);
   return outcome;
 }
 
@@ -78,15 +79,36 @@ export async function unbanPerson(
     });
     return 'unbanned' as const;
   });
-  if (outcome === 'unbanned') afterBanChange(deps, input.userId, false);
+  if (outcome === 'unbanned') await afterBanChange(deps, input.userId, false);
   return outcome;
 }
 
-function afterBanChange(deps: AppDeps, userId: string, banned: boolean) {
+/** How many of a banned person's newest feed items open pages are told to drop at once. */
+const LIVE_REMOVALS = 100;
+
+async function afterBanChange(deps: AppDeps, userId: string, banned: boolean) {
   // Every instance forgets the person's cached sessions and re-checks their sockets' sessions
   // (gone: closed with CLOSE.sessionEnded), through LISTEN/NOTIFY.
   if (banned) deps.sessions.revoke([userId]);
-  // Topics naming them (their profile, presence) are authorised again for every subscriber.
-  deps.bus.publish({ event: { type: 'access.changed', userIds: [userId] } });
+  // Topics naming them (their profile, presence) are authorised again for every subscriber, and
+  // every instance's shared first feed page is read again (with or without their items).
+  deps.bus.publish(
+    { event: { type: 'access.changed', userIds: [userId] } },
+    { topic: topic.profile(userId), event: { type: 'profile.updated', userId } },
+  );
+  if (banned) {
+    // Open feeds drop their newest items now; older ones are gone at the next page read.
+    const items = await deps.db
+      .execute<{ id: string }>(
+        sql`select id::text as id from feed_items where user_id = ${userId} order by id desc limit ${LIVE_REMOVALS}`,
+      )
+      .then((r) => r.rows)
+      .catch(() => []);
+    if (items.length)
+      deps.bus.publish({
+        topic: topic.feed,
+        event: { type: 'feed.removed', itemIds: items.map((i) => i.id) },
+      });
+  }
   publishAdminChanged(deps.bus, 'users');
 }

@@ -1,6 +1,7 @@
 import { ADMIN_MSG, type AdminUserPage } from '@common/admin/model';
 import type { ArticlePage } from '@common/articles/model';
-import { CLOSE } from '@common/core/realtime';
+import { CLOSE, topic } from '@common/core/realtime';
+import type { FeedPage } from '@common/feed/model';
 import { MSG } from '@common/core/texts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
   type TestApp,
   type TestSocket,
 } from '../../test/harness';
-import { socketOf, type Person } from '../../test/realtime-kit';
+import { socketOf, subscribe, type Person } from '../../test/realtime-kit';
 import type { AppDeps } from '../../lib/context';
 import { banPerson } from './bans.service';
 
@@ -179,9 +180,20 @@ describe('one flag, content hidden, unban restores', () => {
       (await viewer.agent.get<ArticlePage>('/api/articles')).body.items.some((a) => a.id === created.body.id);
     expect(await listed()).toBe(true);
 
+    // The home feed's shared first page (cached for a few seconds) and open feeds, too.
+    const inFeed = async () =>
+      (await viewer.agent.get<FeedPage>('/api/feed')).body.items.some((i) => i.title === created.body.title);
+    expect(await inFeed()).toBe(true);
+    const url = await t.listen();
+    const watcher = await socketOf(url, viewer);
+    await subscribe(watcher, [topic.feed]);
+
     expect((await ban(p.id)).status).toBe(200);
     expect(await flags(p.id)).toEqual({ banned: true, is_banned: true });
     expect(await listed()).toBe(false);
+    expect(await inFeed()).toBe(false);
+    await watcher.waitFor('feed.removed', (e) => e.itemIds.length > 0);
+    watcher.close();
     expect((await viewer.agent.get(`/api/profiles/${p.id}`)).status).toBe(404);
     // The admin still sees them in the Users tab, marked.
     const users = await admin.agent.get<AdminUserPage>(`/api/admin/users?q=${p.username}`);
@@ -192,6 +204,7 @@ describe('one flag, content hidden, unban restores', () => {
     expect(res.body.user.isBanned).toBe(false);
     expect(await flags(p.id)).toEqual({ banned: false, is_banned: false });
     expect(await listed()).toBe(true);
+    expect(await inFeed()).toBe(true);
     expect((await viewer.agent.get(`/api/profiles/${p.id}`)).status).toBe(200);
     const signIn = await t.agent().post('/api/auth/sign-in/email', { email: p.email, password: p.password });
     expect(signIn.status, signIn.text).toBe(200);
