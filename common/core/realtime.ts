@@ -104,7 +104,9 @@ export type ServerEvent =
    * A business page changed (topic business-page:{id}): its follower count, its posts or its
    * reviews; the page refetches the part named. Only what any reader of the page may see.
    */
-  | { type: 'business_page.changed'; pageId: string; followers: number; part: 'page' | 'posts' | 'reviews' };
+  | { type: 'business_page.changed'; pageId: string; followers: number; part: 'page' | 'posts' | 'reviews' }
+  /** The moderation queues changed (topic moderation:all, super admins only); the tab refetches. */
+  | { type: 'moderation.changed'; part: 'reviews' | 'reports' };
 
 export type ServerEventType = ServerEvent['type'];
 

@@ -1,3 +1,4 @@
+import { adminArea } from './admin';
 import { articlesArea } from './articles';
 import { authArea } from './auth';
 import { businessPagesArea } from './business-pages';
@@ -35,4 +36,5 @@ export const areas = [
   investingArea,
   eventsArea,
   businessPagesArea,
+  adminArea,
 ] as const;

@@ -5,6 +5,8 @@ import { articleContentTarget, articleSearch } from './articles.register';
 import { removeAuthorArticles } from './articles.service';
 import { demo } from './articles.demo';
 
+export { deleteArticle } from './articles.service';
+
 /** Articles: drafts, publishing to the feed, reactions and comments, search. */
 export const articlesArea = defineArea({
   name: 'articles',

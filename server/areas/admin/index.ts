@@ -1,0 +1,10 @@
+// Minimal admin area for the moderation work (part B); part A's index.ts replaces it at merge.
+import { defineArea } from '../../platform/area';
+import { registerModeration } from './moderation.register';
+import { moderationRoutes } from './moderation.routes';
+
+export const adminArea = defineArea({
+  name: 'admin',
+  routes: moderationRoutes,
+  register: registerModeration,
+});
