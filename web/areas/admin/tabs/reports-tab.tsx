@@ -116,8 +116,8 @@ function ReportRow({ report, onChoose }: { report: Report; onChoose: (action: Re
   ];
   return (
     <li>
-      <Card className="gap-2 py-4">
-        <CardContent className="flex flex-col gap-2 px-4">
+      <Card className="px-4 py-3">
+        <CardContent className="flex flex-col gap-2 p-0">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary" className="capitalize">
               {label}

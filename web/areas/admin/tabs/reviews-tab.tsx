@@ -80,8 +80,8 @@ export default function ReviewsTab() {
       <ul aria-label="Reviews by status" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {REVIEW_STATUSES.map((s) => (
           <li key={s}>
-            <Card className="gap-1 py-3">
-              <CardContent className="px-4">
+            <Card className="px-4 py-3">
+              <CardContent className="p-0">
                 <p className="text-xs text-muted-foreground">{REVIEW_STATUS_LABEL[s]}</p>
                 <p className="text-2xl font-semibold tabular-nums">{stats.data ? stats.data[s] : '–'}</p>
               </CardContent>
@@ -186,8 +186,8 @@ function ReviewRow({
   const name = displayName(review.author);
   return (
     <li>
-      <Card className={cn('gap-2 py-4', isSelected && 'ring-2 ring-ring/50')}>
-        <CardContent className="flex gap-3 px-4">
+      <Card className={cn('px-4 py-3', isSelected && 'ring-2 ring-ring/50')}>
+        <CardContent className="flex gap-3 p-0">
           <input
             type="checkbox"
             className="mt-1 size-4 shrink-0 accent-primary"
