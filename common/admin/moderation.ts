@@ -32,7 +32,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_ACTIONS = ['remove', 'ban', 'dismiss'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
-/** Which actions fit which thing: a profile or a message has no delete path, so only ban or dismiss. */
+/** Which things "remove" applies to: a profile or a message has no delete path (ban or dismiss). */
 export const REMOVABLE_TARGETS: readonly ReportTargetType[] = [
   'article',
   'group_post',

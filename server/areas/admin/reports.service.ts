@@ -22,6 +22,7 @@ import { enforce, type RateLimit } from '../../platform/rate-limit';
 import { deleteArticle } from '../articles';
 import { deleteBusinessPost, deleteBusinessReview, visibleBusinessPage } from '../business-pages';
 import { deleteComment } from '../comments';
+import { removeGroupPost } from '../groups';
 import { notify } from '../notifications';
 import { recordAdminAction } from './audit-log';
 import { banPerson } from './bans.service';
@@ -234,6 +235,8 @@ async function removeTarget(deps: AppDeps, admin: Viewer, type: ReportTargetType
     else if (type === 'business_post') await deleteBusinessPost(deps, admin, id);
     else if (type === 'review') await deleteBusinessReview(deps, admin, id);
     else if (type === 'comment') await deleteComment(deps, admin, id);
+    // Group posts have no delete path of their own yet: the groups area removes it for the admin.
+    else if (type === 'group_post') await removeGroupPost(deps, id);
     else throw new AppError('VALIDATION', MODERATION_MSG.cannotRemove);
   } catch (err) {
     // Gone already (its author deleted it): what the admin wanted.

@@ -272,6 +272,46 @@ describe('resolving', () => {
     expect((await reader.agent.get(`/api/articles/${id}`)).status).toBe(404);
   });
 
+  it('removes a group post through the groups area and a business post through the business-pages area', async () => {
+    const group = await author.agent.post('/api/groups', {
+      name: `Reported makers ${randomUUID().slice(0, 6)}`,
+      description: 'People who build things together on weekends.',
+      coverImage: null,
+    });
+    expect(group.status, group.text).toBe(201);
+    const post = await author.agent.post(`/api/groups/${group.body.id}/posts`, {
+      content: 'Buy my course now, only today!',
+      imageUrl: null,
+    });
+    expect(post.status, post.text).toBe(201);
+    const made = await report(reader, { targetType: 'group_post', targetId: post.body.id });
+    expect(made.status, made.text).toBe(201);
+    expect((await resolve(admin, made.body.id, { action: 'remove' })).status).toBe(200);
+    const posts = await author.agent.get(`/api/groups/${group.body.id}/posts`);
+    expect(posts.body.items.some((p: { id: string }) => p.id === post.body.id)).toBe(false);
+
+    const page = await author.agent.post('/api/business-pages', {
+      name: `Reported shop ${randomUUID().slice(0, 6)}`,
+      category: 'Retail',
+      description: 'Things for sale, some of them real.',
+      website: '',
+      email: '',
+      phone: '',
+      address: '',
+      hours: '',
+    });
+    expect(page.status, page.text).toBe(201);
+    const bpost = await author.agent.post(`/api/business-pages/${page.body.id}/posts`, {
+      content: 'Spam offer',
+    });
+    expect(bpost.status, bpost.text).toBe(201);
+    const r2 = await report(reader, { targetType: 'business_post', targetId: bpost.body.id });
+    expect(r2.status, r2.text).toBe(201);
+    expect((await resolve(admin2, r2.body.id, { action: 'remove' })).status).toBe(200);
+    const bposts = await reader.agent.get(`/api/business-pages/${page.body.id}/posts`);
+    expect(JSON.stringify(bposts.body)).not.toContain(bpost.body.id);
+  });
+
   it('bans the author of a reported profile; a super admin cannot be banned and the report stays open', async () => {
     const troll = await person();
     const made = await report(reader, { targetType: 'profile', targetId: troll.id, reason: 'harassment' });
