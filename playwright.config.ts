@@ -49,7 +49,7 @@ export default defineConfig({
       // Each test browses from its own address (x-forwarded-for), as behind a proxy, so the
       // sign-in rate limits stay on without tests tripping over each other.
       TRUST_PROXY: '1',
-      ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-area@example.com',
+      ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-area@example.com,e2e-moderator@example.com',
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       DATABASE_URL: '',

@@ -91,6 +91,10 @@ export const ADMIN_ACTION_LABELS: Record<string, string> = {
   'user.grant-admin': 'Made a super admin',
   'user.revoke-admin': 'Removed a super admin',
   'article.delete': 'Deleted an article',
+  'review.moderate': 'Moderated a review',
+  'report.remove': 'Removed reported content',
+  'report.ban': 'Banned after a report',
+  'report.dismiss': 'Dismissed a report',
 };
 
 export type AdminStats = {

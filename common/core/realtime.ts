@@ -109,7 +109,9 @@ export type ServerEvent =
    * To super admins on topic admin:dashboard: a dashboard figure or list changed (a new member, an
    * admin action); the dashboard refetches the part named. Carries no data.
    */
-  | { type: 'admin.changed'; part: 'users' | 'articles' | 'reviews' | 'reports' };
+  | { type: 'admin.changed'; part: 'users' | 'articles' | 'reviews' | 'reports' }
+  /** The moderation queues changed (topic moderation:all, super admins only); the tab refetches. */
+  | { type: 'moderation.changed'; part: 'reviews' | 'reports' };
 
 export type ServerEventType = ServerEvent['type'];
 

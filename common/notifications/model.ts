@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   'comment',
   'event_invitation',
   'event_rsvp',
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

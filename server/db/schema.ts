@@ -14,3 +14,4 @@ export * from './schema/groups';
 export * from './schema/events';
 export * from './schema/business-pages';
 export * from './schema/admin';
+export * from './schema/moderation';

@@ -4,7 +4,9 @@ import { defineArea } from '../../platform/area';
 import type { AppDeps } from '../../lib/context';
 import { publishAdminChanged } from './admin-events';
 import { adminRoutes } from './admin.routes';
-import { demo } from './admin.demo';
+import { demo as adminDemo } from './admin.demo';
+import { moderationDemo } from './moderation.demo';
+import { registerModeration } from './moderation.register';
 import { moderationRoutes } from './moderation.routes';
 
 /** What other areas may call: bans (part B resolves a report with one) and the audit log. */
@@ -16,9 +18,13 @@ const [topicPrefix, topicId] = ADMIN_TOPIC.split(':') as [string, string];
 /** The super-admin dashboard: users, bans, articles, the audit log; part B's moderation. */
 export const adminArea = defineArea({
   name: 'admin',
-  demo,
+  async demo(ctx) {
+    await adminDemo(ctx);
+    await moderationDemo(ctx);
+  },
   routes: (deps: AppDeps) => adminRoutes(deps).route('/', moderationRoutes(deps)),
   register(ctx) {
+    registerModeration(ctx);
     // The dashboard's live figures: super admins only (checked again on access.changed).
     ctx.registerTopic(topicPrefix, (userId, id) => id === topicId && isSuperAdmin(ctx.db, userId));
     // A new member counts once their address is confirmed.

@@ -10,6 +10,10 @@ import {
 import { removePersonBusiness } from './pages.service';
 import { demo } from './business-pages.demo';
 
+export { announce as announceBusinessPage, visiblePage as visibleBusinessPage } from './business-rows';
+export { deletePost as deleteBusinessPost } from './posts.service';
+export { deleteReview as deleteBusinessReview } from './reviews.service';
+
 /** Business pages: follows, posts with likes, shares and comments, reviews, inquiries, search. */
 export const businessPagesArea = defineArea({
   name: 'business-pages',

@@ -1,3 +1,4 @@
+import { MODERATION_TOPIC } from '@common/admin/moderation';
 import type { PageQuery } from '@common/business-pages/schemas';
 import {
   BUSINESS_MSG,
@@ -126,6 +127,8 @@ export async function createReview(
       returning id::text as id`,
   );
   if (!row) throw new AppError('CONFLICT', BUSINESS_MSG.duplicateReview);
+  // The admins' moderation queue (admin area) shows it at once.
+  deps.bus.publish({ topic: MODERATION_TOPIC, event: { type: 'moderation.changed', part: 'reviews' } });
   const review = await readReview(deps.db, viewer.id, row.id);
   if (!review) throw reviewNotFound();
   return review;

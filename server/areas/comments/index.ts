@@ -2,7 +2,7 @@ import { defineArea } from '../../platform/area';
 import { commentRoutes } from './comments.routes';
 import { commentLoader, removePersonComments } from './comments.service';
 
-export { removeComments } from './comments.service';
+export { deleteComment, removeComments } from './comments.service';
 
 /** Comments, with nested replies, on any content an area registers as a content target (decision 011). */
 export const commentsArea = defineArea({

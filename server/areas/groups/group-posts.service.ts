@@ -187,6 +187,25 @@ export async function removePostRows(tx: Tx, bus: GroupDeps['bus'], postId: stri
   for (const s of shares) await removeFromFeed({ db: tx, bus }, { type: 'shared_post', contentId: s.id });
 }
 
+/**
+ * A super admin removes a reported post (the admin area's Reports tab): its rows elsewhere, then the
+ * post; the group's page refreshes its posts. False when it is gone already.
+ */
+export async function removeGroupPost(deps: Pick<GroupDeps, 'db' | 'bus'>, postId: string): Promise<boolean> {
+  const groupId = await deps.db.transaction(async (tx) => {
+    const [row] = await rowsOf<{ group_id: string }>(
+      tx,
+      sql`select group_id::text as group_id from group_posts where id = ${postId} for update`,
+    );
+    if (!row) return null;
+    await removePostRows(tx, deps.bus, postId);
+    await tx.execute(sql`delete from group_posts where id = ${postId}`);
+    return row.group_id;
+  });
+  if (groupId) deps.bus.publish(groupChanged(groupId, 'posts'));
+  return groupId !== null;
+}
+
 /** POST /api/groups/images?kind=cover|post: an image, re-encoded and stored as the viewer's. */
 export async function uploadGroupImage(
   deps: GroupDeps,

@@ -10,6 +10,8 @@ import { demo } from './groups.demo';
 import { canWatchGroup, groupAudience, groupPostContentTarget, groupSearch } from './groups.register';
 import { groupRoutes } from './groups.routes';
 
+export { removeGroupPost } from './group-posts.service';
+
 /**
  * Account deletion: the person's posts (with their reactions, comments and shares' feed items),
  * shares, memberships, requests and invitations go. A group they were the last admin of passes

@@ -54,7 +54,7 @@ export const notifications = pgTable(
       .where(sql`${t.pushPending}`),
     check(
       'notifications_type',
-      sql`${t.type} in ('message', 'business_inquiry', 'connection_request', 'group_action', 'business_action', 'reaction', 'comment', 'event_invitation', 'event_rsvp')`,
+      sql`${t.type} in ('message', 'business_inquiry', 'connection_request', 'group_action', 'business_action', 'reaction', 'comment', 'event_invitation', 'event_rsvp', 'moderation')`,
     ),
   ],
 );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_MSG, ADMIN_TOPIC } from '@common/admin/model';
+import { MODERATION_TOPIC } from '@common/admin/moderation';
 import { topic } from '@common/core/realtime';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
@@ -40,6 +41,12 @@ function useLiveDashboard() {
     refetch(adminKeys.articles());
   });
   useRealtimeEvent('feed.removed', () => refetch(adminKeys.stats()));
+  // Pending reviews and open reports (part B's queues, whose tabs refetch themselves).
+  useLiveTopic(MODERATION_TOPIC, () => refetch(adminKeys.stats()));
+  useRealtimeEvent('moderation.changed', () => {
+    refetch(adminKeys.stats());
+    refetch(adminKeys.audit());
+  });
 }
 
 function AccessDenied() {

@@ -23,6 +23,7 @@ import { useDeleteArticle } from '../api/delete-article';
 import { useArticle } from '../api/get-article';
 import { ArticleContent } from '../components/article-content';
 import { CategoryBadge } from '../components/card-parts';
+import { ReportButton } from '@web/components/report/report-actions';
 
 /**
  * /articles/:articleId. Members read the article with its reactions and comments; visitors are
@@ -143,6 +144,11 @@ function ArticleDetail({ article }: { article: Article }) {
               </div>
             </div>
             {article.canDelete ? <DeleteArticleButton article={article} /> : null}
+            <ReportButton
+              target={{ type: 'article', id: article.id }}
+              ownerId={article.author.id}
+              name="article"
+            />
           </div>
         </header>
 

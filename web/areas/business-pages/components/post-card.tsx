@@ -15,6 +15,7 @@ import { Card } from '@web/components/ui/card';
 import { toast } from '@web/lib/toast';
 import { useDeletePost, useLikePost, useSharePost } from '../api/post-mutations';
 import { PostComposer } from './post-composer';
+import { ReportButton } from '@web/components/report/report-actions';
 
 /** One post: its text and image, Like, Share and the comments (the shared module). */
 export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn: boolean }) {
@@ -61,6 +62,12 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
             <Trash2 aria-hidden="true" />
           </Button>
         ) : null}
+        <ReportButton
+          target={{ type: 'business_post', id: post.id }}
+          ownerId={post.author.id}
+          name="post"
+          isIconOnly
+        />
       </header>
       {isEditing ? (
         <PostComposer pageId={post.pageId} post={post} onDone={() => setIsEditing(false)} />

@@ -20,6 +20,7 @@ import { toast } from '@web/lib/toast';
 import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useReviews } from '../api/get-reviews';
 import { useCreateReview, useDeleteReview, useMarkHelpful } from '../api/review-mutations';
+import { ReportButton } from '@web/components/report/report-actions';
 
 function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -211,6 +212,13 @@ function ReviewCard({ review, isSignedIn }: { review: BusinessReview; isSignedIn
             <Trash2 aria-hidden="true" />
             {BUSINESS_MSG.delete}
           </Button>
+        ) : null}
+        {review.status === 'approved' ? (
+          <ReportButton
+            target={{ type: 'review', id: review.id }}
+            ownerId={review.author.id}
+            name={`review “${review.title}”`}
+          />
         ) : null}
       </div>
     </Card>

@@ -12,6 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import type { CommentNode } from '../api/comments-cache';
 import { CommentForm } from './comment-form';
+import { ReportButton } from '@web/components/report/report-actions';
 
 export type CommentThreadContext = {
   contentType: EngagementContentType;
@@ -107,6 +108,11 @@ export function CommentItem({ node, context }: { node: CommentNode; context: Com
                   {COMMENT_MSG.delete}
                 </Button>
               ) : null}
+              <ReportButton
+                target={{ type: 'comment', id: comment.id }}
+                ownerId={comment.author.id}
+                name={`comment by ${name}`}
+              />
             </div>
           ) : null}
           {isReplying ? (

@@ -22,6 +22,7 @@ import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/lib/toast';
 import { useSharePost } from '../api/group-actions';
+import { ReportButton } from '@web/components/report/report-actions';
 
 /** One post: its author, words and picture, the shared reactions and comments, and Share for members. */
 export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolean }) {
@@ -57,6 +58,11 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
         <ReactionBar contentType="group_post" contentId={post.id} />
         {isMember ? <ShareButton post={post} /> : null}
+        <ReportButton
+          target={{ type: 'group_post', id: post.id }}
+          ownerId={post.author.id}
+          name={`post by ${name}`}
+        />
       </div>
       <CommentSection contentType="group_post" contentId={post.id} ownerId={post.author.id} />
     </Card>

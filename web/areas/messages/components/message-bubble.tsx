@@ -3,6 +3,7 @@ import type { Message } from '@common/messages/model';
 import { LinkifiedText } from '@web/components/linkified-text';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
+import { ReportButton } from '@web/components/report/report-actions';
 
 export function formatClock(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -68,6 +69,9 @@ export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }:
             {formatClock(message.createdAt)}
           </time>
           {isOwn ? <DeliveryTick isPending={isPending} isRead={message.read} /> : null}
+          {!isOwn && isMetaShown ? (
+            <ReportButton target={{ type: 'message', id: message.id }} name="message" isIconOnly />
+          ) : null}
         </div>
       </div>
     </div>

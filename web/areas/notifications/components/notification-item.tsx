@@ -6,6 +6,7 @@ import {
   Heart,
   MessageCircle,
   MessageSquare,
+  ShieldCheck,
   UserPlus,
   Users,
   type LucideIcon,
@@ -25,6 +26,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   comment: MessageSquare,
   event_invitation: CalendarDays,
   event_rsvp: CalendarDays,
+  moderation: ShieldCheck,
 };
 
 type NotificationItemProps = {

@@ -28,6 +28,7 @@ import {
 } from '../api/use-connection-mutations';
 import type { useFollowToggle } from '../api/use-follow-toggle';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { ReportMenuItem } from '@web/components/report/report-actions';
 
 type FollowToggle = ReturnType<typeof useFollowToggle>;
 
@@ -142,6 +143,7 @@ export function PersonActions({
               Reject friend request
             </DropdownMenuItem>
           ) : null}
+          <ReportMenuItem target={{ type: 'profile', id: userId }} ownerId={userId} />
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirming('block')}>
             <Ban aria-hidden="true" />
             Block
