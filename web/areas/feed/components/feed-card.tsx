@@ -10,6 +10,7 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
+import { FeedEngagementBar } from './feed-engagement';
 
 export type CardHeading = 'h2' | 'h3';
 
@@ -80,13 +81,14 @@ function opensInApp(link: string | null): link is string {
  */
 export function FeedCard({
   item,
-  isVisitor,
+  viewerId,
   heading: Heading,
 }: {
   item: FeedItem;
-  isVisitor: boolean;
+  viewerId: string | null;
   heading: CardHeading;
 }) {
+  const isVisitor = viewerId === null;
   const { prompt } = useSignInPrompt();
   const signInAction = isVisitor ? item.signInAction : null;
   const link = opensInApp(item.link) ? item.link : null;
@@ -122,6 +124,14 @@ export function FeedCard({
           loading="lazy"
           decoding="async"
           className="mt-3 max-h-80 w-full rounded-lg border border-border object-cover"
+        />
+      ) : null}
+      {item.engagement ? (
+        <FeedEngagementBar
+          engagement={item.engagement}
+          viewerId={viewerId}
+          link={link}
+          signInAction={signInAction}
         />
       ) : null}
     </FeedCardFrame>
