@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { dismissUpcomingEvents, useUpcomingEvents } from '../api/get-upcoming-events';
-import { eventDate, eventTime } from './event-parts';
 
 /** The card's own words (issue 21; the spec has none for it). */
 const TEXT = {
@@ -12,6 +11,17 @@ const TEXT = {
   seeAll: 'See all events',
   dismiss: 'Hide upcoming events',
 };
+
+/** "Sun, Nov 29, 1:35 PM UTC" in the viewer's time zone (the event pages' words, without their module). */
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
 
 /**
  * A member's home card (issue 21): the next few events they may attend, each leading to its page
@@ -55,7 +65,7 @@ export function UpcomingEventsCard({ viewerId }: { viewerId: string }) {
                 <span className="flex min-w-0 flex-col">
                   <span className="truncate text-sm font-medium">{event.title}</span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {eventDate(event.startsAt)} · {eventTime(event.startsAt)}
+                    {when(event.startsAt)}
                     {event.location ? ` · ${event.location}` : ''}
                   </span>
                 </span>

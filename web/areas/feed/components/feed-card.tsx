@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { isAppPath } from '@common/core/routes';
@@ -10,7 +10,13 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
-import { FeedEngagementBar } from './feed-engagement';
+import { FeedEngagementPlaceholder } from './feed-engagement-placeholder';
+
+// Counts and Like in place (issue 21) come in their own small chunk, drawn first without it at the
+// same size, so the member's first view stays within its budget.
+const FeedEngagementBar = lazy(() =>
+  import('./feed-engagement').then((m) => ({ default: m.FeedEngagementBar })),
+);
 
 export type CardHeading = 'h2' | 'h3';
 
@@ -127,12 +133,14 @@ export function FeedCard({
         />
       ) : null}
       {item.engagement ? (
-        <FeedEngagementBar
-          engagement={item.engagement}
-          viewerId={viewerId}
-          link={link}
-          signInAction={signInAction}
-        />
+        <Suspense fallback={<FeedEngagementPlaceholder engagement={item.engagement} />}>
+          <FeedEngagementBar
+            engagement={item.engagement}
+            viewerId={viewerId}
+            link={link}
+            signInAction={signInAction}
+          />
+        </Suspense>
       ) : null}
     </FeedCardFrame>
   );

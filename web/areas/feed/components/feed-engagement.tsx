@@ -13,7 +13,9 @@ import { getReactions } from '@web/areas/reactions/api/get-reactions';
 import { reactionsKeys } from '@web/areas/reactions/api/query-keys';
 import { useReactionToggle } from '@web/areas/reactions/api/use-reaction-toggle';
 import { cn } from '@web/lib/cn';
-import { ABOVE_STRETCHED } from './feed-card';
+
+/** Above the card's stretched link (feed-card.tsx), so they stay clickable on their own. */
+const ABOVE_STRETCHED = 'relative z-10';
 
 /** A card's summary shows the most used reactions, this many at most. */
 const TOP_REACTIONS = 3;

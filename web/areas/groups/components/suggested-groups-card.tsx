@@ -1,7 +1,6 @@
 import { Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { GROUP_MSG } from '@common/groups/model';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -12,6 +11,8 @@ const TEXT = {
   heading: 'Groups you might join',
   seeAll: 'See all groups',
   dismiss: 'Hide suggested groups',
+  // GROUP_MSG.members's words; that module is not loaded for one line on the home page.
+  members: (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`,
 };
 
 /**
@@ -55,7 +56,7 @@ export function SuggestedGroupsCard({ viewerId }: { viewerId: string }) {
                   <span className="truncate text-sm font-medium">{group.name}</span>
                   <span className="flex items-center gap-1 text-xs text-muted-foreground">
                     <Users aria-hidden="true" className="size-3" />
-                    {GROUP_MSG.members(group.memberCount)}
+                    {TEXT.members(group.memberCount)}
                   </span>
                 </span>
               </Link>
