@@ -65,6 +65,14 @@ export const ARTICLE_MSG = {
   writeArticle: 'Write Article',
   editorTitle: 'Create New Article',
   editDraftTitle: 'Edit Draft',
+  /** Issue 21: the author edits a published article; no spec text, ours. */
+  editArticleTitle: 'Edit Article',
+  editArticle: 'Edit',
+  saveChanges: 'Save changes',
+  savedChanges: 'Your changes have been published',
+  edited: 'Edited',
+  /** Work in progress kept in this browser (issue 21) and brought back on reopening. */
+  restoredWork: 'Your unsaved work was restored.',
   count: (n: number | string) => `Articles (${n})`,
   refresh: 'Refresh',
   tryAgain: 'Try Again',
@@ -107,7 +115,6 @@ export const ARTICLE_MSG = {
   deleteFailed: 'Failed to delete article',
   deleteDraftFailed: 'Failed to delete draft',
   publishDraftFailed: 'Failed to publish draft',
-  onlyDraftsEditable: 'Only drafts can be edited.',
   alreadyPublished: 'This article is already published.',
   unavailableTitle: 'Article Unavailable',
   unavailable: 'This article is not available for viewing.',
@@ -147,6 +154,8 @@ export type ArticleSummary = {
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** A published article its author changed since (issue 21), shown as 'Edited'; null otherwise. */
+  editedAt: string | null;
   author: PersonSummary;
 };
 

@@ -4,6 +4,7 @@
  * in schemas.ts beside it.
  */
 import type { PersonSummary } from '../profiles/model';
+import type { ReactionSummary } from '../reactions/model';
 
 /**
  * Every kind of feed item the documents name, as the database lists them (feed_items_type check).
@@ -87,6 +88,17 @@ export type FeedItem = {
   author: FeedAuthor;
   /** Whether the viewer follows the author (null for visitors and for the viewer's own items). */
   viewerFollows: boolean | null;
+  /**
+   * The content's reactions and comment count, for kinds whose cards show them and react in place
+   * (an article: issue 21); null for other kinds.
+   */
+  engagement: FeedEngagement | null;
+};
+
+export type FeedEngagement = {
+  reactions: ReactionSummary;
+  /** Comments the viewer may see (capped like every count: LIMITS.listCountCap). */
+  comments: number;
 };
 
 /** GET /api/feed. `nextCursor` continues below the last item; null at the end. */
@@ -118,6 +130,9 @@ export const FEED_MSG = {
   /** A card whose link the app cannot open (document 1: "Article Unavailable"). */
   unavailableTitle: (label: string) => `${label} Unavailable`,
   unavailable: (label: string) => `This ${label.toLowerCase()} is not available for viewing.`,
+  /** A card's counts (issue 21; no spec text, ours). */
+  comments: (n: number) => `${n} ${n === 1 ? 'comment' : 'comments'}`,
+  reactions: (n: number) => `${n} ${n === 1 ? 'reaction' : 'reactions'}`,
   end: "You're all caught up.",
   invalidFilter: 'Unknown feed filter.',
   invalidCursor: 'Invalid cursor.',

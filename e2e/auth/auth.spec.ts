@@ -162,6 +162,12 @@ test('after Create Account: the check-your-inbox screen names the address, resen
   // Resend waits a little after a link was sent.
   await expect(page.getByRole('button', { name: MSG_CHECK_INBOX.resend })).toBeDisabled();
   await expectAccessible(page);
+  // Issue 21's screenshots, looked at by a person.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `/work/briefs/shots/first/check-inbox-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole('button', { name: MSG_CHECK_INBOX.fixAddress }).click();
   await page.getByLabel(MSG_CHECK_INBOX.newAddress).fill('not-an-address');

@@ -54,6 +54,11 @@ test('New message finds people (people followed first) and starts a conversation
   await expect(link).toHaveAttribute('href', 'https://example.com/deck?v=2');
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
+  // Issue 21's screenshots, looked at by a person.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `/work/briefs/shots/first/new-conversation-${width}.png` });
+  }
   expect(stranger.username).toBeTruthy();
   await b.context.close();
   await c.context.close();

@@ -78,6 +78,14 @@ test('the switch asks permission, subscribes, and a notification arrives as a pu
   expect(got.payload.title).toBe('New Connection Request');
   expect(got.payload.body).toMatch(/sent you a friend request$/);
   expect(Object.keys(got.payload).sort()).toEqual(['body', 'link', 'title']);
+  // Issue 21's screenshots: what the test's push endpoint received and decrypted, as a page.
+  const shot = await browser.newPage();
+  await shot.setContent(pushReceivedPage(got.payload, `${baseURL}/icons/icon-192.png`));
+  for (const width of [1280, 375]) {
+    await shot.setViewportSize({ width, height: 600 });
+    await shot.screenshot({ path: `/work/briefs/shots/first/push-arriving-${width}.png` });
+  }
+  await shot.close();
 
   // Turning it off removes this device's subscription.
   await page.goto('/settings?tab=notifications');
@@ -190,3 +198,17 @@ test('the service worker shows a push with its title and text, and keeps its lin
     .toBe(`${baseURL}/notifications`);
   await context.close();
 });
+
+/** The received push drawn as a notification, with what the endpoint checked (for the screenshots). */
+function pushReceivedPage(payload: { title: string; body: string; link: string }, icon: string) {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html><body style="margin:0;font-family:system-ui,sans-serif;background:#f1f5f9">
+    <main style="max-width:420px;margin:24px auto;padding:0 12px">
+      <p style="color:#475569;font-size:13px">Test push endpoint: received, VAPID signature checked, RFC 8291 payload decrypted</p>
+      <div role="alert" style="display:flex;gap:12px;background:#fff;border-radius:12px;padding:14px;box-shadow:0 4px 16px #0002">
+        <img src="${icon}" alt="" width="40" height="40" style="border-radius:8px;background:#e2e8f0">
+        <div><strong>${esc(payload.title)}</strong><div style="color:#334155;margin-top:2px">${esc(payload.body)}</div>
+        <div style="color:#64748b;font-size:12px;margin-top:6px">Cofound · opens ${esc(payload.link)}</div></div>
+      </div>
+    </main></body></html>`;
+}

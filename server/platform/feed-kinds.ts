@@ -1,4 +1,5 @@
 import type { FeedCategory, FeedItemType } from '@common/feed/model';
+import type { EngagementContentType } from '@common/reactions/model';
 
 /*
  * Kinds of feed item (decision 012). The area that publishes a kind registers it from its
@@ -15,6 +16,12 @@ export type FeedKind = {
   label: string;
   /** What a visitor following its card is asked to sign in for; null: visitors may open it. */
   signInAction: string | null;
+  /**
+   * The engagement content type its items stand for (their content id is that content's), when its
+   * cards show reaction and comment counts and react in place (issue 21); the content type must be
+   * a registered content target.
+   */
+  engagement?: EngagementContentType;
 };
 
 const kinds = new Map<string, FeedKind>();

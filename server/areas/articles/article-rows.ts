@@ -64,6 +64,11 @@ export function toSummary(r: SummaryRow): ArticleSummary {
     publishedAt: r.published_at ? iso(r.published_at) : null,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
+    // Publishing sets both times at once; only a later edit moves the updated time past it.
+    editedAt:
+      r.status === 'published' && r.published_at && iso(r.updated_at) > iso(r.published_at)
+        ? iso(r.updated_at)
+        : null,
     author: toPersonSummary(r),
   };
 }

@@ -15,8 +15,8 @@ import { readArticle } from './article-reads.service';
 import { notFound, viewerIsAdmin, type ArticleDeps } from './article-rows';
 
 /*
- * Writing articles (spec document 2): create (a draft, or published at once), edit a draft,
- * publish it, delete it (its author or a super admin), and account deletion's removal of all of a
+ * Writing articles (spec document 2): create (a draft, or published at once), edit a draft or
+ * a published article, publish a draft, delete it (its author or a super admin), and account deletion's removal of all of a
  * person's articles. Publishing puts the article on the feed in the same transaction; deleting
  * takes its feed item, reactions and comments with it, and its featured image once committed.
  * Reading is in article-reads.service.ts, featured images in article-images.service.ts.
@@ -108,7 +108,11 @@ async function lockOwn(tx: Tx, viewerId: string, id: string) {
   return row;
 }
 
-/** PATCH /api/articles/{id}: the author edits a draft; a published article is not edited here. */
+/**
+ * PATCH /api/articles/{id}: the author edits a draft, or their published article (issue 21): it is
+ * then marked edited (its updated time passes its published time) and its feed item takes the new
+ * title, excerpt and image in the same transaction. Anyone else's answers like a missing article.
+ */
 export async function updateArticle(
   deps: ArticleDeps,
   viewer: Viewer,
@@ -118,15 +122,17 @@ export async function updateArticle(
   const imageUrl = await ownContentImage(deps.storage, viewer.id, input.imageUrl);
   const before = await deps.db.transaction(async (tx) => {
     const row = await lockOwn(tx, viewer.id, id);
-    if (row.status !== 'draft') throw new AppError('CONFLICT', ARTICLE_MSG.onlyDraftsEditable);
     const { excerpt, preview } = summaryOf(input.content);
+    // clock_timestamp(), not now(): an edit in the publishing transaction's instant still counts.
     await tx.execute(
       sql`update articles set title = ${input.title}, content = ${input.content},
           excerpt = ${excerpt}, preview = ${preview}, category = ${input.category}, image_url = ${imageUrl},
-          updated_at = now()
+          updated_at = clock_timestamp()
         where id = ${id}`,
     );
     await attachUpload(tx, deps.storage, imageUrl);
+    if (row.status === 'published')
+      await putOnFeed(tx, deps.bus, { id, authorId: viewer.id, title: input.title, excerpt, imageUrl });
     return row;
   });
   if (before.image_url !== imageUrl) await dropImage(deps, viewer.id, before.image_url);

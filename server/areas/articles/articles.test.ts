@@ -244,7 +244,7 @@ describe('drafts and publishing', () => {
     expect((await list(a.agent, { tab: 'my' })).total).toBe(0);
   });
 
-  it('the author edits a draft; a published article is not edited', async () => {
+  it('the author edits a draft; nobody else edits anything', async () => {
     const [a, b] = [await person(), await person()];
     const draft = await write(a, { status: 'draft' });
     const edited = await a.agent.request<Article>('PATCH', `/api/articles/${draft.id}`, {
@@ -266,9 +266,22 @@ describe('drafts and publishing', () => {
     const invalid = await a.agent.request('PATCH', `/api/articles/${draft.id}`, edit({ title: 'x' }));
     expect(invalid.body.error.fields.title).toBe(ARTICLE_MSG.titleMin);
 
+    for (const [who, status] of [
+      [b, 404],
+      [admin, 404],
+    ] as const) {
+      const res = await who.agent.request('PATCH', `/api/articles/${draft.id}`, edit({ title: 'Hijacked' }));
+      expect(res.status).toBe(status);
+    }
+    expect((await t.agent().request('PATCH', `/api/articles/${draft.id}`, edit())).status).toBe(401);
+    expect((await articleRow(draft.id))?.title).toBe('A better title');
+  });
+
+  it('the author edits a published article: marked edited, its feed item updated; only the author (issue 21)', async () => {
+    const [a, b] = [await person(), await person()];
     const published = await write(a);
+    expect(published.editedAt).toBeNull();
     for (const [who, status, message] of [
-      [a, 409, ARTICLE_MSG.onlyDraftsEditable],
       [b, 404, ARTICLE_MSG.notFound],
       [admin, 404, ARTICLE_MSG.notFound],
     ] as const) {
@@ -280,7 +293,41 @@ describe('drafts and publishing', () => {
       expect(res.status).toBe(status);
       expect(res.body.error.message).toBe(message);
     }
+    const visitor = await t
+      .agent()
+      .request('PATCH', `/api/articles/${published.id}`, edit({ title: 'Hijacked' }));
+    expect(visitor.status).toBe(401);
     expect((await articleRow(published.id))?.title).toBe(published.title);
+    expect((await feedRows(published.id))[0]?.title).toBe(published.title);
+
+    const res = await a.agent.request<Article>(
+      'PATCH',
+      `/api/articles/${published.id}`,
+      edit({ title: 'Notes, corrected', content: 'The **corrected** words of the workshop notes.' }),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'published',
+      title: 'Notes, corrected',
+      publishedAt: published.publishedAt,
+    });
+    expect(res.body.editedAt).not.toBeNull();
+    expect((await b.agent.get<Article>(`/api/articles/${published.id}`)).body).toMatchObject({
+      title: 'Notes, corrected',
+      editedAt: res.body.editedAt,
+    });
+    const rows = await feedRows(published.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      title: 'Notes, corrected',
+      description: 'The corrected words of the workshop notes.',
+    });
+    const invalid = await a.agent.request(
+      'PATCH',
+      `/api/articles/${published.id}`,
+      edit({ content: 'short' }),
+    );
+    expect(invalid.status).toBe(400);
   });
 
   it('publishing puts the article on the feed once; publishing again is refused', async () => {

@@ -20,6 +20,7 @@ export const articlesArea = defineArea({
       category: 'articles',
       label: 'Article',
       signInAction: FEED_MSG.signInArticle,
+      engagement: 'article',
     });
     ctx.registerSearchProvider(articleSearch);
     ctx.registerContentTarget(articleContentTarget);

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
 import { createFeedHead } from './feed-head';
-import { getFeedPage, getNewFeedItems } from './feed.service';
+import { getFeedPage, getNewFeedItems, withEngagement } from './feed.service';
 
 /** The home feed (document 1, section 2): public pages, and what is new for a signed-in page. */
 export function feedRoutes(deps: Pick<AppDeps, 'db' | 'bus'>) {
@@ -15,10 +15,12 @@ export function feedRoutes(deps: Pick<AppDeps, 'db' | 'bus'>) {
       const viewerId = c.get('viewer')?.id ?? null;
       const query = c.req.valid('query');
       const first = query.cursor ? null : await head.firstPage(viewerId, query.filter, query.limit);
-      return c.json(first ?? (await getFeedPage(db, viewerId, query)));
+      const page = first ?? (await getFeedPage(db, viewerId, query));
+      return c.json({ ...page, items: await withEngagement(db, viewerId, page.items) });
     })
     .get('/feed/new', validate('query', ZFeedNewQuery), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await getNewFeedItems(db, viewer.id, c.req.valid('query')));
+      const fresh = await getNewFeedItems(db, viewer.id, c.req.valid('query'));
+      return c.json({ ...fresh, items: await withEngagement(db, viewer.id, fresh.items) });
     });
 }

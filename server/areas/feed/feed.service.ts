@@ -5,14 +5,18 @@ import {
   type FeedItem,
   type FeedItemType,
   type FeedNewItems,
+  type FeedEngagement,
   type FeedPage,
 } from '@common/feed/model';
+import { LIMITS } from '@common/core/limits';
+import type { ReactionSummary, ReactionType } from '@common/reactions/model';
 import { topic } from '@common/core/realtime';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { splitPage } from '../../lib/pagination';
 import type { Bus } from '../../platform/bus';
+import { getContentTarget } from '../../platform/content-targets';
 import { getFeedKind } from '../../platform/feed-kinds';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { type Tx, notBlockedWith, publicBio, visiblePerson } from '../../db/rules';
@@ -157,7 +161,82 @@ function toItem(r: Row): FeedItem {
     signInAction: kind?.signInAction ?? null,
     author: toPersonSummary(r),
     viewerFollows: r.viewer_follows,
+    engagement: null,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The reactions and comment counts of the items whose kind shows them (FeedKind.engagement), for
+ * this viewer, in one statement per page whoever asks (the shared head stays viewer-free). The
+ * counts read the shared engagement tables (decision 011) as the content's own page would: every
+ * reaction, and the comments of live authors not blocked either way with the viewer.
+ */
+export async function withEngagement(
+  db: Db,
+  viewerId: string | null,
+  items: FeedItem[],
+): Promise<FeedItem[]> {
+  const wanted = items.flatMap((item) => {
+    const contentType = getFeedKind(item.type)?.engagement;
+    const target = contentType ? getContentTarget(contentType) : undefined;
+    // Engagement rows are keyed by uuid; an item naming anything else has no counts.
+    return target && UUID.test(item.contentId) ? [{ item, target }] : [];
+  });
+  if (!wanted.length) return items;
+  const refs = sql.join(
+    wanted.map(({ item, target }) => sql`(${target.contentType}, ${item.contentId}::uuid)`),
+    sql`, `,
+  );
+  const commentShown = viewerId
+    ? sql`${visiblePerson('p')} and ${notBlockedWith(viewerId, sql`c.user_id`)}`
+    : visiblePerson('p');
+  const rows = await queryRows<{
+    content_type: string;
+    content_id: string;
+    reactions: { type: ReactionType; n: number; mine: boolean }[] | null;
+    comments: number;
+  }>(
+    db,
+    sql`select r.content_type, r.content_id::text as content_id,
+        (select json_agg(json_build_object('type', x.reaction_type, 'n', x.n, 'mine', x.mine)) from (
+          select reaction_type, count(*)::int as n,
+            ${viewerId ? sql`bool_or(user_id = ${viewerId}::uuid)` : sql`false`} as mine
+          from reactions where content_type = r.content_type and content_id = r.content_id
+          group by reaction_type) x) as reactions,
+        (select count(*)::int from (select 1 from comments c join profiles p on p.id = c.user_id
+          where c.content_type = r.content_type and c.content_id = r.content_id and ${commentShown}
+          limit ${LIMITS.listCountCap}) capped) as comments
+      from (values ${refs}) as r(content_type, content_id)`,
+  );
+  const byContent = new Map(rows.map((r) => [`${r.content_type}:${r.content_id}`, r]));
+  const engaged = new Map(
+    wanted.map(({ item, target }) => {
+      const row = byContent.get(`${target.contentType}:${item.contentId}`);
+      const counts: ReactionSummary['counts'] = {};
+      const mine: ReactionType[] = [];
+      for (const type of target.reactionTypes) {
+        const r = row?.reactions?.find((x) => x.type === type);
+        if (!r?.n) continue;
+        counts[type] = r.n;
+        if (r.mine) mine.push(type);
+      }
+      const engagement: FeedEngagement = {
+        reactions: {
+          contentType: target.contentType,
+          contentId: item.contentId,
+          types: [...target.reactionTypes],
+          counts,
+          mine,
+          closedReason: null,
+        },
+        comments: row?.comments ?? 0,
+      };
+      return [item.id, engagement] as const;
+    }),
+  );
+  return items.map((item) => ({ ...item, engagement: engaged.get(item.id) ?? null }));
 }
 
 type FeedSelect = {

@@ -26,6 +26,7 @@ import {
 } from './group-membership.service';
 import { createPost, listPosts, sharePost, uploadGroupImage } from './group-posts.service';
 import type { GroupDeps } from './group-rows';
+import { suggestGroups } from './group-suggestions.service';
 import {
   createGroup,
   getGroup,
@@ -46,6 +47,7 @@ export function groupRoutes(deps: GroupDeps) {
     .get('/groups', validate('query', ZGroupListQuery), async (c) =>
       c.json(await listGroups(deps, c.get('viewer'), c.req.valid('query'))),
     )
+    .get('/groups/suggested', async (c) => c.json(await suggestGroups(deps, requireViewer(c))))
     .post('/groups/images', validate('query', ZImageKind), async (c) => {
       const viewer = requireViewer(c);
       return c.json(

@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
 import type { SearchProvider, SearchTier } from '../../platform/search-providers';
 
+/** What a profile says about its person (title, company, location, skills), as migration 0015's index holds it. */
+const about = sql`profile_about(p.title, p.company, p.location, p.skills)`;
+
 const columns = sql`'user' as type, p.id::text as id, coalesce(nullif(p.full_name, ''), p.username) as title,
   coalesce(nullif(p.title, ''), '@' || p.username) as description, null::text as category,
   p.created_at as date, p.avatar_url as image_url, '/profile/' || p.id::text as url`;
@@ -12,7 +15,8 @@ const columns = sql`'user' as type, p.id::text as id, coalesce(nullif(p.full_nam
  * index's order (decision 013): the exact username; names that start with the text (alphabetical);
  * names with a later word (surname, username) that does, from `profile_search_words`, one row per
  * word, kept for visible people only; the text anywhere else; and, when those are few, names close
- * to the text (typos, by trigram word similarity). One or two letters match the start of the name
+ * to the text (typos, by trigram word similarity). The 'contains' tier also finds people by what their
+ * profile says (title, company, location, skills: a word starting with the text; issue 21). One or two letters match the start of the name
  * or of the username only. Deleted, banned and blocked people never show.
  */
 export const peopleSearch: SearchProvider = {
@@ -53,6 +57,8 @@ export const peopleSearch: SearchProvider = {
       });
       return tiers;
     }
+    // A word of the profile's about text starts with the text (the trigram index, then the word test).
+    const aboutWord = sql`(${about} like ${terms.contains} and ' ' || ${about} like ${terms.wordPrefix})`;
     // A later word starts with the text, and the name does not: the person's first such word only.
     const word = sql`w.head <> '' and ${starts} and w.head || w.suffix not like ${terms.prefix}
       and strpos(w.head || w.suffix, ${` ${terms.lower}`}) = length(w.head) and not (w.profile_id = any (${skipped}))`;
@@ -66,11 +72,15 @@ export const peopleSearch: SearchProvider = {
         countFrom: sql`profile_search_words w where ${word}`,
       },
       {
-        // Inside a word (a username's middle): the trigram index finds them, then they are sorted.
+        // Inside a word of the name (a username's middle), or, when the name has the text nowhere, a
+        // word of what the profile says about them starting with it (issue 21: title, company,
+        // location, skills): each trigram index finds its own, then they are sorted by name.
         level: 'contains',
         columns,
-        from: sql`profiles p where p.search_name like ${terms.contains} and p.search_name not like ${terms.prefix}
-          and p.search_name not like ${terms.wordPrefix} and ${visible} and not (p.id = any (${skipped}))`,
+        from: sql`profiles p where ((p.search_name like ${terms.contains} and p.search_name not like ${terms.prefix}
+            and p.search_name not like ${terms.wordPrefix})
+          or (${aboutWord} and p.search_name not like ${terms.contains}))
+          and ${visible} and not (p.id = any (${skipped}))`,
         sortKey: sql`p.search_name`,
         candidates: SEARCH.countCap + 1,
       },
@@ -78,7 +88,7 @@ export const peopleSearch: SearchProvider = {
         level: 'near',
         columns,
         from: sql`profiles p where ${terms.lower} <% p.search_name and p.search_name not like ${terms.contains}
-          and ${visible} and not (p.id = any (${skipped}))`,
+          and not (${aboutWord}) and ${visible} and not (p.id = any (${skipped}))`,
         sortKey: sql`-word_similarity(${terms.lower}, p.search_name)`,
         candidates: SEARCH.nearCap,
       },

@@ -1,5 +1,6 @@
 import { CalendarDays } from 'lucide-react';
 import type { WebAreaModule } from '@web/app/areas/contract';
+import { useHasUpcomingEvents } from './api/get-upcoming-events';
 
 export const eventsModule: WebAreaModule = {
   id: 'events',
@@ -22,6 +23,14 @@ export const eventsModule: WebAreaModule = {
       access: 'public',
       handle: { title: 'Event' },
       lazy: async () => ({ Component: (await import('./pages/event-page')).EventPage }),
+    },
+  ],
+  homeCards: [
+    {
+      id: 'upcoming-events',
+      order: 40,
+      useIsShown: useHasUpcomingEvents,
+      load: () => import('./components/upcoming-events-card').then((m) => m.UpcomingEventsCard),
     },
   ],
   nav: [{ to: '/events', label: 'Events', icon: CalendarDays, signedInOnly: true, order: 70 }],

@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import type { WebAreaModule } from '@web/app/areas/contract';
+import { useHasSuggestedGroups } from './api/get-suggested-groups';
 
 /** Social groups: the list, one group's page, the create wizard, and the profile's communities. */
 export const groupsModule: WebAreaModule = {
@@ -23,6 +24,14 @@ export const groupsModule: WebAreaModule = {
       access: 'signed-in',
       handle: { title: 'Create Group' },
       lazy: async () => ({ Component: (await import('./pages/create-group-page')).CreateGroupPage }),
+    },
+  ],
+  homeCards: [
+    {
+      id: 'suggested-groups',
+      order: 30,
+      useIsShown: useHasSuggestedGroups,
+      load: () => import('./components/suggested-groups-card').then((m) => m.SuggestedGroupsCard),
     },
   ],
   nav: [{ to: '/groups', label: 'Groups', icon: Users, signedInOnly: true, order: 20 }],

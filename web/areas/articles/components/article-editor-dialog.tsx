@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { isTouchScreen } from '@web/lib/is-touch';
 import { ZArticleContent, ZArticleFields } from '@common/articles/schemas';
@@ -28,11 +28,13 @@ import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { useSchemaForm } from '@web/lib/use-schema-form';
+import { useMe } from '@web/areas/auth/api/get-me';
 import { useArticle } from '../api/get-article';
 import { useSaveArticle } from '../api/save-article';
 import { useArticleImageUpload } from '../api/upload-article-image';
 import { FeaturedImageField } from './featured-image-field';
 import { MarkdownField, type EditorTab } from './markdown-field';
+import { forgetWork, readWork, writeWork, type WorkInProgress } from '../lib/work-in-progress';
 
 /** What the form holds; the category is empty until one is chosen. */
 type EditorFields = {
@@ -47,6 +49,13 @@ const TITLE_ID = 'article-editor-title';
 
 const EMPTY: EditorFields = { title: '', category: '', content: '', imageUrl: null };
 
+const asCategory = (value: string): ArticleCategory | '' => ARTICLE_CATEGORIES.find((c) => c === value) ?? '';
+
+const fromWork = (work: WorkInProgress): EditorFields => ({ ...work, category: asCategory(work.category) });
+
+/** How long typing pauses before the work in progress is copied to this browser. */
+const KEEP_AFTER_MS = 400;
+
 const fromArticle = (article: Article): EditorFields => ({
   title: article.title,
   category: article.category,
@@ -55,9 +64,11 @@ const fromArticle = (article: Article): EditorFields => ({
 });
 
 /**
- * 'Create New Article' (or 'Edit Draft' with `draftId`): title, category, featured image and the
- * markdown content, saved as a draft or published. The fields are kept here, outside the dialog's
- * content, so closing and opening it again keeps what was written.
+ * 'Create New Article' (or 'Edit Draft' / 'Edit Article' with `draftId`, the author's draft or
+ * published article): title, category, featured image and the markdown content, saved as a draft
+ * or published (a published article is saved in place). The fields are kept here, outside the
+ * dialog's content, so closing and opening it again keeps what was written, and copied to this
+ * browser as they change (lib/work-in-progress.ts), so a closed tab keeps them too.
  */
 export function ArticleEditorDialog({
   open,
@@ -70,13 +81,37 @@ export function ArticleEditorDialog({
   draftId: string | null;
   onSaved: (article: Article) => void;
 }) {
+  const viewerId = useMe().viewer?.id ?? '';
   const draft = useArticle(draftId ?? '', draftId !== null);
-  const [fields, setFields] = useState<EditorFields | null>(draftId ? null : EMPTY);
-  // The draft's text arrives once; later refetches do not overwrite what is being edited.
-  if (fields === null && draft.data) setFields(fromArticle(draft.data));
+  const [fields, setFields] = useState<EditorFields | null>(() => {
+    if (draftId) return null;
+    const work = readWork(viewerId, null);
+    return work ? fromWork(work) : EMPTY;
+  });
+  const [isRestored, setIsRestored] = useState(() => !draftId && readWork(viewerId, null) !== null);
+  // The draft's text arrives once (or the work in progress kept for it); later refetches do not
+  // overwrite what is being edited.
+  if (fields === null && draft.data) {
+    const work = readWork(viewerId, draftId);
+    setFields(work ? fromWork(work) : fromArticle(draft.data));
+    setIsRestored(work !== null);
+  }
+  const isPublished = draft.data?.status === 'published';
   // Closing with changes asks first (issue 21): Escape, the corner button or a click outside.
   const initial = draftId ? (draft.data ? fromArticle(draft.data) : null) : EMPTY;
   const isChanged = fields !== null && initial !== null && JSON.stringify(fields) !== JSON.stringify(initial);
+  const initialText = JSON.stringify(initial);
+
+  // Work in progress: copied shortly after each change, forgotten once it matches the saved text.
+  useEffect(() => {
+    if (!viewerId || fields === null || initialText === 'null') return;
+    if (!isChanged) {
+      forgetWork(viewerId, draftId);
+      return;
+    }
+    const timer = window.setTimeout(() => writeWork(viewerId, draftId, fields), KEEP_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [viewerId, draftId, fields, isChanged, initialText]);
   const [isConfirming, setIsConfirming] = useState(false);
   const requestOpenChange = (next: boolean) => {
     if (!next && isChanged) setIsConfirming(true);
@@ -100,6 +135,8 @@ export function ArticleEditorDialog({
               onClick={() => {
                 setIsConfirming(false);
                 setFields(initial);
+                setIsRestored(false);
+                forgetWork(viewerId, draftId);
                 onOpenChange(false);
               }}
             >
@@ -122,14 +159,21 @@ export function ArticleEditorDialog({
           }}
         >
           <DialogHeader>
-            <DialogTitle>{draftId ? ARTICLE_MSG.editDraftTitle : ARTICLE_MSG.editorTitle}</DialogTitle>
+            <DialogTitle>{editorTitle(draftId, isPublished)}</DialogTitle>
+            {isRestored ? (
+              <DialogDescription role="status">{ARTICLE_MSG.restoredWork}</DialogDescription>
+            ) : null}
           </DialogHeader>
           {fields ? (
             <ArticleEditorForm
               fields={fields}
               onFieldsChange={(update) => setFields((current) => (current ? update(current) : current))}
               draftId={draftId}
-              onSaved={onSaved}
+              isPublished={isPublished}
+              onSaved={(article) => {
+                forgetWork(viewerId, draftId);
+                onSaved(article);
+              }}
             />
           ) : draft.isError ? (
             <LoadError
@@ -148,15 +192,24 @@ export function ArticleEditorDialog({
   );
 }
 
+const editorTitle = (draftId: string | null, isPublished: boolean) =>
+  !draftId
+    ? ARTICLE_MSG.editorTitle
+    : isPublished
+      ? ARTICLE_MSG.editArticleTitle
+      : ARTICLE_MSG.editDraftTitle;
+
 function ArticleEditorForm({
   fields,
   onFieldsChange,
   draftId,
+  isPublished,
   onSaved,
 }: {
   fields: EditorFields;
   onFieldsChange: (update: (fields: EditorFields) => EditorFields) => void;
   draftId: string | null;
+  isPublished: boolean;
   onSaved: (article: Article) => void;
 }) {
   const save = useSaveArticle();
@@ -185,10 +238,16 @@ function ArticleEditorForm({
     form.onSubmit((data) => {
       setSavingAs(status);
       save.mutate(
-        { fields: data, status, draftId: draftId ?? undefined },
+        { fields: data, status, draftId: draftId ?? undefined, isPublished },
         {
           onSuccess: (article) => {
-            toast.success(status === 'published' ? ARTICLE_MSG.published : ARTICLE_MSG.savedDraft);
+            toast.success(
+              isPublished
+                ? ARTICLE_MSG.savedChanges
+                : status === 'published'
+                  ? ARTICLE_MSG.published
+                  : ARTICLE_MSG.savedDraft,
+            );
             onSaved(article);
           },
           onError: (error) => {
@@ -216,7 +275,7 @@ function ArticleEditorForm({
     <form
       noValidate
       onSubmit={submit}
-      aria-label={draftId ? ARTICLE_MSG.editDraftTitle : ARTICLE_MSG.editorTitle}
+      aria-label={editorTitle(draftId, isPublished)}
       className="grid min-w-0 gap-5"
     >
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
@@ -310,13 +369,15 @@ function ArticleEditorForm({
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" name="status" value="draft" variant="outline" disabled={isBusy}>
-          {savingAs === 'draft' ? <Spinner /> : null}
-          {ARTICLE_MSG.saveDraft}
-        </Button>
+        {isPublished ? null : (
+          <Button type="submit" name="status" value="draft" variant="outline" disabled={isBusy}>
+            {savingAs === 'draft' ? <Spinner /> : null}
+            {ARTICLE_MSG.saveDraft}
+          </Button>
+        )}
         <Button type="submit" name="status" value="published" disabled={isBusy}>
           {savingAs === 'published' ? <Spinner /> : null}
-          {ARTICLE_MSG.publish}
+          {isPublished ? ARTICLE_MSG.saveChanges : ARTICLE_MSG.publish}
         </Button>
       </DialogFooter>
     </form>

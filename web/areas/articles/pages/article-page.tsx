@@ -1,5 +1,5 @@
-import { ArrowLeft, LogIn, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, LogIn, SquarePen, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { ARTICLE_MSG, isArticleId, type Article } from '@common/articles/model';
@@ -24,6 +24,10 @@ import { useArticle } from '../api/get-article';
 import { ArticleContent } from '../components/article-content';
 import { CategoryBadge } from '../components/card-parts';
 import { ReportButton } from '@web/components/report/report-actions';
+
+// The editor comes in its own chunk, loaded when the author asks to edit.
+const loadEditor = () => import('../components/article-editor-dialog');
+const ArticleEditorDialog = lazy(() => loadEditor().then((m) => ({ default: m.ArticleEditorDialog })));
 
 /**
  * /articles/:articleId. Members read the article with its reactions and comments; visitors are
@@ -140,15 +144,24 @@ function ArticleDetail({ article }: { article: Article }) {
                     </>
                   ) : null}
                   <RelativeTime value={article.publishedAt ?? article.createdAt} />
+                  {article.editedAt ? (
+                    <>
+                      <span aria-hidden="true">·</span>
+                      <span title={new Date(article.editedAt).toLocaleString()}>{ARTICLE_MSG.edited}</span>
+                    </>
+                  ) : null}
                 </div>
               </div>
             </div>
-            {article.canDelete ? <DeleteArticleButton article={article} /> : null}
-            <ReportButton
-              target={{ type: 'article', id: article.id }}
-              ownerId={article.author.id}
-              name="article"
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              {article.isAuthor && isPublished ? <EditArticleButton article={article} /> : null}
+              {article.canDelete ? <DeleteArticleButton article={article} /> : null}
+              <ReportButton
+                target={{ type: 'article', id: article.id }}
+                ownerId={article.author.id}
+                name="article"
+              />
+            </div>
           </div>
         </header>
 
@@ -172,6 +185,39 @@ function ArticleDetail({ article }: { article: Article }) {
         </div>
       ) : null}
     </PageFrame>
+  );
+}
+
+/** The author edits their published article in the editor, in place (issue 21). */
+function EditArticleButton({ article }: { article: Article }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+        onPointerEnter={() => void loadEditor()}
+        onFocus={() => void loadEditor()}
+      >
+        <SquarePen aria-hidden="true" />
+        {ARTICLE_MSG.editArticle}
+      </Button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <ArticleEditorDialog
+            open={isOpen}
+            onOpenChange={setIsOpen}
+            draftId={article.id}
+            onSaved={() => setIsOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

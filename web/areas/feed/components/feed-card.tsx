@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { isAppPath } from '@common/core/routes';
@@ -10,6 +10,13 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
+import { FeedEngagementPlaceholder } from './feed-engagement-placeholder';
+
+// Counts and Like in place (issue 21) come in their own small chunk, drawn first without it at the
+// same size, so the member's first view stays within its budget.
+const FeedEngagementBar = lazy(() =>
+  import('./feed-engagement').then((m) => ({ default: m.FeedEngagementBar })),
+);
 
 export type CardHeading = 'h2' | 'h3';
 
@@ -80,13 +87,14 @@ function opensInApp(link: string | null): link is string {
  */
 export function FeedCard({
   item,
-  isVisitor,
+  viewerId,
   heading: Heading,
 }: {
   item: FeedItem;
-  isVisitor: boolean;
+  viewerId: string | null;
   heading: CardHeading;
 }) {
+  const isVisitor = viewerId === null;
   const { prompt } = useSignInPrompt();
   const signInAction = isVisitor ? item.signInAction : null;
   const link = opensInApp(item.link) ? item.link : null;
@@ -123,6 +131,16 @@ export function FeedCard({
           decoding="async"
           className="mt-3 max-h-80 w-full rounded-lg border border-border object-cover"
         />
+      ) : null}
+      {item.engagement ? (
+        <Suspense fallback={<FeedEngagementPlaceholder engagement={item.engagement} />}>
+          <FeedEngagementBar
+            engagement={item.engagement}
+            viewerId={viewerId}
+            link={link}
+            signInAction={signInAction}
+          />
+        </Suspense>
       ) : null}
     </FeedCardFrame>
   );

@@ -89,7 +89,7 @@ export function FeedList({
               {item.type === 'new_user' ? (
                 <NewMemberCard item={item} viewerId={viewerId} heading={heading} />
               ) : (
-                <FeedCard item={item} isVisitor={viewerId === null} heading={heading} />
+                <FeedCard item={item} viewerId={viewerId} heading={heading} />
               )}
             </li>
           ))}

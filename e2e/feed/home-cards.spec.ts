@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { expect, expectAccessible, secondBrowser, signUpVerified, test } from '../fixtures';
+
+/* Issue 21: a new member's first view also suggests groups and upcoming events (homeCards seam). */
+
+const SHOTS = '/work/briefs/shots/first';
+
+test('a new member sees suggested groups and upcoming events, and may hide each card', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const tag = randomUUID().slice(0, 6);
+  const other = await secondBrowser(browser, baseURL);
+  await signUpVerified(other.page);
+  const group = await other.page.request.post('/api/groups', {
+    data: {
+      name: `Weekend makers ${tag}`,
+      description: 'People who build things on weekends.',
+      coverImage: null,
+    },
+  });
+  expect(group.status()).toBe(201);
+  const event = await other.page.request.post('/api/events', {
+    data: {
+      title: `Founders breakfast ${tag}`,
+      description: 'Coffee, croissants and a round of introductions.',
+      startsAt: new Date(Date.now() - 60_000 + 1000 * 60 * 60 * 24 * 3).toISOString(),
+      location: 'Lisbon',
+      type: 'in_person',
+      maxAttendees: null,
+      coverPhotoUrl: null,
+    },
+  });
+  expect(event.status(), await event.text()).toBe(201);
+
+  await signUpVerified(page);
+  await page.goto('/');
+  const groups = page.getByRole('region', { name: 'Groups you might join' });
+  const events = page.getByRole('region', { name: 'Upcoming events' });
+  await expect(groups.getByRole('link', { name: new RegExp(`Weekend makers ${tag}`) })).toBeVisible();
+  await expect(events.getByRole('link', { name: new RegExp(`Founders breakfast ${tag}`) })).toBeVisible();
+  await expectAccessible(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/first-view-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The group's card leads to its page.
+  await groups.getByRole('link', { name: new RegExp(`Weekend makers ${tag}`) }).click();
+  await expect(page).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
+  await page.goBack();
+
+  // Hidden for good, each on its own.
+  await groups.getByRole('button', { name: 'Hide suggested groups' }).click();
+  await expect(groups).toHaveCount(0);
+  await page.reload();
+  await expect(events).toBeVisible();
+  await expect(groups).toHaveCount(0);
+  await events.getByRole('button', { name: 'Hide upcoming events' }).click();
+  await expect(events).toHaveCount(0);
+  await other.context.close();
+});
