@@ -5,6 +5,7 @@ import { commentsArea } from './comments';
 import { connectionsArea } from './connections';
 import { eventsArea } from './events';
 import { feedArea } from './feed';
+import { forumsArea } from './forums';
 import { groupsArea } from './groups';
 import { investingArea } from './investing';
 import { messagesArea } from './messages';
@@ -32,6 +33,7 @@ export const areas = [
   commentsArea,
   articlesArea,
   groupsArea,
+  forumsArea,
   investingArea,
   eventsArea,
   businessPagesArea,

@@ -13,3 +13,4 @@ export * from './schema/safety';
 export * from './schema/groups';
 export * from './schema/events';
 export * from './schema/business-pages';
+export * from './schema/forums';
