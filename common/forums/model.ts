@@ -139,6 +139,8 @@ export const FORUM_MSG = {
   replies: (n: number) => `${n} ${n === 1 ? 'reply' : 'replies'}`,
   views: (n: number) => `${n} ${n === 1 ? 'view' : 'views'}`,
   replyPlaceholder: 'Write a reply...',
+  // Ours: the reply box's label.
+  yourReply: 'Your reply',
   postReply: 'Post Reply',
   replyEmpty: 'Reply cannot be empty',
   replyMax: 'Reply must be at most 5000 characters',

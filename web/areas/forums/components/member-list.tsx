@@ -73,12 +73,18 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
               </Badge>
               {mode === 'pending' ? (
                 <div className="flex gap-2">
-                  <Button size="sm" onClick={() => run(m, 'approve')} disabled={act.isPending}>
+                  <Button
+                    size="sm"
+                    aria-label={`${FORUM_MSG.approve} ${m.person.username}`}
+                    onClick={() => run(m, 'approve')}
+                    disabled={act.isPending}
+                  >
                     {FORUM_MSG.approve}
                   </Button>
                   <Button
                     size="sm"
                     variant="outline"
+                    aria-label={`${FORUM_MSG.reject} ${m.person.username}`}
                     onClick={() => run(m, 'remove', true)}
                     disabled={act.isPending}
                   >
@@ -92,6 +98,7 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
                     <Button
                       size="sm"
                       variant="outline"
+                      aria-label={`${FORUM_MSG.promote} ${m.person.username}`}
                       onClick={() => run(m, 'promote')}
                       disabled={act.isPending}
                     >
@@ -102,6 +109,7 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
                     <Button
                       size="sm"
                       variant="outline"
+                      aria-label={`${FORUM_MSG.demote} ${m.person.username}`}
                       onClick={() => run(m, 'demote')}
                       disabled={act.isPending}
                     >
@@ -111,6 +119,7 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
                   <Button
                     size="sm"
                     variant="destructive"
+                    aria-label={`${FORUM_MSG.remove} ${m.person.username}`}
                     onClick={() => run(m, 'remove')}
                     disabled={act.isPending}
                   >

@@ -243,7 +243,7 @@ function ReplyBox({ postId }: { postId: string }) {
   return (
     <Card className="p-4">
       <form onSubmit={submit} className="flex flex-col gap-2">
-        <Label htmlFor={id}>{FORUM_MSG.postReply}</Label>
+        <Label htmlFor={id}>{FORUM_MSG.yourReply}</Label>
         <Textarea
           id={id}
           value={content}
