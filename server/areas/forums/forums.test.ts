@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import type { CommentPage } from '@common/comments/model';
 import type { FeedPage } from '@common/feed/model';
 import {
@@ -16,6 +18,10 @@ import type { SearchPage } from '@common/search/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
 import { eventsOf, settle, socketOf, subscribe } from '../../test/realtime-kit';
+import { png } from '../../test/images';
+import { searchTerms, searchTierCount, searchTierRows } from '../../platform/search-providers';
+import { forumListQuery } from './forums.service';
+import { forumGroupSearch, forumPostSearch } from './forums.register';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; email: string; password: string; username: string };
@@ -147,6 +153,38 @@ describe('forum groups', () => {
     );
     expect(second.body.items).toHaveLength(1);
     expect(second.body.nextCursor).toBeNull();
+  });
+
+  it('takes a cover under 5 MB uploaded by the creator only', async () => {
+    const a = await person();
+    const b = await person();
+    const up = await a.agent.upload<{ url: string }>(
+      '/api/forums/images',
+      'file',
+      await png(1500, 500),
+      'c.png',
+      'image/png',
+    );
+    expect(up.status, up.text).toBe(201);
+    expect(
+      (await visitor.upload('/api/forums/images', 'file', await png(900, 600), 'c.png', 'image/png')).status,
+    ).toBe(401);
+    // Between 5 and 10 MB: over the forum cover's limit, under the general one.
+    const big = await sharp(randomBytes(1500 * 1400 * 3), { raw: { width: 1500, height: 1400, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const tooBig = await a.agent.upload('/api/forums/images', 'file', big, 'big.png', 'image/png');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.message).toBe(FORUM_MSG.fileTooLargeHint);
+    expect((await b.agent.post('/api/forums', { name: 'Borrowed', coverImage: up.body.url })).status).toBe(
+      400,
+    );
+    const mine = await a.agent.post<ForumGroup>('/api/forums', {
+      name: 'Own cover',
+      coverImage: up.body.url,
+    });
+    expect(mine.status).toBe(201);
+    expect(mine.body.coverImage).toBe(up.body.url);
   });
 
   it('malformed and unknown ids are clean 404s', async () => {
@@ -474,5 +512,46 @@ describe('account deletion', () => {
     expect((await visitor.get<ForumPost>(`/api/forums/posts/${other.id}`)).body.repliesCount).toBe(0);
     const members = await visitor.get<ForumMemberPage>(`/api/forums/${g.id}/members`);
     expect(members.body.items.find((m) => m.person.id === moderator.id)?.role).toBe('owner');
+  });
+});
+
+describe('plans', () => {
+  it('the list walks forum_groups_created_idx and search uses the forum indexes', async () => {
+    const a = await person();
+    await t.db.execute(sql`insert into forum_groups (name, description, created_by, created_at)
+      select 'Circle ' || left(md5(g::text), 10), 'About ' || md5(g::text), ${a.id}, now() - g * interval '1 minute'
+      from generate_series(1, 20000) g`);
+    const [g] = (await t.db.execute<{ id: string }>(sql`select id::text as id from forum_groups limit 1`))
+      .rows;
+    await t.db.execute(sql`insert into forum_posts (group_id, author_id, title, content, category, created_at)
+      select ${g!.id}, ${a.id}, 'Thread ' || left(md5(g::text), 10), 'Body', 'general', now() - g * interval '1 minute'
+      from generate_series(1, 20000) g`);
+    await t.db.execute(sql`vacuum analyze forum_groups`);
+    await t.db.execute(sql`vacuum analyze forum_posts`);
+    await t.db.execute(sql`analyze`);
+    const explain = async (query: ReturnType<typeof sql>) =>
+      (await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    const list = await explain(forumListQuery(a.id, { tab: 'all', limit: 12 }));
+    expect(list, list).toMatch(/Index Scan Backward using forum_groups_created_idx/);
+    const word = createHash('md5').update('1234').digest('hex').slice(0, 10);
+    for (const [text, fuzzy] of [
+      [word, false],
+      [`circle ${word}`, false],
+      [`thread ${word}`, false],
+      [`${word.slice(0, 4)}x${word.slice(5)}`, true],
+      ['nothing matches this', false],
+      ['ab', false],
+    ] as const) {
+      for (const provider of [forumGroupSearch, forumPostSearch])
+        for (const tier of provider.tiers({ viewerId: a.id, terms: searchTerms(text) })) {
+          if (tier.level === 'near' && !fuzzy) continue;
+          for (const query of [searchTierRows(tier, 20), searchTierCount(tier, 1001)]) {
+            const plan = await explain(query);
+            expect(plan, `${text} ${tier.level}\n${plan}`).not.toMatch(/Seq Scan on forum_(groups|posts)/);
+          }
+        }
+    }
   });
 });
