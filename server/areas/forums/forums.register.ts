@@ -1,4 +1,4 @@
-import { FORUM_MSG, FORUMS, isForumId } from '@common/forums/model';
+import { FORUM_CATEGORIES, FORUM_CATEGORY_LABELS, FORUM_MSG, FORUMS, isForumId } from '@common/forums/model';
 import { FORUM_REACTIONS } from '@common/reactions/model';
 import { SEARCH } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
@@ -66,8 +66,13 @@ export const forumGroupSearch: SearchProvider = {
   },
 };
 
+// The category as the page shows it ('Help & Support'), not its stored value.
+const categoryLabel = sql.raw(
+  `case fp.category ${FORUM_CATEGORIES.map((c) => `when '${c}' then '${FORUM_CATEGORY_LABELS[c].replace(/'/g, "''")}'`).join(' ')} end`,
+);
+
 const postColumns = sql`'forum_post' as type, fp.id::text as id, fp.title, left(fp.content, 300) as description,
-  fp.category, fp.created_at as date, null::text as image_url, '/forums/post/' || fp.id::text as url`;
+  ${categoryLabel} as category, fp.created_at as date, null::text as image_url, '/forums/post/' || fp.id::text as url`;
 
 /**
  * Forum posts by title, in tiers: exact; prefix (forum_posts_title_prefix_idx); a title word,

@@ -388,6 +388,7 @@ describe('posts and replies', () => {
       `/api/search?q=${encodeURIComponent(`quokka pricing ${process.pid}`)}`,
     );
     expect(search.body.results.filter((x) => x.type === 'forum_post').map((x) => x.id)).toEqual([p.id]);
+    expect(search.body.results.find((x) => x.id === p.id)?.category).toBe('Business');
     const groups = await member.agent.get<SearchPage>(`/api/search?q=${encodeURIComponent(g.name)}`);
     // The exact name first (names close to it may follow: 'Forum 123 4' is near 'Forum 123 5').
     expect(groups.body.results.filter((x) => x.type === 'forum_group').map((x) => x.id)[0]).toBe(g.id);
