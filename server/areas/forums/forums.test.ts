@@ -282,6 +282,10 @@ describe('membership and roles', () => {
     // The owner removes a moderator.
     expect((await del(owner.agent, `/api/forums/${g.id}/members/${moderator.id}`)).status).toBe(200);
     expect((await moderator.agent.get<ForumGroup>(`/api/forums/${g.id}`)).body.canModerate).toBe(false);
+    // Joining and leaving need sign-in; someone with no row has nothing to leave.
+    expect((await visitor.post(`/api/forums/${g.id}/join`)).status).toBe(401);
+    expect((await visitor.post(`/api/forums/${g.id}/leave`)).status).toBe(401);
+    expect((await outsider.agent.post(`/api/forums/${g.id}/leave`)).status).toBe(404);
     // Leaving: members may; the owner may not.
     expect((await member.agent.post(`/api/forums/${g.id}/leave`)).status).toBe(200);
     expect((await owner.agent.post(`/api/forums/${g.id}/leave`)).status).toBe(409);
@@ -489,6 +493,14 @@ describe('blocks and live updates', () => {
     await s.waitFor('forum.changed', (e) => e.groupId === g.id && e.what === 'posts' && e.postId === null);
     expect(eventsOf(s, 'forum.changed', from).length).toBeGreaterThanOrEqual(3);
     s.close();
+
+    // Blocked by the author while following: the subscription is dropped at once.
+    const watcher = await person();
+    const w = await socketOf(url, watcher as never);
+    expect((await subscribe(w, [`forum-post:${p.id}`])).topics).toEqual([`forum-post:${p.id}`]);
+    expect((await member.agent.post(`/api/connections/${watcher.id}/block`)).status).toBe(200);
+    await w.waitFor('unsubscribed', (e) => e.topics.includes(`forum-post:${p.id}`));
+    w.close();
 
     // Blocked by the author: the topic is refused.
     const blocker = await person();
