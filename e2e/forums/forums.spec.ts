@@ -115,6 +115,7 @@ test('create a forum; a second member joins and is approved, posts; a third repl
   await third.page.getByRole('textbox', { name: 'Write a comment' }).fill('Depth zero');
   await third.page.getByRole('button', { name: 'Post Comment' }).click();
   await expect(third.page.getByText('Depth zero')).toBeVisible();
+  await expect(third.page.getByText(FORUM_MSG.commentPosted)).toBeVisible();
   for (const depth of [1, 2, 3]) {
     await third.page
       .getByRole('button', { name: `Reply to ${replier.username}` })
@@ -123,6 +124,7 @@ test('create a forum; a second member joins and is approved, posts; a third repl
     await third.page.getByRole('textbox', { name: `Reply to ${replier.username}` }).fill(`Depth ${depth}`);
     await third.page.getByRole('button', { name: 'Reply', exact: true }).click();
     await expect(third.page.getByText(`Depth ${depth}`)).toBeVisible();
+    if (depth === 1) await expect(third.page.getByText(FORUM_MSG.commentReplyPosted)).toBeVisible();
   }
   // Four comments, and only the first three offer Reply.
   await expect(third.page.getByRole('button', { name: `Reply to ${replier.username}` })).toHaveCount(3);

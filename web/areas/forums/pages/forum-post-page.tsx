@@ -204,6 +204,13 @@ function Replies({ post }: { post: ForumPost }) {
   );
 }
 
+// Section 8's words for comments under a reply.
+const COMMENT_TEXTS = {
+  added: FORUM_MSG.commentPosted,
+  replyAdded: FORUM_MSG.commentReplyPosted,
+  addFailed: FORUM_MSG.commentFailed,
+};
+
 function ReplyCard({ reply }: { reply: ForumReply }) {
   const name = displayName(reply.author);
   return (
@@ -219,7 +226,12 @@ function ReplyCard({ reply }: { reply: ForumReply }) {
       </div>
       <p className="text-sm break-words whitespace-pre-line">{reply.content}</p>
       <ForumReactions contentType="forum_reply" contentId={reply.id} />
-      <CommentSection contentType="forum_reply" contentId={reply.id} ownerId={reply.author.id} />
+      <CommentSection
+        contentType="forum_reply"
+        contentId={reply.id}
+        ownerId={reply.author.id}
+        texts={COMMENT_TEXTS}
+      />
     </Card>
   );
 }
