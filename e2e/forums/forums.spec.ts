@@ -147,6 +147,14 @@ test('create a forum; a second member joins and is approved, posts; a third repl
   await expectAccessible(third.page);
   await shoot(third.page, 'post');
 
+  // The list shows the group's card with its counts and the latest post.
+  await page.goto('/forums');
+  await page.getByPlaceholder(FORUM_MSG.searchPlaceholder).fill(name);
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByText(FORUM_MSG.members(3))).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'forums');
+
   await second.context.close();
   await third.context.close();
 });
