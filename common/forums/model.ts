@@ -164,6 +164,9 @@ export const FORUM_MSG = {
   ownerCannotLeave: 'The owner cannot leave the group.',
   leave: 'Leave Group',
   invalidCursor: 'Invalid cursor.',
+  // Ours: notifications.
+  joinRequestNotice: (name: string, group: string) => `${name} asked to join ${group}`,
+  approvedNotice: (group: string) => `Your request to join ${group} was approved`,
   // Feed.
   feedNewGroup: (name: string) => `New forum group: ${name}`,
   feedReply: (title: string) => `Re: ${title}`,

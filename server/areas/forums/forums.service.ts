@@ -23,6 +23,10 @@ import { deleteImageByUrl, ownUploadedImage, saveImage } from '../../platform/im
 import { enforce } from '../../platform/rate-limit';
 import { attachUpload, recordUpload } from '../../platform/upload-ledger';
 import { publishToFeed } from '../feed';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
+import { displayName } from '@common/profiles/model';
+import type { Envelope } from '../../platform/bus';
+import { createNotification, notificationEnvelope } from '../notifications';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import {
   afterCursor,
@@ -49,6 +53,27 @@ import {
 
 const CREATE_LIMIT = { name: 'forum-create', max: FORUMS.createsPerDay, windowSec: 24 * 60 * 60 };
 const JOIN_LIMIT = { name: 'forum-join', max: FORUMS.joinRequestsPerHour, windowSec: 60 * 60 };
+
+/** A 'group_action' notification in the transaction; the envelope to publish after commit. */
+async function forumNotice(
+  tx: Tx,
+  n: { userId: string; actorId: string; message: string; groupId: string },
+): Promise<Envelope | null> {
+  const created = await createNotification(tx, {
+    userId: n.userId,
+    actorId: n.actorId,
+    type: 'group_action',
+    title: NOTIFICATION_TEXT.groupAction.title,
+    message: n.message,
+    link: `/forums/group/${n.groupId}`,
+    relatedId: n.groupId,
+    data: { forumGroupId: n.groupId },
+    groupKey: null,
+  });
+  return created ? notificationEnvelope(n.userId, created) : null;
+}
+
+const isEnvelope = (e: Envelope | null): e is Envelope => e !== null;
 
 /** POST /api/forums/images: a cover under 5 MB, re-encoded and stored as the viewer's. */
 export async function uploadForumCover(
@@ -262,8 +287,11 @@ export async function listForumMembers(
 
 /** POST /api/forums/{id}/join: a pending request (role member); its moderators see it live. */
 export async function requestToJoinForum(deps: ForumDeps, viewer: Viewer, groupId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const [g] = await rowsOf(tx, sql`select 1 from forum_groups where id = ${groupId} and is_public`);
+  const notices = await deps.db.transaction(async (tx) => {
+    const [g] = await rowsOf<{ name: string }>(
+      tx,
+      sql`select name from forum_groups where id = ${groupId} and is_public`,
+    );
     if (!g) throw groupNotFound();
     await enforce(tx, JOIN_LIMIT, viewer.id);
     const [row] = await rowsOf<{ id: string }>(
@@ -281,8 +309,31 @@ export async function requestToJoinForum(deps: ForumDeps, viewer: Viewer, groupI
         mine[0]?.status === 'pending' ? FORUM_MSG.requestPendingAlready : FORUM_MSG.alreadyMember,
       );
     }
+    // The owner and moderators who may see the requester (blocks either way keep them apart).
+    const [me] = await rowsOf<{ username: string; full_name: string | null }>(
+      tx,
+      sql`select username, full_name from profiles where id = ${viewer.id}`,
+    );
+    const name = me ? displayName({ username: me.username, fullName: me.full_name }) : '';
+    const moderators = await rowsOf<{ user_id: string }>(
+      tx,
+      sql`select m.user_id::text as user_id from forum_group_members m
+        where m.group_id = ${groupId} and m.status = 'approved' and m.role in ('owner', 'moderator')
+          and not (m.user_id = any (${blockedEitherIds(viewer.id)}))`,
+    );
+    const out: (Envelope | null)[] = [];
+    for (const m of moderators)
+      out.push(
+        await forumNotice(tx, {
+          userId: m.user_id,
+          actorId: viewer.id,
+          message: FORUM_MSG.joinRequestNotice(name, g.name),
+          groupId,
+        }),
+      );
+    return out.filter(isEnvelope);
   });
-  deps.bus.publish(groupChanged(groupId, 'requests'));
+  deps.bus.publish(groupChanged(groupId, 'requests'), ...notices);
 }
 
 /** POST /api/forums/{id}/leave: a member leaves, or withdraws a pending request; never the owner. */
@@ -333,7 +384,7 @@ export async function actOnMember(
   userId: string,
   { action }: MemberAction,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const notices = await deps.db.transaction(async (tx) => {
     const actor = await requireForumRole(
       tx,
       viewer.id,
@@ -353,8 +404,17 @@ export async function actOnMember(
     await tx.execute(
       sql`update forum_group_members set ${set} where group_id = ${groupId} and user_id = ${userId}`,
     );
+    if (action !== 'approve') return [];
+    const notice = await forumNotice(tx, {
+      userId,
+      actorId: viewer.id,
+      message: FORUM_MSG.approvedNotice(actor.name),
+      groupId,
+    });
+    return [notice].filter(isEnvelope);
   });
   deps.bus.publish(
+    ...notices,
     groupChanged(groupId, 'members'),
     ...(action === 'approve' ? [groupChanged(groupId, 'requests')] : []),
     // What they may do on the post pages changed.

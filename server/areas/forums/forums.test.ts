@@ -239,7 +239,16 @@ describe('membership and roles', () => {
     expect(
       (await visitor.post(`/api/forums/${g.id}/members/${pending.id}`, { action: 'approve' })).status,
     ).toBe(401);
+    // The owner and moderators were told of the request.
+    for (const who of [owner, moderator]) {
+      const notes = await who.agent.get<{ items: { message: string }[] }>('/api/notifications');
+      expect(notes.body.items.map((x) => x.message)).toContain(
+        FORUM_MSG.joinRequestNotice(pending.username, g.name),
+      );
+    }
     await moderator.agent.post(`/api/forums/${g.id}/members/${pending.id}`, { action: 'approve' });
+    const told = await pending.agent.get<{ items: { message: string }[] }>('/api/notifications');
+    expect(told.body.items.map((x) => x.message)).toContain(FORUM_MSG.approvedNotice(g.name));
     const members = await visitor.get<ForumMemberPage>(`/api/forums/${g.id}/members`);
     expect(members.body.items.map((m) => [m.person.id, m.role])).toEqual([
       [owner.id, 'owner'],
