@@ -48,6 +48,7 @@ describe('the demo community', () => {
       (select count(*)::int from events) as events,
       (select count(*)::int from business_pages) as business_pages,
       (select count(*)::int from groups where not is_private) as public_groups,
+      (select count(*)::int from forum_groups) + (select count(*)::int from forum_posts) as forums,
       (select count(*)::int from feed_items) as feed`);
     expect(rows[0]).toMatchObject({
       avatars: 200,
@@ -57,7 +58,8 @@ describe('the demo community', () => {
         rows[0]!.ideas! +
         rows[0]!.events! +
         rows[0]!.business_pages! +
-        rows[0]!.public_groups!,
+        rows[0]!.public_groups! +
+        rows[0]!.forums!,
     });
     // The investing board's ideas, the featured founder's among them.
     expect(rows[0]!.ideas).toBeGreaterThan(5);

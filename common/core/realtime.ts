@@ -64,6 +64,17 @@ export type ServerEvent =
    * join requests or settings changed. Names nothing else: the page refetches what it may read.
    */
   | { type: 'group.changed'; groupId: string; what: 'group' | 'members' | 'posts' | 'requests' }
+  /**
+   * To subscribers of `forum-group:{groupId}` (its page: members, posts, requests) or
+   * `forum-post:{postId}` (the post: pin, lock, counts, replies). Names nothing else: the page
+   * refetches what it may read.
+   */
+  | {
+      type: 'forum.changed';
+      groupId: string;
+      postId: string | null;
+      what: 'group' | 'members' | 'posts' | 'requests' | 'post' | 'replies';
+    }
   /** To subscribers of `content:{type}:{id}`: the content's reaction counts changed (every type's count). */
   | {
       type: 'reactions.changed';
@@ -149,6 +160,9 @@ export const topic = {
   investing: (ideaId: string | 'all') => `investing:${ideaId}`,
   /** One business page's follower count, posts and reviews, for whoever may see the page. */
   businessPage: (pageId: string) => `business-page:${pageId}`,
+  /** A forum group's page, and one forum post's page: for whoever may read them. */
+  forumGroup: (groupId: string) => `forum-group:${groupId}`,
+  forumPost: (postId: string) => `forum-post:${postId}`,
 } as const;
 
 /** Close codes the server uses. */

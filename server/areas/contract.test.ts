@@ -107,6 +107,12 @@ describe('the area contract', () => {
       select p.id, x.t, 'About ann', 'Other'
       from (select id from profiles order by created_at limit 1) p,
         unnest(array['ann', 'Annual report', 'Meet Ann today', 'Joanna writes', 'Anne near']) as x(t)`);
+    await app.db.execute(sql`insert into forum_groups (name)
+      select x.t from unnest(array['ann', 'Annual meetup', 'Meet Ann here', 'Joanna circle', 'Anne near']) as x(t)`);
+    await app.db.execute(sql`insert into forum_posts (group_id, author_id, title, content, category)
+      select (select id from forum_groups limit 1), p.id, x.t, 'A post about ann', 'general'
+      from (select id from profiles order by created_at limit 1) p,
+        unnest(array['ann', 'Annual report', 'Meet Ann today', 'Joanna writes', 'Anne near']) as x(t)`);
     for (const provider of searchProviders()) {
       for (const text of ['an', 'ann', 'annn']) {
         const tiers = provider.tiers({

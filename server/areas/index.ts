@@ -6,6 +6,7 @@ import { commentsArea } from './comments';
 import { connectionsArea } from './connections';
 import { eventsArea } from './events';
 import { feedArea } from './feed';
+import { forumsArea } from './forums';
 import { groupsArea } from './groups';
 import { investingArea } from './investing';
 import { messagesArea } from './messages';
@@ -33,6 +34,7 @@ export const areas = [
   commentsArea,
   articlesArea,
   groupsArea,
+  forumsArea,
   investingArea,
   eventsArea,
   businessPagesArea,

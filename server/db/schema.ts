@@ -15,3 +15,4 @@ export * from './schema/events';
 export * from './schema/business-pages';
 export * from './schema/admin';
 export * from './schema/moderation';
+export * from './schema/forums';

@@ -17,6 +17,9 @@ const COUNTER_FROM = 200;
  * The comment box, or a reply box under a comment (`parentId`). Checked by the shared schema;
  * Ctrl/Cmd+Enter posts. The text clears once posted and stays when posting fails.
  */
+/** Toasts an area may word its own way. */
+export type CommentTexts = { added: string; replyAdded: string; addFailed: string };
+
 export function CommentForm({
   contentType,
   contentId,
@@ -25,6 +28,7 @@ export function CommentForm({
   autoFocus = false,
   onPosted,
   onCancel,
+  texts,
 }: {
   contentType: EngagementContentType;
   contentId: string;
@@ -35,6 +39,8 @@ export function CommentForm({
   onPosted?: () => void;
   /** Shown as a Cancel button (reply boxes). */
   onCancel?: () => void;
+  /** An area's own toasts (forums: section 8's words); the shared ones otherwise. */
+  texts?: CommentTexts | undefined;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -56,12 +62,14 @@ export function CommentForm({
     }
     add.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success(COMMENT_MSG.added);
+        toast.success(
+          isReply ? (texts?.replyAdded ?? COMMENT_MSG.added) : (texts?.added ?? COMMENT_MSG.added),
+        );
         setText('');
         onPosted?.();
       },
       onError: (failure) => {
-        toast.error(COMMENT_MSG.addFailed, { description: refusalText(failure) });
+        toast.error(texts?.addFailed ?? COMMENT_MSG.addFailed, { description: refusalText(failure) });
       },
     });
   };

@@ -11,7 +11,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import type { CommentNode } from '../api/comments-cache';
-import { CommentForm } from './comment-form';
+import { CommentForm, type CommentTexts } from './comment-form';
 import { ReportButton } from '@web/components/report/report-actions';
 
 export type CommentThreadContext = {
@@ -27,6 +27,7 @@ export type CommentThreadContext = {
   /** The viewer reads but may not write here (CommentPage.closedReason): no Reply. */
   isClosed: boolean;
   onDelete: (comment: Comment) => void;
+  texts?: CommentTexts | undefined;
 };
 
 /** One comment with its actions, its reply box when open, and its replies nested under it. */
@@ -125,6 +126,7 @@ export function CommentItem({ node, context }: { node: CommentNode; context: Com
                 autoFocus
                 onPosted={() => setIsReplying(false)}
                 onCancel={() => setIsReplying(false)}
+                texts={context.texts}
               />
             </div>
           ) : null}

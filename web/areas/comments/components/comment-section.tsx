@@ -15,7 +15,7 @@ import { buildCommentTree, loadedComments } from '../api/comments-cache';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments } from '../api/get-comments';
 import { useCommentsLiveSync } from '../api/use-comments-live-sync';
-import { CommentForm } from './comment-form';
+import { CommentForm, type CommentTexts } from './comment-form';
 import { CommentItem, type CommentThreadContext } from './comment-item';
 
 /**
@@ -28,12 +28,15 @@ export function CommentSection({
   contentId,
   ownerId = null,
   className,
+  texts,
 }: {
   contentType: EngagementContentType;
   contentId: string;
   /** Who posted the content: their comments carry an Author badge. */
   ownerId?: string | null;
   className?: string;
+  /** An area's own toasts for posting (forums); the shared ones otherwise. */
+  texts?: CommentTexts;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
@@ -59,6 +62,7 @@ export function CommentSection({
     maxDepth: data?.pages[0]?.maxDepth ?? 0,
     isClosed: Boolean(lastPage?.closedReason),
     onDelete: setToDelete,
+    texts,
   };
 
   const confirmDelete = () => {
@@ -124,7 +128,7 @@ export function CommentSection({
           {lastPage.closedReason}
         </p>
       ) : viewer ? (
-        <CommentForm contentType={contentType} contentId={contentId} label="Write a comment" />
+        <CommentForm contentType={contentType} contentId={contentId} label="Write a comment" texts={texts} />
       ) : isMeLoading ? null : (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-border p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">Sign in to join the conversation.</p>

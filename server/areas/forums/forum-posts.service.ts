@@ -1,0 +1,303 @@
+import type { CreateForumPost, CreateForumReply, ForumPageQuery, ModeratePost } from '@common/forums/schemas';
+import {
+  FORUM_MSG,
+  FORUMS,
+  type ForumPost,
+  type ForumPostPage,
+  type ForumReply,
+  type ForumReplyPage,
+} from '@common/forums/model';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/rules';
+import type { Viewer } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { cursorTime } from '../../lib/pagination';
+import { enforce } from '../../platform/rate-limit';
+import { removeComments } from '../comments';
+import { publishToFeed, removeFromFeed } from '../feed';
+import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import { removeReactions } from '../reactions';
+import { requireForumRole } from './forums.service';
+import {
+  afterCursor,
+  authorShown,
+  groupChanged,
+  groupNotFound,
+  isApprovedSql,
+  isModeratorSql,
+  iso,
+  microsOf,
+  pageOf,
+  POST_COLUMNS,
+  postChanged,
+  postNotFound,
+  readCursor,
+  rowsOf,
+  toPostSummary,
+  type ForumDeps,
+  type PostRow,
+} from './forum-rows';
+
+/*
+ * Forum posts and replies (spec document 2, sections 2 to 6): approved members post in one of the
+ * four categories and reply; the owner and moderators pin and lock (going further than the
+ * document, which shows the icons but not who sets them); a locked post takes no new replies. A
+ * view counts once per person per hour. Comments under replies and the reactions are the shared
+ * modules' (content types forum_reply, forum_comment, forum_post: forums.register.ts).
+ */
+
+const POST_LIMIT = { name: 'forum-post', max: FORUMS.postsPerHour, windowSec: 60 * 60 };
+const REPLY_LIMIT = { name: 'forum-reply', max: FORUMS.repliesPerHour, windowSec: 60 * 60 };
+
+/** GET /api/forums/{id}/posts: pinned first, then newest; authors hidden to the viewer left out. */
+export async function listForumPosts(
+  deps: ForumDeps,
+  viewer: Viewer | null,
+  groupId: string,
+  q: ForumPageQuery,
+): Promise<ForumPostPage> {
+  const [g] = await rowsOf(deps.db, sql`select 1 from forum_groups where id = ${groupId} and is_public`);
+  if (!g) throw groupNotFound();
+  const cursor = readCursor(q.cursor);
+  // The cursor's id names a post: whether it was pinned tells which part of the list we are in.
+  const rows = await rowsOf<PostRow & { sort_micros: string }>(
+    deps.db,
+    sql`select ${POST_COLUMNS}, ${microsOf(sql`fp.created_at`)} as sort_micros
+      from forum_posts fp join profiles p on p.id = fp.author_id
+      where fp.group_id = ${groupId} and ${authorShown(viewer?.id ?? null, 'p', sql`fp.author_id`)}
+        and ${
+          cursor
+            ? sql`(fp.is_pinned, fp.created_at, fp.id) < ((select c.is_pinned from forum_posts c where c.id = ${cursor.id}::uuid),
+                ${cursorTime(cursor)}, ${cursor.id}::uuid)`
+            : sql`true`
+        }
+      order by fp.is_pinned desc, fp.created_at desc, fp.id desc limit ${q.limit + 1}`,
+  );
+  return pageOf(rows, q.limit, toPostSummary);
+}
+
+/** A post the viewer may read (its author shown to them), with what they may do; null if none. */
+export async function readForumPost(db: Tx, viewerId: string | null, id: string): Promise<ForumPost | null> {
+  const can = viewerId
+    ? sql`${isApprovedSql(viewerId, sql`fp.group_id`)} as can_reply, ${isModeratorSql(viewerId, sql`fp.group_id`)} as can_moderate`
+    : sql`false as can_reply, false as can_moderate`;
+  const [row] = await rowsOf<PostRow & { group_name: string; can_reply: boolean; can_moderate: boolean }>(
+    db,
+    sql`select ${POST_COLUMNS}, g.name as group_name, ${can}
+      from forum_posts fp join profiles p on p.id = fp.author_id join forum_groups g on g.id = fp.group_id
+      where fp.id = ${id} and g.is_public and ${authorShown(viewerId, 'p', sql`fp.author_id`)}`,
+  );
+  if (!row) return null;
+  const { preview: _preview, ...summary } = toPostSummary(row);
+  return {
+    ...summary,
+    content: row.content,
+    updatedAt: iso(row.updated_at),
+    group: { id: row.group_id, name: row.group_name },
+    canReply: row.can_reply && !row.is_locked,
+    canModerate: row.can_moderate,
+  };
+}
+
+/** GET /api/forums/posts/{id}: the post, or 'Post not found'. */
+export async function getForumPost(deps: ForumDeps, viewer: Viewer | null, id: string): Promise<ForumPost> {
+  const post = await readForumPost(deps.db, viewer?.id ?? null, id);
+  if (!post) throw postNotFound();
+  return post;
+}
+
+/**
+ * POST /api/forums/posts/{id}/views: the signed-in viewer opened the post. Counted once per person
+ * per hour (forum_post_views' key); visitors are not counted. Returns the count.
+ */
+export async function recordForumView(
+  deps: ForumDeps,
+  viewer: Viewer,
+  id: string,
+): Promise<{ viewsCount: number }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const post = await readForumPost(tx, viewer.id, id);
+    if (!post) throw postNotFound();
+    const added = await rowsOf(
+      tx,
+      sql`insert into forum_post_views (post_id, viewer_id, hour) values (${id}, ${viewer.id}, date_trunc('hour', now()))
+        on conflict do nothing returning 1`,
+    );
+    if (!added.length) return { viewsCount: post.viewsCount, groupId: post.groupId, counted: false };
+    const [row] = await rowsOf<{ views_count: number }>(
+      tx,
+      sql`update forum_posts set views_count = views_count + 1 where id = ${id} returning views_count`,
+    );
+    return { viewsCount: Number(row?.views_count ?? 0), groupId: post.groupId, counted: true };
+  });
+  if (result.counted) deps.bus.publish(postChanged(result.groupId, id, 'post'));
+  return { viewsCount: result.viewsCount };
+}
+
+/** POST /api/forums/{id}/posts: approved members only (pending members cannot post). */
+export async function createForumPost(
+  deps: ForumDeps,
+  viewer: Viewer,
+  groupId: string,
+  input: CreateForumPost,
+): Promise<ForumPost> {
+  const id = await deps.db.transaction(async (tx) => {
+    await requireForumRole(tx, viewer.id, groupId, 'member');
+    await enforce(tx, POST_LIMIT, viewer.id);
+    const [row] = await rowsOf<{ id: string }>(
+      tx,
+      sql`insert into forum_posts (group_id, author_id, title, content, category)
+        values (${groupId}, ${viewer.id}, ${input.title}, ${input.content}, ${input.category})
+        returning id::text as id`,
+    );
+    if (!row) throw new Error('forum post was not written');
+    await publishToFeed(
+      { db: tx, bus: deps.bus },
+      {
+        kind: 'forum_post',
+        contentId: row.id,
+        userId: viewer.id,
+        title: input.title,
+        description: input.content,
+        link: `/forums/post/${row.id}`,
+      },
+    );
+    return row.id;
+  });
+  deps.bus.publish(groupChanged(groupId, 'posts'));
+  return getForumPost(deps, viewer, id);
+}
+
+/** PATCH /api/forums/posts/{id} {isPinned, isLocked}: the group's owner and moderators. */
+export async function moderateForumPost(
+  deps: ForumDeps,
+  viewer: Viewer,
+  id: string,
+  input: ModeratePost,
+): Promise<ForumPost> {
+  const groupId = await deps.db.transaction(async (tx) => {
+    const [post] = await rowsOf<{ group_id: string }>(
+      tx,
+      sql`select group_id::text as group_id from forum_posts where id = ${id}`,
+    );
+    if (!post || !(await readForumPost(tx, viewer.id, id))) throw postNotFound();
+    await requireForumRole(tx, viewer.id, post.group_id, 'moderator');
+    const sets = [sql`updated_at = now()`];
+    if (input.isPinned !== undefined) sets.push(sql`is_pinned = ${input.isPinned}`);
+    if (input.isLocked !== undefined) sets.push(sql`is_locked = ${input.isLocked}`);
+    await tx.execute(sql`update forum_posts set ${sql.join(sets, sql`, `)} where id = ${id}`);
+    return post.group_id;
+  });
+  deps.bus.publish(postChanged(groupId, id, 'post'), groupChanged(groupId, 'posts'));
+  return getForumPost(deps, viewer, id);
+}
+
+type ReplyRow = PersonSummaryRow & {
+  id: string;
+  post_id: string;
+  content: string;
+  created_at: string | Date;
+  sort_micros: string;
+};
+
+const toReply = (r: ReplyRow): ForumReply => ({
+  id: r.id,
+  postId: r.post_id,
+  content: r.content,
+  author: toPersonSummary(r),
+  createdAt: iso(r.created_at),
+});
+
+const REPLY_COLUMNS = sql`fr.id::text as id, fr.post_id::text as post_id, fr.content, fr.created_at,
+  ${microsOf(sql`fr.created_at`)} as sort_micros, ${PERSON_SUMMARY_COLUMNS}`;
+
+/** GET /api/forums/posts/{id}/replies: oldest first; authors hidden to the viewer left out. */
+export async function listForumReplies(
+  deps: ForumDeps,
+  viewer: Viewer | null,
+  postId: string,
+  q: ForumPageQuery,
+): Promise<ForumReplyPage> {
+  const viewerId = viewer?.id ?? null;
+  if (!(await readForumPost(deps.db, viewerId, postId))) throw postNotFound();
+  const rows = await rowsOf<ReplyRow>(
+    deps.db,
+    sql`select ${REPLY_COLUMNS} from forum_replies fr join profiles p on p.id = fr.author_id
+      where fr.post_id = ${postId} and ${authorShown(viewerId, 'p', sql`fr.author_id`)}
+        and ${afterCursor(sql`fr.created_at`, sql`fr.id`, readCursor(q.cursor), 'asc')}
+      order by fr.created_at, fr.id limit ${q.limit + 1}`,
+  );
+  return pageOf(rows, q.limit, toReply);
+}
+
+/**
+ * POST /api/forums/posts/{id}/replies: approved members of the post's group; a locked post refuses
+ * (409). The post's replies count goes up in the same transaction; a 'forum_reply' feed item.
+ */
+export async function createForumReply(
+  deps: ForumDeps,
+  viewer: Viewer,
+  postId: string,
+  input: CreateForumReply,
+): Promise<ForumReply> {
+  const { reply, groupId } = await deps.db.transaction(async (tx) => {
+    const post = await readForumPost(tx, viewer.id, postId);
+    if (!post) throw postNotFound();
+    await requireForumRole(tx, viewer.id, post.groupId, 'member');
+    // Locked under the row lock, so a reply never lands after the lock committed.
+    const [locked] = await rowsOf<{ is_locked: boolean }>(
+      tx,
+      sql`select is_locked from forum_posts where id = ${postId} for update`,
+    );
+    if (locked?.is_locked) throw new AppError('CONFLICT', FORUM_MSG.lockedRefusal);
+    await enforce(tx, REPLY_LIMIT, viewer.id);
+    const [row] = await rowsOf<{ id: string }>(
+      tx,
+      sql`insert into forum_replies (post_id, author_id, content) values (${postId}, ${viewer.id}, ${input.content})
+        returning id::text as id`,
+    );
+    if (!row) throw new Error('forum reply was not written');
+    await tx.execute(sql`update forum_posts set replies_count = replies_count + 1 where id = ${postId}`);
+    await publishToFeed(
+      { db: tx, bus: deps.bus },
+      {
+        kind: 'forum_reply',
+        contentId: row.id,
+        userId: viewer.id,
+        title: FORUM_MSG.feedReply(post.title),
+        description: input.content,
+        link: `/forums/post/${postId}`,
+      },
+    );
+    const [written] = await rowsOf<ReplyRow>(
+      tx,
+      sql`select ${REPLY_COLUMNS} from forum_replies fr join profiles p on p.id = fr.author_id where fr.id = ${row.id}`,
+    );
+    return { reply: toReply(written!), groupId: post.groupId };
+  });
+  deps.bus.publish(postChanged(groupId, postId, 'replies'), groupChanged(groupId, 'posts'));
+  return reply;
+}
+
+/** A reply's engagement and feed item go (its comments' reactions first). */
+export async function removeReplyRows(tx: Tx, bus: ForumDeps['bus'], replyId: string): Promise<void> {
+  const comments = await rowsOf<{ id: string }>(
+    tx,
+    sql`select id::text as id from comments where content_type = 'forum_reply' and content_id = ${replyId}`,
+  );
+  for (const c of comments) await removeReactions(tx, { contentType: 'forum_comment', contentId: c.id });
+  await removeReactions(tx, { contentType: 'forum_reply', contentId: replyId });
+  await removeComments(tx, { contentType: 'forum_reply', contentId: replyId });
+  await removeFromFeed({ db: tx, bus }, { type: 'forum_reply', contentId: replyId });
+}
+
+/** A post's replies, engagement and feed item go; the row itself is the caller's to delete. */
+export async function removePostRows(tx: Tx, bus: ForumDeps['bus'], postId: string): Promise<void> {
+  const replies = await rowsOf<{ id: string }>(
+    tx,
+    sql`select id::text as id from forum_replies where post_id = ${postId}`,
+  );
+  for (const r of replies) await removeReplyRows(tx, bus, r.id);
+  await removeReactions(tx, { contentType: 'forum_post', contentId: postId });
+  await removeFromFeed({ db: tx, bus }, { type: 'forum_post', contentId: postId });
+}

@@ -1,0 +1,45 @@
+import {
+  REACTION_EMOJI,
+  REACTION_LABELS,
+  type EngagementContentType,
+  type ReactionType,
+} from '@common/reactions/model';
+import { FORUMS } from '@common/forums/model';
+import { useMe } from '@web/areas/auth/api/get-me';
+import { useReactions } from '@web/areas/reactions/api/get-reactions';
+import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
+
+/**
+ * The forum reactions (like, love, insightful, helpful, celebrate) of a post, reply or comment:
+ * the top 3 by count as a summary (section 9), then the shared toggles, live for everyone.
+ */
+export function ForumReactions({
+  contentType,
+  contentId,
+}: {
+  contentType: EngagementContentType;
+  contentId: string;
+}) {
+  const { viewer, isLoading } = useMe();
+  const query = useReactions(contentType, contentId, viewer?.id ?? null, !isLoading);
+  const counts = query.data?.counts ?? {};
+  const top = (Object.entries(counts) as [ReactionType, number][])
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, FORUMS.topReactions);
+  return (
+    <div className="flex flex-col gap-2">
+      {top.length ? (
+        <p className="flex flex-wrap gap-3 text-sm text-muted-foreground" aria-label="Top reactions">
+          {top.map(([type, n]) => (
+            <span key={type} title={REACTION_LABELS[type]}>
+              <span aria-hidden="true">{REACTION_EMOJI[type]}</span>
+              <span className="sr-only">{REACTION_LABELS[type]}</span> {n}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      <ReactionBar contentType={contentType} contentId={contentId} />
+    </div>
+  );
+}
