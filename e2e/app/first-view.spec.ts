@@ -96,6 +96,69 @@ test("a signed-in person's / (the feed) loads at most 150 KB of gzipped JavaScri
   await context.close();
 });
 
+/**
+ * A new member's fullest first view (suggested groups, upcoming events, an article's feed card):
+ * measured 155.2 KB, over the 150 KB goal. The shared first-view chunk alone is 144.5 KB (react-dom,
+ * react-router, TanStack Query, tailwind-merge about 8 KB, lucide), so each card's own code tips it
+ * over. This guards what is there against growing further until that chunk shrinks.
+ */
+const FULLEST_FIRST_VIEW_KB = 160;
+
+test("a new member's / with every card of a first visit (groups, events, an article) stays within 160 KB", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // Someone has opened a group, announced an event and published an article: the new member's
+  // first view then shows the suggested groups and upcoming events cards and an article's feed card.
+  const other = await secondBrowser(browser, baseURL);
+  await signUpVerified(other.page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const made = await Promise.all([
+    other.page.request.post('/api/groups', {
+      data: {
+        name: `Budget makers ${tag}`,
+        description: 'People who build things on weekends.',
+        coverImage: null,
+      },
+    }),
+    other.page.request.post('/api/events', {
+      data: {
+        title: `Budget breakfast ${tag}`,
+        description: 'Coffee, croissants and a round of introductions.',
+        startsAt: new Date(Date.now() + 1000 * 60 * 60 * 24 * 3).toISOString(),
+        location: 'Lisbon',
+        type: 'in_person',
+        maxAttendees: null,
+        coverPhotoUrl: null,
+      },
+    }),
+    other.page.request.post('/api/articles', {
+      data: {
+        title: `Budget article ${tag}`,
+        content: 'What a first view costs, measured.',
+        category: 'tech',
+        imageUrl: null,
+        status: 'published',
+      },
+    }),
+  ]);
+  for (const res of made) expect(res.status(), await res.text()).toBe(201);
+  await other.context.close();
+
+  await signUpVerified(page);
+  const { context, page: feedPage } = await secondBrowser(browser, baseURL);
+  await context.addCookies(await page.context().cookies());
+  const loaded = await firstViewScripts(feedPage, async () => {
+    await expect(feedPage.getByRole('region', { name: 'Groups you might join' })).toBeVisible();
+    await expect(feedPage.getByRole('region', { name: 'Upcoming events' })).toBeVisible();
+    await expect(feedPage.getByRole('listitem').filter({ hasText: `Budget article ${tag}` })).toBeVisible();
+  });
+  expect(report('new member, every card', loaded)).toBeLessThanOrEqual(FULLEST_FIRST_VIEW_KB);
+  await context.close();
+});
+
 const WELCOME_TEXT = 'Where entrepreneurs, investors and professionals';
 
 test("a visitor's / arrives drawn, and the app takes over without a visible change", async ({
