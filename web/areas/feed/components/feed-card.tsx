@@ -1,4 +1,4 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { isAppPath } from '@common/core/routes';
@@ -10,13 +10,7 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
-import { FeedEngagementPlaceholder } from './feed-engagement-placeholder';
-
-// Counts and Like in place (issue 21) come in their own small chunk, drawn first without it at the
-// same size, so the member's first view stays within its budget.
-const FeedEngagementBar = lazy(() =>
-  import('./feed-engagement').then((m) => ({ default: m.FeedEngagementBar })),
-);
+import { ArticleCardFooter } from './feed-engagement-view';
 
 export type CardHeading = 'h2' | 'h3';
 
@@ -133,14 +127,12 @@ export function FeedCard({
         />
       ) : null}
       {item.engagement ? (
-        <Suspense fallback={<FeedEngagementPlaceholder engagement={item.engagement} />}>
-          <FeedEngagementBar
-            engagement={item.engagement}
-            viewerId={viewerId}
-            link={link}
-            signInAction={signInAction}
-          />
-        </Suspense>
+        <ArticleCardFooter
+          engagement={item.engagement}
+          viewerId={viewerId}
+          link={link}
+          signInAction={signInAction}
+        />
       ) : null}
     </FeedCardFrame>
   );
