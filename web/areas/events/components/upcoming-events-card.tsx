@@ -52,7 +52,7 @@ export function UpcomingEventsCard({ viewerId }: { viewerId: string }) {
             <X aria-hidden="true" />
           </Button>
         </div>
-        <ul aria-labelledby="upcoming-events-heading" className="grid gap-1">
+        <ul aria-labelledby="upcoming-events-heading" className="flex flex-col gap-1">
           {events.map((event) => (
             <li key={event.id}>
               <Link

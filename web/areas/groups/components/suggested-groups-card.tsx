@@ -44,7 +44,7 @@ export function SuggestedGroupsCard({ viewerId }: { viewerId: string }) {
             <X aria-hidden="true" />
           </Button>
         </div>
-        <ul aria-labelledby="suggested-groups-heading" className="grid gap-1">
+        <ul aria-labelledby="suggested-groups-heading" className="flex flex-col gap-1">
           {groups.map((group) => (
             <li key={group.id}>
               <Link
