@@ -2,7 +2,8 @@
 // groups the web app's own classes use, so the first view does not carry the whole configuration
 // (about 7 KB gzipped of its 9). web/lib/class-merge.test.ts fails when a class of a group not kept
 // here appears in web/; then run `node scripts/class-merge.mjs` and commit the result.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { getDefaultConfig, validators } from 'tailwind-merge';
 // Tooling only: the entry tailwind-merge provides for build-time pruning (its lookup reports the
@@ -11,10 +12,10 @@ import { createClassGroupLookup } from 'tailwind-merge/unstable-do-not-import';
 
 /** Every word in a string literal of web/ that looks like a Tailwind class (a superset is harmless). */
 export function webClassWords() {
-  const files = execFileSync('git', ['ls-files', 'web/*.ts', 'web/*.tsx'], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .filter((f) => !f.endsWith('.test.ts') && !f.endsWith('class-merge-config.ts'));
+  const files = readdirSync('web', { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !file.endsWith('.test.ts') && !file.endsWith('class-merge-config.ts'));
   const words = new Set();
   const literal = /(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1/g;
   for (const file of files) {
