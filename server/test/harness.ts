@@ -227,6 +227,16 @@ export async function signUpAndVerify(t: TestApp, agent: Agent, person = newPers
   };
 }
 
+/**
+ * A confirmed member with their own signed-in agent: their id and sign-up data (username, email,
+ * password). Most tests need several; `email` makes one a super admin listed in `adminEmails`.
+ */
+export async function signedUpPerson(t: TestApp, overrides: Parameters<typeof newPerson>[0] = {}) {
+  const agent = t.agent();
+  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(overrides));
+  return { agent, id: viewer.id, ...person };
+}
+
 /** A realtime client as a browser tab opens it: the agent's cookies and the app's Origin. */
 export async function openSocket(baseUrl: string, agent: Agent | null, opts: { origin?: string } = {}) {
   const headers: Record<string, string> = { origin: opts.origin ?? BASE_URL };

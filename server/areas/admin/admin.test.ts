@@ -3,7 +3,7 @@ import type { AdminArticlePage, AdminStats } from '@common/admin/model';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';
 import { socketOf, subscribe } from '../../test/realtime-kit';
 
 /*
@@ -15,11 +15,8 @@ let t: TestApp;
 type Person = { agent: Agent; id: string; username: string; email: string; password: string };
 const ADMIN_EMAIL = `root-${process.pid}@example.com`;
 
-async function person(overrides: Partial<{ username: string; email: string }> = {}): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person: p } = await signUpAndVerify(t, agent, newPerson(overrides));
-  return { agent, id: viewer.id, ...p };
-}
+const person = (overrides: Partial<{ username: string; email: string }> = {}): Promise<Person> =>
+  signedUpPerson(t, overrides);
 
 let admin: Person;
 let member: Person;

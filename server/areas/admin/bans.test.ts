@@ -9,11 +9,10 @@ import { profiles, users } from '../../db/schema';
 import {
   Agent,
   createTestApp,
-  newPerson,
   openSocket,
-  signUpAndVerify,
   type TestApp,
   type TestSocket,
+  signedUpPerson,
 } from '../../test/harness';
 import { socketOf, subscribe, type Person } from '../../test/realtime-kit';
 import type { AppDeps } from '../../lib/context';
@@ -30,11 +29,7 @@ const ADMIN_EMAIL = `warden-${process.pid}@example.com`;
 let t: TestApp;
 let admin: Person;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person: p } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, ...p };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 function closedWithin(s: TestSocket) {
   return new Promise<number>((resolve, reject) => {

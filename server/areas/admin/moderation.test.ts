@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ModerationReviewPage, ReviewStats } from '@common/admin/moderation';
 import type { BusinessPage, BusinessReviewList } from '@common/business-pages/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';
 import { eventsOf, settle, socketOf, subscribe } from '../../test/realtime-kit';
 import { countPendingReviews } from './moderation-counts';
 
@@ -17,11 +17,7 @@ type Person = { agent: Agent; id: string; username: string };
 const ADMIN_EMAIL = `mod-chief-${process.pid}@example.com`;
 const ADMIN2_EMAIL = `mod-deputy-${process.pid}@example.com`;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, username: person.username };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 let admin: Person;
 let admin2: Person;

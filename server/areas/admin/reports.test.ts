@@ -3,7 +3,7 @@ import type { Report, ReportPage } from '@common/admin/moderation';
 import type { NotificationPage } from '@common/notifications/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';
 import { countOpenReports } from './moderation-counts';
 
 /*
@@ -17,11 +17,7 @@ type Person = { agent: Agent; id: string; username: string };
 const ADMIN_EMAIL = `reports-chief-${process.pid}@example.com`;
 const ADMIN2_EMAIL = `reports-deputy-${process.pid}@example.com`;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, username: person.username };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 let admin: Person;
 let admin2: Person;

@@ -1,7 +1,7 @@
 import type { Article } from '@common/articles/model';
 import type { FeedItem, FeedNewItems, FeedPage } from '@common/feed/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';
 
 /*
  * Issue 21: an article's feed card shows its reaction and comment counts and reacts in place. The
@@ -11,11 +11,7 @@ import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../
 let t: TestApp;
 type Person = { agent: Agent; id: string };
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 beforeAll(async () => {
   t = await createTestApp();

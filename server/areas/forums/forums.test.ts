@@ -16,7 +16,7 @@ import {
 import type { ReactionSummary } from '@common/reactions/model';
 import type { SearchPage } from '@common/search/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';
 import { eventsOf, settle, socketOf, subscribe } from '../../test/realtime-kit';
 import { png } from '../../test/images';
 import { searchTerms, searchTierCount, searchTierRows } from '../../platform/search-providers';
@@ -28,11 +28,7 @@ type Person = { agent: Agent; id: string; email: string; password: string; usern
 
 const ADMIN_EMAIL = `forums-chief-${process.pid}@example.com`;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, email: person.email, password: person.password, username: person.username };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 let siteAdmin: Person;
 let visitor: Agent;

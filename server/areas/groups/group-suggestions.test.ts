@@ -1,17 +1,13 @@
 import type { Group, GroupSummary } from '@common/groups/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';
 
 /* Issue 21: suggested groups on a new member's home (GET /api/groups/suggested). */
 
 let t: TestApp;
 type Person = { agent: Agent; id: string };
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 beforeAll(async () => {
   t = await createTestApp();
