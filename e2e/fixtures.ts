@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
@@ -119,4 +119,26 @@ export async function expectAccessible(page: Page) {
     bad = await scan();
   }
   expect(describe(bad)).toEqual([]);
+}
+
+/**
+ * Screenshots for a person to look at (1280 and 375 px wide): written to
+ * `$SHOTS_DIR/<name>-<width>.png` only when SHOTS_DIR names a folder, never in CI. The page
+ * gets its viewport back afterwards.
+ */
+export const SHOTS_DIR = process.env.SHOTS_DIR || null;
+
+export async function reviewShots(
+  page: Page,
+  name: string,
+  { height = 900, fullPage = true }: { height?: number; fullPage?: boolean } = {},
+) {
+  if (!SHOTS_DIR) return;
+  await mkdir(SHOTS_DIR, { recursive: true });
+  const before = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage });
+  }
+  if (before) await page.setViewportSize(before);
 }

@@ -8,6 +8,7 @@ import {
   newPerson,
   secondBrowser,
   signUpVerified,
+  SHOTS_DIR,
   test,
 } from '../fixtures';
 
@@ -18,8 +19,6 @@ import {
 
 // One of ADMIN_EMAILS in playwright.config.ts, used only by this file (signs up once per run).
 const ADMIN_EMAIL = 'e2e-admin-area@example.com';
-/** Screenshots for the lead's review when ADMIN_SHOTS names a folder (never in CI). */
-const SHOTS = process.env.ADMIN_SHOTS;
 
 test('a member sees Access Denied and cannot reach the admin API', async ({ page }) => {
   await signUpVerified(page);
@@ -72,9 +71,9 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
   const row = adminPage.locator(`[data-user="${member.username}"]`);
   await expect(row).toHaveCount(1);
   await expect(adminPage.locator('[data-user]')).toHaveCount(1);
-  if (SHOTS) {
+  if (SHOTS_DIR) {
     await adminPage.setViewportSize({ width: 1280, height: 900 });
-    await adminPage.screenshot({ path: `${SHOTS}/admin-users-1280.png`, fullPage: true });
+    await adminPage.screenshot({ path: `${SHOTS_DIR}/admin-users-1280.png`, fullPage: true });
   }
   await expectAccessible(adminPage);
 
@@ -120,7 +119,7 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
     'We pitched forty investors before the first yes. '.repeat(3).slice(0, 100).trim(),
   );
   await expectAccessible(adminPage);
-  if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/admin-articles-1280.png`, fullPage: true });
+  if (SHOTS_DIR) await adminPage.screenshot({ path: `${SHOTS_DIR}/admin-articles-1280.png`, fullPage: true });
   await articleRow.getByRole('button', { name: ADMIN_MSG.delete }).click();
   await adminPage
     .getByRole('dialog', { name: ADMIN_MSG.deleteArticleTitle })
@@ -129,17 +128,17 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
   await expect(articleRow).toHaveCount(0);
   expect((await m.page.request.get(`/api/articles/${articleId}`)).status()).toBe(404);
 
-  if (SHOTS) {
+  if (SHOTS_DIR) {
     await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.users }).click();
     await adminPage.getByLabel(ADMIN_MSG.searchUsers).fill('');
-    await adminPage.screenshot({ path: `${SHOTS}/admin-users-1280-all.png`, fullPage: true });
+    await adminPage.screenshot({ path: `${SHOTS_DIR}/admin-users-1280-all.png`, fullPage: true });
     await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.audit }).click();
-    await adminPage.screenshot({ path: `${SHOTS}/admin-audit-1280.png`, fullPage: true });
+    await adminPage.screenshot({ path: `${SHOTS_DIR}/admin-audit-1280.png`, fullPage: true });
     await adminPage.setViewportSize({ width: 375, height: 740 });
     await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.users }).click();
-    await adminPage.screenshot({ path: `${SHOTS}/admin-users-375.png`, fullPage: true });
+    await adminPage.screenshot({ path: `${SHOTS_DIR}/admin-users-375.png`, fullPage: true });
     await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.audit }).click();
-    await adminPage.screenshot({ path: `${SHOTS}/admin-audit-375.png`, fullPage: true });
+    await adminPage.screenshot({ path: `${SHOTS_DIR}/admin-audit-375.png`, fullPage: true });
   }
   await m.context.close();
   await friend.context.close();

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { MODERATION_MSG } from '../../common/admin/moderation';
 import { ADMIN_MSG } from '../../common/admin/model';
@@ -7,6 +6,7 @@ import {
   expectAccessible,
   gotoLive,
   newPerson,
+  reviewShots,
   secondBrowser,
   signUpVerified,
   test,
@@ -20,17 +20,6 @@ import {
 // A second address from playwright.config.ts's ADMIN_EMAILS, so this spec never races the layout
 // spec's sign-up of the first one.
 const ADMIN_EMAIL = 'e2e-moderator@example.com';
-const SHOTS = '/work/briefs/shots/admin';
-
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /**
  * Signs the second super admin in, or signs them up (and confirms) the first time. This file's
  * tests run in order in one worker (below), so they never race for the sign-up.
@@ -82,7 +71,7 @@ test('a member reports a comment and an admin removes it from the Reports tab; t
   await dialog.getByLabel('Harassment or bullying').check();
   await dialog.getByLabel(MODERATION_MSG.reportDetails).fill('Insults everyone');
   await expectAccessible(page);
-  await shoot(page, 'report-dialog');
+  await reviewShots(page, 'moderation-report-dialog', { height: 740 });
   await dialog.getByRole('button', { name: MODERATION_MSG.reportSubmit }).click();
   await expect(page.getByText(MODERATION_MSG.reportSent)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -96,7 +85,7 @@ test('a member reports a comment and an admin removes it from the Reports tab; t
   await expect(report).toBeVisible();
   await expect(report.getByText('Insults everyone')).toBeVisible();
   await expectAccessible(admin.page);
-  await shoot(admin.page, 'reports-tab');
+  await reviewShots(admin.page, 'moderation-reports-tab', { height: 740 });
   await report.getByRole('button', { name: /^Remove content/ }).click();
   const confirm = admin.page.getByRole('dialog', { name: 'Remove content' });
   await confirm.getByLabel(MODERATION_MSG.note).fill('Personal attacks');
@@ -163,7 +152,7 @@ test('the Reviews tab shows a new review live; the admin approves it with a note
   const row = page.getByRole('listitem').filter({ hasText: title });
   await expect(row).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'reviews-tab');
+  await reviewShots(page, 'moderation-reviews-tab', { height: 740 });
 
   await row.getByRole('button', { name: `Approve review “${title}”` }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve review' });

@@ -1,5 +1,13 @@
 import { MSG, MSG_AUTH_SAFETY, MSG_CHECK_INBOX } from '../../common/core/texts';
-import { expect, expectAccessible, newPerson, signUpVerified, test, waitForMail } from '../fixtures';
+import {
+  expect,
+  expectAccessible,
+  newPerson,
+  reviewShots,
+  signUpVerified,
+  test,
+  waitForMail,
+} from '../fixtures';
 
 test('sign up, confirm the email, log out and log in again', async ({ page }) => {
   const person = newPerson();
@@ -163,11 +171,7 @@ test('after Create Account: the check-your-inbox screen names the address, resen
   await expect(page.getByRole('button', { name: MSG_CHECK_INBOX.resend })).toBeDisabled();
   await expectAccessible(page);
   // Issue 21's screenshots, looked at by a person.
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `/work/briefs/shots/first/check-inbox-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await reviewShots(page, 'check-inbox', { height: 800 });
 
   await page.getByRole('button', { name: MSG_CHECK_INBOX.fixAddress }).click();
   await page.getByLabel(MSG_CHECK_INBOX.newAddress).fill('not-an-address');

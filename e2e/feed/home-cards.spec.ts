@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, expectAccessible, secondBrowser, signUpVerified, test } from '../fixtures';
+import { expect, expectAccessible, reviewShots, secondBrowser, signUpVerified, test } from '../fixtures';
 
 /* Issue 21: a new member's first view also suggests groups and upcoming events (homeCards seam). */
-
-const SHOTS = '/work/briefs/shots/first';
 
 test('a new member sees suggested groups and upcoming events, and may hide each card', async ({
   page,
@@ -42,11 +40,7 @@ test('a new member sees suggested groups and upcoming events, and may hide each 
   await expect(groups.getByRole('link', { name: new RegExp(`Weekend makers ${tag}`) })).toBeVisible();
   await expect(events.getByRole('link', { name: new RegExp(`Founders breakfast ${tag}`) })).toBeVisible();
   await expectAccessible(page);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/first-view-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await reviewShots(page, 'first-view');
 
   // The group's card leads to its page.
   await groups.getByRole('link', { name: new RegExp(`Weekend makers ${tag}`) }).click();

@@ -1,16 +1,14 @@
 import type { Page } from '@playwright/test';
 import { FORUM_CATEGORY_LABELS, FORUM_MSG } from '../../common/forums/model';
-import { expect, expectAccessible, gotoLive, secondBrowser, signUpVerified, test } from '../fixtures';
-
-const SHOTS = '/work/briefs/shots/forums';
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import {
+  expect,
+  expectAccessible,
+  gotoLive,
+  reviewShots,
+  secondBrowser,
+  signUpVerified,
+  test,
+} from '../fixtures';
 
 test('create a forum; a second member joins and is approved, posts; a third replies and comments at depth 3; the moderator locks the post live', async ({
   page,
@@ -35,11 +33,14 @@ test('create a forum; a second member joins and is approved, posts; a third repl
   await page.getByRole('button', { name: FORUM_MSG.create }).click();
   await expect(page.getByText(FORUM_MSG.validationError)).toBeVisible();
   await expect(page.getByText(FORUM_MSG.nameRequired)).toBeVisible();
+  // The toast came up under the pointer, over Create (a hovered toast stays): close it.
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  await expect(page.getByText(FORUM_MSG.validationError)).toBeHidden();
   await page.getByLabel(FORUM_MSG.name).fill(name);
   await page.getByLabel(FORUM_MSG.description).fill('How we price, package and discount.');
   await expect(page.getByText('35/500')).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'create-group');
+  await reviewShots(page, 'forums-create-group');
   await page.getByRole('button', { name: FORUM_MSG.create }).click();
   await expect(page).toHaveURL(/\/forums\/group\/[0-9a-f-]{36}$/);
   const groupUrl = new URL(page.url()).pathname;
@@ -89,7 +90,7 @@ test('create a forum; a second member joins and is approved, posts; a third repl
   await page.getByRole('tab', { name: FORUM_MSG.tabPosts }).click();
   await expect(page.getByRole('link', { name: 'Annual plans: how big a discount?' }).first()).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'group');
+  await reviewShots(page, 'forums-group');
 
   // A third person joins (approved by the new moderator) and replies.
   const third = await secondBrowser(browser, baseURL);
@@ -111,24 +112,37 @@ test('create a forum; a second member joins and is approved, posts; a third repl
   await expect(second.page.getByText('Annual at 20% off doubled our upfront cash.')).toBeVisible();
   await expect(second.page.getByText(FORUM_MSG.replies(1)).first()).toBeVisible();
 
-  // Comments under the reply, nested to depth 3 and no deeper.
+  // Comments under the reply, nested to depth 3 and no deeper. A comment is looked for as a
+  // comment: React keeps a controlled textarea's text as its content too, so a bare getByText can
+  // find the box that is still sending it.
+  const comment = (page: Page, text: string) =>
+    page
+      .getByRole('article', { name: `Comment by ${replier.username}` })
+      .filter({ has: page.locator('p', { hasText: new RegExp(`^${text}$`) }) });
+  const replyBox = third.page.getByRole('textbox', { name: `Reply to ${replier.username}` });
   await third.page.getByRole('textbox', { name: 'Write a comment' }).fill('Depth zero');
   await third.page.getByRole('button', { name: 'Post Comment' }).click();
-  await expect(third.page.getByText('Depth zero')).toBeVisible();
+  await expect(comment(third.page, 'Depth zero')).toBeVisible();
   await expect(third.page.getByText(FORUM_MSG.commentPosted)).toBeVisible();
   for (const depth of [1, 2, 3]) {
-    await third.page
+    // Each reply answers the comment posted just before it.
+    await comment(third.page, depth === 1 ? 'Depth zero' : `Depth ${depth - 1}`)
       .getByRole('button', { name: `Reply to ${replier.username}` })
-      .last()
       .click();
-    await third.page.getByRole('textbox', { name: `Reply to ${replier.username}` }).fill(`Depth ${depth}`);
+    await replyBox.fill(`Depth ${depth}`);
     await third.page.getByRole('button', { name: 'Reply', exact: true }).click();
-    await expect(third.page.getByText(`Depth ${depth}`)).toBeVisible();
+    await expect(comment(third.page, `Depth ${depth}`)).toBeVisible();
+    // The box closes once the reply is in.
+    await expect(replyBox).toHaveCount(0);
     if (depth === 1) await expect(third.page.getByText(FORUM_MSG.commentReplyPosted)).toBeVisible();
   }
   // Four comments, and only the first three offer Reply.
+  await expect(third.page.getByRole('article', { name: `Comment by ${replier.username}` })).toHaveCount(4);
   await expect(third.page.getByRole('button', { name: `Reply to ${replier.username}` })).toHaveCount(3);
-  await expect(second.page.getByText('Depth 3')).toBeVisible();
+  await expect(
+    comment(third.page, 'Depth 3').getByRole('button', { name: `Reply to ${replier.username}` }),
+  ).toHaveCount(0);
+  await expect(comment(second.page, 'Depth 3')).toBeVisible();
 
   // Forum reactions on the post.
   await third.page
@@ -145,15 +159,17 @@ test('create a forum; a second member joins and is approved, posts; a third repl
   await expect(third.page.getByLabel(FORUM_MSG.yourReply)).toHaveCount(0);
   await expect(third.page.getByText(FORUM_MSG.locked, { exact: true })).toBeVisible();
   await expectAccessible(third.page);
-  await shoot(third.page, 'post');
+  await reviewShots(third.page, 'forums-post');
 
   // The list shows the group's card with its counts and the latest post.
   await page.goto('/forums');
   await page.getByPlaceholder(FORUM_MSG.searchPlaceholder).fill(name);
-  await expect(page.getByRole('link', { name })).toBeVisible();
-  await expect(page.getByText(FORUM_MSG.members(3))).toBeVisible();
+  // Other groups may share words with the name: the counts are read on this group's own card.
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(FORUM_MSG.members(3))).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'forums');
+  await reviewShots(page, 'forums');
 
   await second.context.close();
   await third.context.close();
@@ -168,5 +184,5 @@ test("an unknown or malformed post id shows 'Post not found' with Back to Forums
   await page.getByRole('link', { name: FORUM_MSG.backToForums }).last().click();
   await expect(page).toHaveURL(/\/forums$/);
   await expect(page.getByRole('heading', { level: 1, name: FORUM_MSG.heading })).toBeVisible();
-  await shoot(page, 'forums-visitor');
+  await reviewShots(page, 'forums-visitor');
 });

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGING_MSG } from '../../common/messages/model';
 import { PEOPLE_MSG } from '../../common/profiles/model';
-import { expect, expectAccessible, myId, secondBrowser, signUpVerified, test } from '../fixtures';
+import {
+  expect,
+  expectAccessible,
+  myId,
+  reviewShots,
+  secondBrowser,
+  signUpVerified,
+  test,
+} from '../fixtures';
 
 /* issue 21: starting a conversation from /messages, and links in messages. */
 
@@ -55,10 +63,7 @@ test('New message finds people (people followed first) and starts a conversation
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
   // Issue 21's screenshots, looked at by a person.
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `/work/briefs/shots/first/new-conversation-${width}.png` });
-  }
+  await reviewShots(page, 'new-conversation', { height: 800, fullPage: false });
   expect(stranger.username).toBeTruthy();
   await b.context.close();
   await c.context.close();

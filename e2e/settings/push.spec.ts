@@ -1,6 +1,6 @@
 import { PUSH_MSG } from '../../common/notifications/model';
 import { startPushEndpoint, type PushEndpoint } from '../../server/test/push-endpoint';
-import { expect, myId, secondBrowser, signUpVerified, test } from '../fixtures';
+import { expect, myId, reviewShots, secondBrowser, SHOTS_DIR, signUpVerified, test } from '../fixtures';
 
 /*
  * Web push end to end (decision 016). Headless Chromium has no push service to reach (it would be
@@ -79,13 +79,12 @@ test('the switch asks permission, subscribes, and a notification arrives as a pu
   expect(got.payload.body).toMatch(/sent you a friend request$/);
   expect(Object.keys(got.payload).sort()).toEqual(['body', 'link', 'title']);
   // Issue 21's screenshots: what the test's push endpoint received and decrypted, as a page.
-  const shot = await browser.newPage();
-  await shot.setContent(pushReceivedPage(got.payload, `${baseURL}/icons/icon-192.png`));
-  for (const width of [1280, 375]) {
-    await shot.setViewportSize({ width, height: 600 });
-    await shot.screenshot({ path: `/work/briefs/shots/first/push-arriving-${width}.png` });
+  if (SHOTS_DIR) {
+    const shot = await browser.newPage();
+    await shot.setContent(pushReceivedPage(got.payload, `${baseURL}/icons/icon-192.png`));
+    await reviewShots(shot, 'push-arriving', { height: 600, fullPage: false });
+    await shot.close();
   }
-  await shot.close();
 
   // Turning it off removes this device's subscription.
   await page.goto('/settings?tab=notifications');
