@@ -9,7 +9,10 @@ import type { ReviewStatus } from '../business-pages/model';
 
 export { REVIEW_STATUSES, type ReviewStatus } from '../business-pages/model';
 
-/** What a member may report (issue 20: a post, comment, article, review, message or profile). */
+/**
+ * What a member may report (issue 20: a post, comment, article, review, message or profile; a
+ * forum's posts and replies too).
+ */
 export const REPORT_TARGET_TYPES = [
   'article',
   'group_post',
@@ -18,6 +21,8 @@ export const REPORT_TARGET_TYPES = [
   'review',
   'message',
   'profile',
+  'forum_post',
+  'forum_reply',
 ] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
@@ -39,6 +44,8 @@ export const REMOVABLE_TARGETS: readonly ReportTargetType[] = [
   'business_post',
   'comment',
   'review',
+  'forum_post',
+  'forum_reply',
 ];
 
 export const MODERATION = {
@@ -74,6 +81,8 @@ export const REPORT_TARGET_LABEL: Record<ReportTargetType, string> = {
   review: 'review',
   message: 'message',
   profile: 'profile',
+  forum_post: 'post',
+  forum_reply: 'reply',
 };
 
 export const REVIEW_STATUS_LABEL: Record<ReviewStatus, string> = {

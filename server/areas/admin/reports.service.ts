@@ -22,6 +22,7 @@ import { enforce, type RateLimit } from '../../platform/rate-limit';
 import { deleteArticle } from '../articles';
 import { deleteBusinessPost, deleteBusinessReview, visibleBusinessPage } from '../business-pages';
 import { deleteComment } from '../comments';
+import { removeForumPost, removeForumReply } from '../forums';
 import { removeGroupPost } from '../groups';
 import { notify } from '../notifications';
 import { recordAdminAction } from './audit-log';
@@ -49,10 +50,16 @@ const cut = (s: string | null | undefined) => {
 };
 
 /** The text a content target's row shows, read for the report's excerpt. */
-const EXCERPT_SQL: Record<'article' | 'group_post' | 'business_post', (id: string) => SQL> = {
+const EXCERPT_SQL: Record<
+  'article' | 'group_post' | 'business_post' | 'forum_post' | 'forum_reply',
+  (id: string) => SQL
+> = {
   article: (id) => sql`select title as text from articles where id = ${id}`,
   group_post: (id) => sql`select content as text from group_posts where id = ${id}`,
   business_post: (id) => sql`select content as text from business_posts where id = ${id}`,
+  // The title says which post; as much of its words as the excerpt holds.
+  forum_post: (id) => sql`select title || ': ' || left(content, 400) as text from forum_posts where id = ${id}`,
+  forum_reply: (id) => sql`select content as text from forum_replies where id = ${id}`,
 };
 
 /** A reaction-and-comment target the viewer may see, through its area's registered resolver. */
@@ -69,9 +76,13 @@ async function findTarget(
   id: string,
 ): Promise<Found | null> {
   switch (type) {
+    // Forum posts and replies: the forums area's targets (a reply's link is its post's page); an
+    // author hidden from the reporter (deleted, banned, blocked either way) is not there.
     case 'article':
     case 'group_post':
-    case 'business_post': {
+    case 'business_post':
+    case 'forum_post':
+    case 'forum_reply': {
       const info = await findContent(db, viewerId, type, id);
       if (!info) return null;
       const [row] = await rows<{ text: string | null }>(db, EXCERPT_SQL[type](id));
@@ -237,6 +248,9 @@ async function removeTarget(deps: AppDeps, admin: Viewer, type: ReportTargetType
     else if (type === 'comment') await deleteComment(deps, admin, id);
     // Group posts have no delete path of their own yet: the groups area removes it for the admin.
     else if (type === 'group_post') await removeGroupPost(deps, id);
+    // Nor have forum posts and replies: the forums area removes them with their engagement.
+    else if (type === 'forum_post') await removeForumPost(deps, id);
+    else if (type === 'forum_reply') await removeForumReply(deps, id);
     else throw new AppError('VALIDATION', MODERATION_MSG.cannotRemove);
   } catch (err) {
     // Gone already (its author deleted it): what the admin wanted.

@@ -301,3 +301,57 @@ export async function removePostRows(tx: Tx, bus: ForumDeps['bus'], postId: stri
   await removeReactions(tx, { contentType: 'forum_post', contentId: postId });
   await removeFromFeed({ db: tx, bus }, { type: 'forum_post', contentId: postId });
 }
+
+/**
+ * An admin removes a reported post (decision 018): with its replies, the reactions and comments on
+ * it and on each reply, and their feed items, in one transaction. Forums have no delete path of
+ * their own (the spec gives none); false when it was already gone.
+ */
+export async function removeForumPost(deps: Pick<ForumDeps, 'db' | 'bus'>, postId: string): Promise<boolean> {
+  const groupId = await deps.db.transaction(async (tx) => {
+    const [row] = await rowsOf<{ group_id: string }>(
+      tx,
+      sql`select group_id::text as group_id from forum_posts where id = ${postId} for update`,
+    );
+    if (!row) return null;
+    await removePostRows(tx, deps.bus, postId);
+    // Posts take no comments today (maxCommentDepth 0 and no box), but the table would allow them.
+    await removeComments(tx, { contentType: 'forum_post', contentId: postId });
+    // The replies and views go by their foreign keys' cascade.
+    await tx.execute(sql`delete from forum_posts where id = ${postId}`);
+    return row.group_id;
+  });
+  if (groupId) deps.bus.publish(postChanged(groupId, postId, 'post'), groupChanged(groupId, 'posts'));
+  return groupId !== null;
+}
+
+/**
+ * An admin removes a reported reply: its reactions, its comments and their reactions, its feed item;
+ * the post's replies count goes down in the same transaction (under the post's row lock, as a new
+ * reply takes it). False when it was already gone.
+ */
+export async function removeForumReply(deps: Pick<ForumDeps, 'db' | 'bus'>, replyId: string): Promise<boolean> {
+  const found = await deps.db.transaction(async (tx) => {
+    const [reply] = await rowsOf<{ post_id: string }>(
+      tx,
+      sql`select post_id::text as post_id from forum_replies where id = ${replyId}`,
+    );
+    if (!reply) return null;
+    const [post] = await rowsOf<{ group_id: string }>(
+      tx,
+      sql`select group_id::text as group_id from forum_posts where id = ${reply.post_id} for update`,
+    );
+    // Read again under the post's lock: the post or the reply may have gone meanwhile.
+    const [still] = await rowsOf(tx, sql`select 1 from forum_replies where id = ${replyId} for update`);
+    if (!post || !still) return null;
+    await removeReplyRows(tx, deps.bus, replyId);
+    await tx.execute(sql`delete from forum_replies where id = ${replyId}`);
+    await tx.execute(
+      sql`update forum_posts set replies_count = greatest(replies_count - 1, 0) where id = ${reply.post_id}`,
+    );
+    return { postId: reply.post_id, groupId: post.group_id };
+  });
+  if (found)
+    deps.bus.publish(postChanged(found.groupId, found.postId, 'replies'), groupChanged(found.groupId, 'posts'));
+  return found !== null;
+}

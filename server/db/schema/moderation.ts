@@ -42,7 +42,7 @@ export const reports = pgTable(
     index('reports_owner_idx').on(t.ownerId),
     check(
       'reports_target_type',
-      sql`${t.targetType} in ('article', 'group_post', 'business_post', 'comment', 'review', 'message', 'profile')`,
+      sql`${t.targetType} in ('article', 'group_post', 'business_post', 'comment', 'review', 'message', 'profile', 'forum_post', 'forum_reply')`,
     ),
     check(
       'reports_reason',

@@ -1,0 +1,2 @@
+ALTER TABLE "reports" DROP CONSTRAINT "reports_target_type";--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_target_type" CHECK ("reports"."target_type" in ('article', 'group_post', 'business_post', 'comment', 'review', 'message', 'profile', 'forum_post', 'forum_reply'));
