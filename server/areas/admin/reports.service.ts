@@ -58,7 +58,8 @@ const EXCERPT_SQL: Record<
   group_post: (id) => sql`select content as text from group_posts where id = ${id}`,
   business_post: (id) => sql`select content as text from business_posts where id = ${id}`,
   // The title says which post; as much of its words as the excerpt holds.
-  forum_post: (id) => sql`select title || ': ' || left(content, 400) as text from forum_posts where id = ${id}`,
+  forum_post: (id) =>
+    sql`select title || ': ' || left(content, 400) as text from forum_posts where id = ${id}`,
   forum_reply: (id) => sql`select content as text from forum_replies where id = ${id}`,
 };
 

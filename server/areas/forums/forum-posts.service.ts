@@ -330,7 +330,10 @@ export async function removeForumPost(deps: Pick<ForumDeps, 'db' | 'bus'>, postI
  * the post's replies count goes down in the same transaction (under the post's row lock, as a new
  * reply takes it). False when it was already gone.
  */
-export async function removeForumReply(deps: Pick<ForumDeps, 'db' | 'bus'>, replyId: string): Promise<boolean> {
+export async function removeForumReply(
+  deps: Pick<ForumDeps, 'db' | 'bus'>,
+  replyId: string,
+): Promise<boolean> {
   const found = await deps.db.transaction(async (tx) => {
     const [reply] = await rowsOf<{ post_id: string }>(
       tx,
@@ -352,6 +355,9 @@ export async function removeForumReply(deps: Pick<ForumDeps, 'db' | 'bus'>, repl
     return { postId: reply.post_id, groupId: post.group_id };
   });
   if (found)
-    deps.bus.publish(postChanged(found.groupId, found.postId, 'replies'), groupChanged(found.groupId, 'posts'));
+    deps.bus.publish(
+      postChanged(found.groupId, found.postId, 'replies'),
+      groupChanged(found.groupId, 'posts'),
+    );
   return found !== null;
 }
