@@ -11,6 +11,7 @@ import { CommentSection } from '@web/areas/comments/components/comment-section';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
+import { ReportButton } from '@web/components/report/report-actions';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -106,7 +107,15 @@ function PostView({ post }: { post: ForumPost }) {
       <Card className="flex flex-col gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <PostBadges post={post} />
-          {post.canModerate ? <ModerateButtons post={post} /> : null}
+          <div className="flex flex-wrap items-center gap-2">
+            {post.canModerate ? <ModerateButtons post={post} /> : null}
+            {/* Hidden for visitors and on one's own post (issue 20); the server refuses both. */}
+            <ReportButton
+              target={{ type: 'forum_post', id: post.id }}
+              ownerId={post.author.id}
+              name={`post by ${name}`}
+            />
+          </div>
         </div>
         <h1 className="text-2xl font-bold tracking-tight break-words">{post.title}</h1>
         <div className="flex items-center gap-3">
@@ -217,12 +226,17 @@ function ReplyCard({ reply }: { reply: ForumReply }) {
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex items-center gap-3">
         <Avatar src={imageVariantUrl(reply.author.avatarUrl, 96)} name={name} className="size-8" />
-        <div className="flex min-w-0 flex-col text-sm">
+        <div className="flex min-w-0 flex-1 flex-col text-sm">
           <Link to={`/profile/${reply.author.id}`} className="font-medium hover:underline">
             {name}
           </Link>
           <RelativeTime value={reply.createdAt} className="text-xs text-muted-foreground" />
         </div>
+        <ReportButton
+          target={{ type: 'forum_reply', id: reply.id }}
+          ownerId={reply.author.id}
+          name={`reply by ${name}`}
+        />
       </div>
       <p className="text-sm break-words whitespace-pre-line">{reply.content}</p>
       <ForumReactions contentType="forum_reply" contentId={reply.id} />
