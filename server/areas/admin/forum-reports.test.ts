@@ -4,6 +4,7 @@ import type { ForumGroup, ForumPost, ForumReply, ForumReplyPage } from '@common/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';
+import { socketOf, subscribe } from '../../test/realtime-kit';
 
 /*
  * Forum posts and replies as report targets (issue 20's moderation gap, decision 018): members
@@ -12,7 +13,7 @@ import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../t
  */
 
 let t: TestApp;
-type Person = { agent: Agent; id: string; username: string };
+type Person = { agent: Agent; id: string; username: string; email: string; password: string };
 const ADMIN_EMAIL = `forum-reports-chief-${process.pid}@example.com`;
 
 const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
@@ -265,5 +266,27 @@ describe('an admin resolves with remove', () => {
     expect((await resolve(admin, onPost.body.id, { action: 'remove' })).status).toBe(200);
     const late = await resolve(admin, onReply.body.id, { action: 'remove' });
     expect(late.status, late.text).toBe(200);
+  });
+
+  it('open pages hear of it: forum.changed on the post’s topic and the group’s', async () => {
+    const p = await post(author);
+    const r = await reply(author, p.id);
+    const url = await t.listen();
+    const s = await socketOf(url, member);
+    const topics = [`forum-post:${p.id}`, `forum-group:${group.id}`];
+    expect((await subscribe(s, topics)).topics.sort()).toEqual([...topics].sort());
+
+    const onReply = await report(member, 'forum_reply', r.id);
+    expect((await resolve(admin, onReply.body.id, { action: 'remove' })).status).toBe(200);
+    await s.waitFor('forum.changed', (e) => e.postId === p.id && e.what === 'replies');
+
+    const onPost = await report(member, 'forum_post', p.id);
+    expect((await resolve(admin, onPost.body.id, { action: 'remove' })).status).toBe(200);
+    await s.waitFor('forum.changed', (e) => e.postId === p.id && e.what === 'post');
+    await s.waitFor(
+      'forum.changed',
+      (e) => e.groupId === group.id && e.postId === null && e.what === 'posts',
+    );
+    s.close();
   });
 });
