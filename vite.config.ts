@@ -39,9 +39,17 @@ export default defineConfig(({ command }) => ({
             {
               // What / needs for a visitor and a member: the app's start (React, the router, the
               // providers), the layout, the home page and the feed. scripts/prerender.mjs preloads it.
+              // Two icons go with it (a few hundred bytes): the home cards and every dialog share
+              // them, and in either group they would pull one into loading the other.
               name: 'first-view',
-              test: /[\\/]web[\\/](app[\\/]start|app[\\/]layout[\\/]app-layout|areas[\\/]feed[\\/](pages[\\/]home-page|components[\\/]feed))\.tsx$/,
+              test: /[\\/]web[\\/](app[\\/]start|app[\\/]layout[\\/]app-layout|areas[\\/]feed[\\/](pages[\\/]home-page|components[\\/]feed))\.tsx$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](x|circle-check)\.mjs$/,
               priority: 2,
+            },
+            {
+              // The cards a new member's home may show load together: one request, one gzip stream.
+              name: 'home-cards',
+              test: /[\\/]web[\\/]areas[\\/][^\\/]+[\\/]components[\\/](profile-completion|upcoming-events|suggested-groups)-card\.tsx$/,
+              priority: 1,
             },
             {
               // A signed-in tab's socket and the areas' live hooks (module.ts `liveHooks`).

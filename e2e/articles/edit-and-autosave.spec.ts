@@ -32,7 +32,6 @@ test('the author edits a published article: saved in place, marked edited; other
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   await signUpVerified(page);
   const res = await page.request.post('/api/articles', {
     data: {

@@ -16,7 +16,6 @@ test('a member sees a new member arrive through the pill, and the card sits on t
   baseURL,
 }) => {
   // Two sign-ups and possibly several pills while others sign up alongside.
-  test.setTimeout(60_000);
   const personA = await signUpVerified(page);
   await gotoLive(page, '/');
   await expect(page.getByRole('heading', { level: 1, name: 'News Feed' })).toBeVisible();

@@ -70,7 +70,6 @@ test('people you may know: friends of friends and shared skills, connect or dism
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const skill = `skill-${randomUUID().slice(0, 8)}`;
   const other = await secondBrowser(browser, baseURL);
   const third = await secondBrowser(browser, baseURL);

@@ -8,7 +8,6 @@ test('a new member sees suggested groups and upcoming events, and may hide each 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const tag = randomUUID().slice(0, 6);
   const other = await secondBrowser(browser, baseURL);
   await signUpVerified(other.page);

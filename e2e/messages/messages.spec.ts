@@ -9,7 +9,6 @@ test('two people chat live: unread badge, read tick, typing, and a failed send g
   baseURL,
 }) => {
   // Two sign-ups, two live pages and a dozen round trips: slower than most on a busy machine.
-  test.setTimeout(60_000);
   const b = await secondBrowser(browser, baseURL);
   const pageB = b.page;
   const personA = await signUpVerified(pageA);
@@ -91,7 +90,6 @@ test("a 'New Message' notification arrives live; clicking it marks it read and o
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const b = await secondBrowser(browser, baseURL);
   const pageB = b.page;
   const personA = await signUpVerified(pageA);

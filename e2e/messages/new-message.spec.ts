@@ -18,7 +18,6 @@ test('New message finds people (people followed first) and starts a conversation
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const tag = `nm${randomUUID().slice(0, 6)}`;
   const b = await secondBrowser(browser, baseURL);
   const c = await secondBrowser(browser, baseURL);

@@ -9,7 +9,6 @@ test('a friend request is accepted from the bell dropdown, and rejected from it 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const b = await secondBrowser(browser, baseURL);
   const c = await secondBrowser(browser, baseURL);
   const asker = await signUpVerified(b.page);

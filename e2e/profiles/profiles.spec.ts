@@ -12,7 +12,6 @@ test('follow, befriend and message: counts, requests and mutual friends update l
   baseURL,
 }) => {
   // Three sign-ups and two live pages: slower than most on a busy machine.
-  test.setTimeout(60_000);
   const b = await secondBrowser(browser, baseURL);
   const c = await secondBrowser(browser, baseURL);
   const pageB = b.page;

@@ -38,7 +38,6 @@ test('part of a name, in any case, finds the person; View Details opens their pr
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const mark = token();
   const nameB = `Marisol Q${mark} Varga`;
   const idB = await someoneNamed(browser, baseURL, nameB);
@@ -100,7 +99,6 @@ test('results are accessible at 1280 and 375 px; phones search from the page; a 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const mark = token();
   const name = `Teodora ${mark}`;
   await someoneNamed(browser, baseURL, name);

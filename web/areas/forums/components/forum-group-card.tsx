@@ -50,10 +50,13 @@ export function ForumGroupCard({ group }: { group: ForumGroupSummary }) {
           <p className="line-clamp-2 text-sm break-words text-muted-foreground">{group.description}</p>
         ) : null}
         {group.latestPost ? (
-          <p className="line-clamp-2 rounded-md bg-muted/60 p-2 text-xs break-words text-muted-foreground">
-            <span className="font-medium text-foreground">{group.latestPost.title}</span>
-            {group.latestPost.preview ? ` · ${group.latestPost.preview}` : ''}
-          </p>
+          // The padding sits outside the clamped box: inside it, a third line would peek through.
+          <div className="rounded-md bg-muted/60 p-2 text-xs text-muted-foreground">
+            <p className="line-clamp-2 break-words">
+              <span className="font-medium text-foreground">{group.latestPost.title}</span>
+              {group.latestPost.preview ? ` · ${group.latestPost.preview}` : ''}
+            </p>
+          </div>
         ) : null}
         <div className="mt-auto flex items-center gap-4 pt-2 text-sm text-muted-foreground">
           <span className="flex items-center gap-1.5">
