@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Bus } from '../../platform/bus';
 import { splitPage } from '../../lib/pagination';
-import { hasFeedAudience, readItems } from './feed.service';
+import { allowedAudiences, readHeadItems } from './feed.service';
 import { blockedEitherIds } from '../../db/rules';
 
 /** Items kept per filter tab: the first pages everyone opens. */
@@ -13,7 +13,12 @@ const HEAD_TTL_MS = 5_000;
 const VIEWER_TTL_MS = 10_000;
 const MAX_VIEWERS = 20_000;
 
-type Head = { items: FeedItem[]; complete: boolean };
+type Head = {
+  items: { item: FeedItem; audience: string | null }[];
+  /** The groups some items are meant for (a group's posts): each reader's share is checked once. */
+  audiences: string[];
+  complete: boolean;
+};
 type ViewerState = { hidden: Set<string>; following: Set<string> };
 type Entry<T> = { at: number; load: Promise<T> };
 
@@ -23,12 +28,16 @@ type Entry<T> = { at: number; load: Promise<T> };
  * nothing changes. The newest HEAD_SIZE items any visitor may see are kept per tab; a new,
  * removed or re-authored item (feed.published, feed.removed, profile.updated on the bus, from any
  * instance) drops them. A reader's blocked people (either way) and the people they follow are kept
- * for a few seconds and dropped on any connection change of theirs. Where blocks leave too few
- * items, or items depend on group membership (setFeedAudience), the page is read from the database.
+ * for a few seconds and dropped on any connection change of theirs. Items meant for a group's
+ * members (setFeedAudience) are in the head too: which of its groups a reader may see is asked once
+ * per head (one statement, for those groups only) and forgotten on any access change. Where blocks
+ * or audiences leave too few items, the page is read from the database.
  */
 export function createFeedHead(deps: { db: Db; bus: Bus }) {
   const heads = new Map<FeedFilter, Entry<Head>>();
   const viewers = new Map<string, Entry<ViewerState>>();
+  /** Per reader: the groups of one head whose items they may see (a new head asks again). */
+  const audiences = new Map<string, { head: Head; allowed: Promise<Set<string>> }>();
 
   const unsubscribe = deps.bus.subscribe(({ event }) => {
     if (
@@ -39,6 +48,8 @@ export function createFeedHead(deps: { db: Db; bus: Bus }) {
     )
       heads.clear();
     if (event.type === 'connection.changed') for (const id of event.userIds) viewers.delete(id);
+    // Someone left a group, a group went private, a person was banned: ask again.
+    if (event.type === 'access.changed' || event.type === 'resync') audiences.clear();
     if (event.type === 'resync') viewers.clear();
   });
 
@@ -57,10 +68,25 @@ export function createFeedHead(deps: { db: Db; bus: Bus }) {
 
   const head = (filter: FeedFilter) =>
     cached(heads, filter, HEAD_TTL_MS, async () => {
-      const read = await readItems(deps.db, { viewerId: null, filter, limit: HEAD_SIZE + 1 });
+      const read = await readHeadItems(deps.db, filter, HEAD_SIZE + 1);
       const { page, more } = splitPage(read, HEAD_SIZE);
-      return { items: page, complete: !more };
+      const groups = new Set(page.flatMap((i) => (i.audience ? [i.audience] : [])));
+      return { items: page, audiences: [...groups], complete: !more };
     });
+
+  /** The head's groups whose items this reader may see; none asked when no item has one. */
+  const allowedIn = (viewerId: string, h: Head): Promise<Set<string>> => {
+    if (!h.audiences.length) return Promise.resolve(new Set());
+    const hit = audiences.get(viewerId);
+    if (hit && hit.head === h) return hit.allowed;
+    if (audiences.size >= MAX_VIEWERS) audiences.delete(audiences.keys().next().value!);
+    const entry = { head: h, allowed: allowedAudiences(deps.db, viewerId, h.audiences) };
+    audiences.set(viewerId, entry);
+    entry.allowed.catch(() => {
+      if (audiences.get(viewerId) === entry) audiences.delete(viewerId);
+    });
+    return entry.allowed;
+  };
 
   const viewer = (viewerId: string) => {
     if (viewers.size >= MAX_VIEWERS) viewers.delete(viewers.keys().next().value!);
@@ -78,9 +104,15 @@ export function createFeedHead(deps: { db: Db; bus: Bus }) {
   return {
     /** The first page for this reader from the shared head, or null: read it from the database. */
     async firstPage(viewerId: string | null, filter: FeedFilter, limit: number): Promise<FeedPage | null> {
-      if (hasFeedAudience() || limit >= HEAD_SIZE) return null;
+      if (limit >= HEAD_SIZE) return null;
       const [h, v] = await Promise.all([head(filter), viewerId ? viewer(viewerId) : null]);
-      const visible = v ? h.items.filter((i) => !v.hidden.has(i.author.id)) : h.items;
+      // A visitor sees no item meant for a group; a member those of the groups they may see.
+      const allowed = viewerId ? await allowedIn(viewerId, h) : new Set<string>();
+      const visible = h.items
+        .filter(
+          ({ item, audience }) => (!audience || allowed.has(audience)) && !v?.hidden.has(item.author.id),
+        )
+        .map(({ item }) => item);
       if (visible.length <= limit && !h.complete) return null;
       const { page, more } = splitPage(visible, limit);
       const items = page.map((i) => ({

@@ -129,8 +129,20 @@ let audienceCheck: AudienceCheck | null = null;
 export function setFeedAudience(check: AudienceCheck | null) {
   audienceCheck = check;
 }
-/** Whether some items depend on who reads them beyond blocks (then no shared head is kept). */
-export const hasFeedAudience = () => audienceCheck !== null;
+
+/**
+ * Which of these groups' items the viewer may see, by the rule the groups area set: one statement
+ * for the groups the shared head's items are meant for (feed-head.ts). None without a rule.
+ */
+export async function allowedAudiences(db: Db, viewerId: string, groupIds: string[]): Promise<Set<string>> {
+  if (!audienceCheck || !groupIds.length) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select aud.id::text as id from unnest(${sql.param(groupIds)}::uuid[]) as aud(id)
+      where ${audienceCheck(viewerId, sql`aud.id`)}`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
 
 type Row = PersonSummaryRow & {
   id: string;
@@ -142,6 +154,8 @@ type Row = PersonSummaryRow & {
   content_id: string;
   link: string | null;
   viewer_follows: boolean | null;
+  /** The group the item is meant for (null: everyone). */
+  audience_group_id: string | null;
 };
 
 function toItem(r: Row): FeedItem {
@@ -247,6 +261,11 @@ type FeedSelect = {
   /** Items newer than this id (what arrived since). */
   after?: string;
   limit: number;
+  /**
+   * The shared head's read (feed-head.ts): items of every audience, each with its group; the head
+   * applies each reader's audiences, blocks and follows itself. Only with no viewer.
+   */
+  everyAudience?: boolean;
 };
 
 /**
@@ -262,13 +281,16 @@ export function feedQuery(q: FeedSelect): SQL {
   if (q.before) where.push(sql`f.id < ${q.before}::bigint`);
   if (q.after) where.push(sql`f.id > ${q.after}::bigint`);
   const audience = viewerId && audienceCheck ? audienceCheck(viewerId, sql`f.audience_group_id`) : null;
-  where.push(audience ? sql`(f.audience_group_id is null or ${audience})` : sql`f.audience_group_id is null`);
+  if (!(q.everyAudience && !viewerId))
+    where.push(
+      audience ? sql`(f.audience_group_id is null or ${audience})` : sql`f.audience_group_id is null`,
+    );
   if (viewerId) where.push(notBlockedWith(viewerId, sql`f.user_id`));
   const follows = viewerId
     ? sql`case when f.user_id = ${viewerId}::uuid then null else exists (select 1 from connections c where c.user_id = ${viewerId}::uuid and c.connected_user_id = f.user_id) end`
     : sql`null::boolean`;
   return sql`select f.id::text as id, f.type, f.title, f.description, f.image_url, f.created_at, f.content_id,
-      f.link, ${PERSON_SUMMARY_COLUMNS},
+      f.link, f.audience_group_id::text as audience_group_id, ${PERSON_SUMMARY_COLUMNS},
       ${follows} as viewer_follows
     from feed_items f
     join profiles p on p.id = f.user_id
@@ -280,6 +302,16 @@ export function feedQuery(q: FeedSelect): SQL {
 export async function readItems(db: Db, q: FeedSelect): Promise<FeedItem[]> {
   const rows = await queryRows<Row>(db, feedQuery(q));
   return rows.map(toItem);
+}
+
+/** The shared head's items: the newest of every audience, each with the group it is meant for. */
+export async function readHeadItems(
+  db: Db,
+  filter: FeedFilter,
+  limit: number,
+): Promise<{ item: FeedItem; audience: string | null }[]> {
+  const rows = await queryRows<Row>(db, feedQuery({ viewerId: null, filter, limit, everyAudience: true }));
+  return rows.map((r) => ({ item: toItem(r), audience: r.audience_group_id }));
 }
 
 /** GET /api/feed: a page below `cursor` (or the newest), for a member or a visitor (viewerId null). */

@@ -244,13 +244,26 @@ describe('who is shown', () => {
     });
     expect(ids((await page(member.agent, '?limit=50')).items)).not.toContain(item.id);
     expect(ids((await page(t.agent(), '?limit=50')).items)).not.toContain(item.id);
+    // A changed rule is a change of access: the shared first page asks each reader again.
+    const accessChanged = () =>
+      t.booted.bus.publish({ event: { type: 'access.changed', userIds: [member.id] } });
     setFeedAudience(
       (viewerId, group) => sql`(${group} = ${groupId}::uuid and ${viewerId}::uuid = ${member.id}::uuid)`,
     );
+    accessChanged();
     try {
+      // The first page (from the shared head) and a page below a cursor (from the database) alike.
       expect(ids((await page(member.agent, '?limit=50')).items)).toContain(item.id);
       expect(ids((await page(a.agent, '?limit=50')).items)).not.toContain(item.id);
       expect(ids((await page(t.agent(), '?limit=50')).items)).not.toContain(item.id);
+      const above = await publish({ userId: a.id });
+      expect(ids((await page(member.agent, `?limit=50&cursor=${above.id}`)).items)).toContain(item.id);
+      expect(ids((await page(a.agent, `?limit=50&cursor=${above.id}`)).items)).not.toContain(item.id);
+
+      // The member leaves (the groups area says so with access.changed): gone at once.
+      setFeedAudience(() => sql`false`);
+      accessChanged();
+      expect(ids((await page(member.agent, '?limit=50')).items)).not.toContain(item.id);
     } finally {
       setFeedAudience(null);
     }
