@@ -3,7 +3,8 @@
 // postgres://postgres@127.0.0.1:5432) and then on the embedded PGlite:
 //  1. A generator fills a dedicated database (PostgreSQL: `cofound_bench_feed`; PGlite:
 //     $TMPDIR/cofound-bench-feed/pglite) with 100,000 members, 1,000,000 feed items over a year and
-//     a power-law follow graph (~3 M connections, some friends), a few thousand blocks, all by
+//     a power-law follow graph (~3 M connections, some friends), a few thousand blocks, 3,000 groups
+//     (a fifth private) whose posts' items are meant for them, with members in 0–5 each, all by
 //     server-side SQL (generate_series), after the built server has migrated the empty database.
 //     Both are kept after the run: `--reuse` skips the generation when they hold the same sizes.
 //  2. 1,000 members get a session each (rows inserted, cookie signed here, as in bench-messages).
@@ -233,6 +234,27 @@ function generatorSteps({ members: M, items: I }) {
       'user_settings',
       `INSERT INTO user_settings (user_id, profile_visible) SELECT id, false FROM bench_m WHERE n % 33 = 5`,
     ],
+    [
+      'groups',
+      // 3,000 groups, one in five private. Their posts' feed items are meant for them
+      // (audience_group_id, as the groups area publishes them), so the feed asks the groups
+      // area's rule for each reader: as in a real community.
+      `INSERT INTO groups (id, name, description, is_private, created_by, created_at)
+       SELECT ${uuidOf(`'g' || g`)}, 'Bench group ' || g, 'About ' || ${pick(TOPICS)}, g % 5 = 0,
+              ${memberId(`g::bigint * 31 % ${M} + 1`)}, now() - interval '400 days'
+       FROM generate_series(0, 2999) g`,
+    ],
+    [
+      'group members',
+      // Each member is in 0 to 5 groups, most in none or one.
+      `INSERT INTO group_members (group_id, user_id, role, joined_at)
+       SELECT ${uuidOf(`'g' || gid`)}, ${memberId('n')}, 'member', now() - interval '300 days'
+       FROM (SELECT DISTINCT n, gid
+             FROM (SELECT n, floor(random() * 3000)::int AS gid
+                   FROM generate_series(1, ${M}) n,
+                        LATERAL generate_series(1, floor(6 * power(random(), 3))::int + 0 * n) j
+                   OFFSET 0) s) d`,
+    ],
     // The big tables' indexes (and their primary and unique keys) go while they load and are built
     // again after: much faster than millions of random index inserts.
     [
@@ -257,7 +279,8 @@ function generatorSteps({ members: M, items: I }) {
       // One new_user item for half of the last year's members; the rest content over the year, by
       // authors of power-law activity; inserted in created_at order so ids follow time. Category and
       // link are what each kind's area hands publishToFeed (common/feed/model.ts, FEED_ITEM_TYPES).
-      `INSERT INTO feed_items (type, category, title, description, image_url, user_id, content_id, link, created_at)
+      `INSERT INTO feed_items (type, category, title, description, image_url, user_id, content_id, link, created_at,
+                              audience_group_id)
        SELECT type,
               CASE type
                 WHEN 'article' THEN 'articles'
@@ -266,11 +289,12 @@ function generatorSteps({ members: M, items: I }) {
                 WHEN 'event' THEN 'events'
                 WHEN 'forum_post' THEN 'forums' WHEN 'forum_reply' THEN 'forums' WHEN 'forum_group_created' THEN 'forums'
               END,
-              title, description, image_url, user_id, content_id, link, created_at
+              title, description, image_url, user_id, content_id, link, created_at, audience_group_id
        FROM (
          SELECT 'new_user' AS type, first || ' ' || last || ' joined Cofound' AS title,
                 'Say hello and see what they are building.' AS description, NULL AS image_url, id AS user_id,
-                id::text AS content_id, '/profile/' || id AS link, joined AS created_at
+                id::text AS content_id, '/profile/' || id AS link, joined AS created_at,
+                NULL::uuid AS audience_group_id
          FROM bench_m WHERE ${newUserWhere}
          UNION ALL
          SELECT type,
@@ -296,7 +320,8 @@ function generatorSteps({ members: M, items: I }) {
                   WHEN type = 'business_idea' THEN '/investing'
                   ELSE '/events'
                 END,
-                now() - interval '365 days' + (interval '365 days' / cnt) * (k - r3)
+                now() - interval '365 days' + (interval '365 days' / cnt) * (k - r3),
+                CASE WHEN type IN ('group_post', 'group') THEN ${uuidOf(`'g' || k % 3000`)} END
          FROM (
            SELECT k, cnt, r2, r3, ${pick(TOPICS)} AS topic, floor(power(random(), 2) * ${M})::int AS author_rank,
                   CASE WHEN r1 < 0.25 THEN 'article' WHEN r1 < 0.50 THEN 'group_post' WHEN r1 < 0.67 THEN 'forum_post'
@@ -385,7 +410,8 @@ async function sizes(db) {
     const { rows } = await db.query(
       `SELECT (SELECT count(*) FROM profiles)::int AS members, (SELECT count(*) FROM feed_items)::int AS items,
               (SELECT count(*) FROM connections)::int AS connections, (SELECT count(*) FROM blocks)::int AS blocks,
-              (SELECT count(*) FROM profiles p WHERE p.search_name IS NOT NULL)::int AS searchable`,
+              (SELECT count(*) FROM profiles p WHERE p.search_name IS NOT NULL)::int AS searchable,
+              (SELECT count(*) FROM groups)::int AS groups`,
     );
     return rows[0];
   } catch {
@@ -480,7 +506,8 @@ async function prepare(engine) {
       await db.close();
     }
   }
-  if (have && have.members === size.members && have.items === size.items) {
+  // Data from before the generator made groups (audiences) is made again.
+  if (have && have.members === size.members && have.items === size.items && have.groups > 0) {
     console.log(`  reusing ${where} (${fmtSizes(have)})`);
   } else {
     if (CFG.reuse) console.log(`  ${where} does not hold the requested sizes: generating`);
@@ -541,7 +568,8 @@ async function prepare(engine) {
 const fmtSizes = (s) =>
   s
     ? `${s.members.toLocaleString('en')} members, ${s.items.toLocaleString('en')} feed items, ` +
-      `${s.connections.toLocaleString('en')} connections, ${s.blocks.toLocaleString('en')} blocks`
+      `${s.connections.toLocaleString('en')} connections, ${s.blocks.toLocaleString('en')} blocks, ` +
+      `${s.groups.toLocaleString('en')} groups`
     : 'empty';
 
 // ---------------------------------------------------------------------------------------------
