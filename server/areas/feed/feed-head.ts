@@ -15,9 +15,11 @@ const MAX_VIEWERS = 20_000;
 
 type Head = {
   items: { item: FeedItem; audience: string | null }[];
-  /** The groups some items are meant for (a group's posts): each reader's share is checked once. */
+  /** The groups some items are meant for (a group's posts). */
   audiences: string[];
   complete: boolean;
+  /** Per reader: which of those groups they may see, asked once for this head. */
+  allowed: Map<string, Promise<Set<string>>>;
 };
 type ViewerState = { hidden: Set<string>; following: Set<string> };
 type Entry<T> = { at: number; load: Promise<T> };
@@ -30,26 +32,24 @@ type Entry<T> = { at: number; load: Promise<T> };
  * instance) drops them. A reader's blocked people (either way) and the people they follow are kept
  * for a few seconds and dropped on any connection change of theirs. Items meant for a group's
  * members (setFeedAudience) are in the head too: which of its groups a reader may see is asked once
- * per head (one statement, for those groups only) and forgotten on any access change. Where blocks
+ * per head (one statement, for those groups only); an access change drops the heads. Where blocks
  * or audiences leave too few items, the page is read from the database.
  */
 export function createFeedHead(deps: { db: Db; bus: Bus }) {
   const heads = new Map<FeedFilter, Entry<Head>>();
   const viewers = new Map<string, Entry<ViewerState>>();
-  /** Per reader: the groups of one head whose items they may see (a new head asks again). */
-  const audiences = new Map<string, { head: Head; allowed: Promise<Set<string>> }>();
 
   const unsubscribe = deps.bus.subscribe(({ event }) => {
     if (
       event.type === 'feed.published' ||
       event.type === 'feed.removed' ||
       event.type === 'profile.updated' ||
+      // Someone left a group, a group went private, a person was banned: each reader is asked again.
+      event.type === 'access.changed' ||
       event.type === 'resync'
     )
       heads.clear();
     if (event.type === 'connection.changed') for (const id of event.userIds) viewers.delete(id);
-    // Someone left a group, a group went private, a person was banned: ask again.
-    if (event.type === 'access.changed' || event.type === 'resync') audiences.clear();
     if (event.type === 'resync') viewers.clear();
   });
 
@@ -71,21 +71,21 @@ export function createFeedHead(deps: { db: Db; bus: Bus }) {
       const read = await readHeadItems(deps.db, filter, HEAD_SIZE + 1);
       const { page, more } = splitPage(read, HEAD_SIZE);
       const groups = new Set(page.flatMap((i) => (i.audience ? [i.audience] : [])));
-      return { items: page, audiences: [...groups], complete: !more };
+      return { items: page, audiences: [...groups], complete: !more, allowed: new Map() };
     });
 
   /** The head's groups whose items this reader may see; none asked when no item has one. */
   const allowedIn = (viewerId: string, h: Head): Promise<Set<string>> => {
     if (!h.audiences.length) return Promise.resolve(new Set());
-    const hit = audiences.get(viewerId);
-    if (hit && hit.head === h) return hit.allowed;
-    if (audiences.size >= MAX_VIEWERS) audiences.delete(audiences.keys().next().value!);
-    const entry = { head: h, allowed: allowedAudiences(deps.db, viewerId, h.audiences) };
-    audiences.set(viewerId, entry);
-    entry.allowed.catch(() => {
-      if (audiences.get(viewerId) === entry) audiences.delete(viewerId);
+    const hit = h.allowed.get(viewerId);
+    if (hit) return hit;
+    if (h.allowed.size >= MAX_VIEWERS) h.allowed.delete(h.allowed.keys().next().value!);
+    const load = allowedAudiences(deps.db, viewerId, h.audiences);
+    h.allowed.set(viewerId, load);
+    load.catch(() => {
+      if (h.allowed.get(viewerId) === load) h.allowed.delete(viewerId);
     });
-    return entry.allowed;
+    return load;
   };
 
   const viewer = (viewerId: string) => {
