@@ -83,6 +83,8 @@ export class Stats {
     this.errorSamples = new Map();
     this.deliveries = [];
     this.actions = 0;
+    /** Topics the server asked to subscribe again later (its per-person subscribe budget). */
+    this.deferredTopics = 0;
     this.started = performance.now();
   }
   kind(k) {
@@ -141,34 +143,38 @@ export class World {
     const t0 = performance.now();
     return new Promise((resolve) => {
       let done = false;
-      const finish = (status, text) => {
+      const finish = (status, raw, enc) => {
         if (done) return;
         done = true;
         const ms = performance.now() - t0;
+        // Answers are read whole, as a browser does, but decoded only when looked at.
+        let text = null;
+        const body = () => (text ??= typeof raw === 'string' ? raw : decode(raw, enc));
         stats.requests++;
         if (status === 0) {
           stats.unanswered++;
-          stats.sample(`no answer: ${method} ${shape(path)}: ${text.slice(0, 80)}`);
+          stats.sample(`no answer: ${method} ${shape(path)}: ${body().slice(0, 80)}`);
         } else if (status >= 500) {
           stats.status5xx++;
-          stats.sample(`${status} ${method} ${shape(path)}: ${text.slice(0, 120)}`);
+          stats.sample(`${status} ${method} ${shape(path)}: ${body().slice(0, 120)}`);
         } else if (status >= 400) {
           stats.status4xx++;
-          stats.sample(`${status} ${method} ${shape(path)}: ${text.slice(0, 120)}`);
+          stats.sample(`${status} ${method} ${shape(path)}: ${body().slice(0, 120)}`);
         }
-        resolve({ status, body: text, ms });
+        resolve({
+          status,
+          ms,
+          get body() {
+            return body();
+          },
+        });
       };
       const req = http.request(
         { agent: this.agent, host: '127.0.0.1', port: this.port, method, path, headers },
         (res) => {
           const chunks = [];
-          const enc = res.headers['content-encoding'];
-          // Answers are read whole, as a browser does; compressed ones are not decoded unless needed.
           res.on('data', (d) => chunks.push(d));
-          res.on('end', () => {
-            const buf = Buffer.concat(chunks);
-            finish(res.statusCode, enc ? decode(buf, enc) : buf.toString('utf8'));
-          });
+          res.on('end', () => finish(res.statusCode, Buffer.concat(chunks), res.headers['content-encoding']));
           res.on('error', (err) => finish(0, err.message));
         },
       );
@@ -222,11 +228,10 @@ export class World {
 }
 
 const shape = (path) =>
-  path
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id')
-    .replace(/\?.*/, '');
+  path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id').replace(/\?.*/, '');
 
 function decode(buf, enc) {
+  if (!enc) return buf.toString('utf8');
   try {
     if (enc === 'gzip') return zlib.gunzipSync(buf).toString('utf8');
     if (enc === 'br') return zlib.brotliDecompressSync(buf).toString('utf8');
@@ -276,7 +281,7 @@ export class Member {
   async timed(kind, fn) {
     const stats = this.w.stats;
     const t0 = performance.now();
-    let ok = true;
+    let ok;
     try {
       ok = (await fn()) !== false;
     } catch (err) {
@@ -366,8 +371,7 @@ export class Member {
         w.arrive(`react:${this.id}:${ev.contentId}`, this, at);
         break;
       case 'comment.created':
-        if (ev.comment?.author?.id === this.id)
-          w.arrive(`comment:${ev.comment.id}`, this, at);
+        if (ev.comment?.author?.id === this.id) w.arrive(`comment:${ev.comment.id}`, this, at);
         break;
       case 'forum.changed':
         if (ev.what === 'replies' || ev.what === 'post') w.arrive(`forum:${this.id}:${ev.postId}`, this, at);
@@ -380,6 +384,17 @@ export class Member {
         w.arrive(`follow:${this.id}:${other}`, this, at);
         break;
       }
+      case 'subscribed':
+        // Refused only for asking too fast (the server's subscribe budget): asked again later for
+        // whatever the page still holds, as the web app does.
+        if (ev.deferred?.length) {
+          w.stats.deferredTopics += ev.deferred.length;
+          setTimeout(() => {
+            if (!this.running) return;
+            for (const t of ev.deferred) if (this.topics.has(t)) this.send({ op: 'subscribe', topics: [t] });
+          }, ev.retryAfterMs ?? 1000);
+        }
+        break;
       case 'notification.created':
         // The bell's list refetches (a coalesced notification changes counts only the server knows).
         void this.liveRefetch('/api/notifications?limit=10');
@@ -447,7 +462,9 @@ export class Member {
     const body = this.noteFeed(first);
     if (!deep) return first.status === 200;
     if (!body?.nextCursor) return false;
-    const next = await this.get(`/api/feed?filter=all&limit=20&cursor=${encodeURIComponent(body.nextCursor)}`);
+    const next = await this.get(
+      `/api/feed?filter=all&limit=20&cursor=${encodeURIComponent(body.nextCursor)}`,
+    );
     return next.status === 200;
   }
 
@@ -549,7 +566,8 @@ export class Member {
       case 'search':
         return this.timed(
           kind,
-          async () => (await this.get(`/api/search?q=${encodeURIComponent(any(QUERIES))}&page=1`)).status === 200,
+          async () =>
+            (await this.get(`/api/search?q=${encodeURIComponent(any(QUERIES))}&page=1`)).status === 200,
         );
       case 'react':
         return this.react();

@@ -57,7 +57,8 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
 
 /** Starts nginx on `port` in front of `upstreamPorts`; answers { pid, stop }. */
 export async function startNginx({ port, upstreamPorts }) {
-  if (!existsSync(NGINX_BIN)) throw new Error(`${NGINX_BIN} is missing (apt-get install nginx, or set NGINX_BIN)`);
+  if (!existsSync(NGINX_BIN))
+    throw new Error(`${NGINX_BIN} is missing (apt-get install nginx, or set NGINX_BIN)`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cofound-bench-nginx-'));
   for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, d));
   const conf = path.join(dir, 'nginx.conf');

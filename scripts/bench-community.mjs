@@ -197,7 +197,8 @@ function judge(stats, secs) {
   if (stats.unanswered) reasons.push(`${stats.unanswered} unanswered`);
   for (const [k, x] of Object.entries(kinds))
     if (x.p99 > BREAK.p99) reasons.push(`${k} p99 ${x.p99.toFixed(0)} ms`);
-  if (d.length && delivery.p99 > BREAK.deliveryP99) reasons.push(`delivery p99 ${delivery.p99.toFixed(0)} ms`);
+  if (d.length && delivery.p99 > BREAK.deliveryP99)
+    reasons.push(`delivery p99 ${delivery.p99.toFixed(0)} ms`);
   return {
     kinds,
     worst,
@@ -207,6 +208,7 @@ function judge(stats, secs) {
     status5xx: stats.status5xx,
     unanswered: stats.unanswered,
     status4xx: stats.status4xx,
+    deferredTopics: stats.deferredTopics,
     reasons,
   };
 }
@@ -219,6 +221,7 @@ function printWindow(label, members, j, cpu, rss) {
       `delivery p50/p99 ${f0(j.delivery.p50)}/${f0(j.delivery.p99)} ms (${j.delivery.n}); ` +
       `CPU server ${f0(cpu.server)}%, postgres ${f0(cpu.postgres)}%, generator ${f0(cpu.generator)}%; ` +
       `RSS ${f0(rss)} MB; 5xx ${j.status5xx}, unanswered ${j.unanswered}, 4xx ${j.status4xx}` +
+      (j.deferredTopics ? `, subscriptions deferred ${j.deferredTopics}` : '') +
       (j.reasons.length ? ` => BREAKS (${j.reasons.join(', ')})` : ' => passes'),
   );
   console.log(
@@ -292,7 +295,13 @@ async function ramp(prep, workers) {
     `\n=== ramp, ${workers} process${workers > 1 ? 'es' : ''}: ${CFG.start} members, +${CFG.step} every ${CFG.stepSeconds} s ===`,
   );
   const app = await runServer({ url: prep.url, workers });
-  const world = new World({ port: app.port, base: app.base, ids: prep.ids, members: prep.members, deadlineMs: DEADLINE_MS });
+  const world = new World({
+    port: app.port,
+    base: app.base,
+    ids: prep.ids,
+    members: prep.members,
+    deadlineMs: DEADLINE_MS,
+  });
   const pop = new Population(world, prep.members);
   const rows = [];
   let held = 0;
@@ -314,7 +323,8 @@ async function ramp(prep, workers) {
       const rss = rssMb(app.pid);
       const missedN = Object.values(missed).reduce((a, b) => a + b, 0);
       printWindow(`step ${step + 1}`, target, j, cpu, rss);
-      if (missedN) console.log(`    live events missed (not there within ${DEADLINE_MS} ms): ${JSON.stringify(missed)}`);
+      if (missedN)
+        console.log(`    live events missed (not there within ${DEADLINE_MS} ms): ${JSON.stringify(missed)}`);
       if (j.reasons.length) printErrors(world.stats);
       rows.push({ members: target, j, cpu, rss });
       if (j.reasons.length) {
@@ -328,13 +338,21 @@ async function ramp(prep, workers) {
     pop.stop();
     await app.stop();
   }
-  console.log(`  held ${held} members on ${workers} process${workers > 1 ? 'es' : ''}${broke ? ` (the next step broke: ${broke})` : ''}`);
+  console.log(
+    `  held ${held} members on ${workers} process${workers > 1 ? 'es' : ''}${broke ? ` (the next step broke: ${broke})` : ''}`,
+  );
   return { held, rows };
 }
 
 /** Hold `n` members for `minutes`, printing each step-long slice; answers the whole window's figures. */
 async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
-  const world = new World({ port: app.port, base: app.base, ids: prep.ids, members: prep.members, deadlineMs: DEADLINE_MS });
+  const world = new World({
+    port: app.port,
+    base: app.base,
+    ids: prep.ids,
+    members: prep.members,
+    deadlineMs: DEADLINE_MS,
+  });
   const pop = new Population(world, prep.members);
   const pids = app.pids;
   const whole = new Stats();
@@ -354,7 +372,7 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
       const cpu = cpuSince(cs, pids);
       const j = judge(world.stats, cpu.secs);
       const rss = pids.reduce((s, p) => s + rssMb(p), 0);
-      printWindow(`${label} ${(((performance.now() - t0) / 1000) | 0)} s`, n, j, cpu, rss);
+      printWindow(`${label} ${((performance.now() - t0) / 1000) | 0} s`, n, j, cpu, rss);
       if (Object.keys(missed).length) console.log(`    live events missed: ${JSON.stringify(missed)}`);
       if (j.status5xx || j.unanswered || j.status4xx) printErrors(world.stats);
       slice++;
@@ -407,6 +425,7 @@ function merge(into, s) {
   into.unanswered += s.unanswered;
   into.status4xx += s.status4xx;
   into.actions += s.actions;
+  into.deferredTopics += s.deferredTopics;
   for (const v of s.deliveries) into.deliveries.push(v);
   for (const [k, v] of s.errorSamples) into.errorSamples.set(k, (into.errorSamples.get(k) ?? 0) + v);
 }
@@ -418,8 +437,14 @@ async function verifyWrites(url, acked) {
   try {
     const count = async (sql, params) => Number((await client.query(sql, params)).rows[0].n);
     const byKind = {};
-    byKind.message = [acked.message.length, await count(`SELECT count(*) AS n FROM messages WHERE id = ANY($1::uuid[])`, [acked.message])];
-    byKind.comment = [acked.comment.length, await count(`SELECT count(*) AS n FROM comments WHERE id = ANY($1::uuid[])`, [acked.comment])];
+    byKind.message = [
+      acked.message.length,
+      await count(`SELECT count(*) AS n FROM messages WHERE id = ANY($1::uuid[])`, [acked.message]),
+    ];
+    byKind.comment = [
+      acked.comment.length,
+      await count(`SELECT count(*) AS n FROM comments WHERE id = ANY($1::uuid[])`, [acked.comment]),
+    ];
     byKind.forumReply = [
       acked.forumReply.length,
       await count(`SELECT count(*) AS n FROM forum_replies WHERE id = ANY($1::uuid[])`, [acked.forumReply]),
@@ -478,7 +503,9 @@ function printHold(title, r, n) {
   if (r.lost)
     console.log(
       `    acknowledged writes: ${r.lost.acked}, in the database ${r.lost.found}, lost ${r.lost.lost} ` +
-        `(${Object.entries(r.lost.byKind).map(([k, [a, f]]) => `${k} ${f}/${a}`).join(', ')})`,
+        `(${Object.entries(r.lost.byKind)
+          .map(([k, [a, f]]) => `${k} ${f}/${a}`)
+          .join(', ')})`,
     );
   for (const [k, v] of r.errors) console.log(`    ${v}× ${k}`);
   return growth;
@@ -574,7 +601,9 @@ export async function runCommunityBench() {
   onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const failures = [];
   try {
-    console.log(`community benchmark on PostgreSQL at ${new URL(BENCH_DB_BASE).host}; ${os.cpus().length} cores`);
+    console.log(
+      `community benchmark on PostgreSQL at ${new URL(BENCH_DB_BASE).host}; ${os.cpus().length} cores`,
+    );
     const data = await prepareCommunity({
       members: CFG.members,
       items: CFG.items,
@@ -615,20 +644,26 @@ export async function runCommunityBench() {
     if (part('scale')) {
       const r = await scaleOut(prep, Math.max(1, Math.floor(base / 2)));
       const bad = r.j.status5xx + r.j.unanswered + r.missed + (r.lost?.lost ?? 0);
-      if (bad) failures.push(`scale-out behind nginx: ${r.j.status5xx} 5xx, ${r.j.unanswered} unanswered, ${r.missed} missed, ${r.lost?.lost} lost`);
+      if (bad)
+        failures.push(
+          `scale-out behind nginx: ${r.j.status5xx} 5xx, ${r.j.unanswered} unanswered, ${r.missed} missed, ${r.lost?.lost} lost`,
+        );
     }
     listProfiles();
 
     // Goals.
-    if (held2 === null || held2 < GOAL.held) failures.push(`members held on 2 processes ${held2 ?? 'not measured'} < ${GOAL.held}`);
+    if (held2 === null || held2 < GOAL.held)
+      failures.push(`members held on 2 processes ${held2 ?? 'not measured'} < ${GOAL.held}`);
     let soakP99 = NaN;
     if (s) {
       soakP99 = Math.max(...Object.values(s.j.kinds).map((x) => x.p99));
       if (s.j.status5xx) failures.push(`soak: ${s.j.status5xx} 5xx`);
       if (s.j.unanswered) failures.push(`soak: ${s.j.unanswered} unanswered`);
       if (!(soakP99 < GOAL.p99)) failures.push(`soak p99 ${f0(soakP99)} ms >= ${GOAL.p99} ms`);
-      if (!(s.j.delivery.p99 < GOAL.deliveryP99)) failures.push(`soak delivery p99 ${f0(s.j.delivery.p99)} ms >= ${GOAL.deliveryP99} ms`);
-      if (!(s.growth < GOAL.rssGrowth)) failures.push(`soak RSS growth ${s.growth.toFixed(1)}% >= ${GOAL.rssGrowth}%`);
+      if (!(s.j.delivery.p99 < GOAL.deliveryP99))
+        failures.push(`soak delivery p99 ${f0(s.j.delivery.p99)} ms >= ${GOAL.deliveryP99} ms`);
+      if (!(s.growth < GOAL.rssGrowth))
+        failures.push(`soak RSS growth ${s.growth.toFixed(1)}% >= ${GOAL.rssGrowth}%`);
       if (s.lost?.lost) failures.push(`soak: ${s.lost.lost} acknowledged writes not in the database`);
       if (s.missed) failures.push(`soak: ${s.missed} live events missed`);
     } else failures.push('soak not run');
@@ -642,7 +677,9 @@ export async function runCommunityBench() {
     return failures.length ? 1 : 0;
   } catch (err) {
     console.error(`community benchmark failed: ${err.stack ?? err.message}`);
-    console.log(`members held: n/a (1 process), n/a (2 processes); soak: n/a 5xx, p99 n/a ms, delivery p99 n/a ms, RSS n/a, lost n/a`);
+    console.log(
+      `members held: n/a (1 process), n/a (2 processes); soak: n/a 5xx, p99 n/a ms, delivery p99 n/a ms, RSS n/a, lost n/a`,
+    );
     return 1;
   } finally {
     await cleanAll();
