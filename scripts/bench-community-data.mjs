@@ -395,27 +395,35 @@ export async function signInMembers(url, n) {
     const forumOf = new Map(forums.rows.map((r) => [r.user_id, r.ids]));
     for (const m of members) m.forums = forumOf.get(m.id) ?? [];
     const sample = async (sql) => (await client.query(sql)).rows.map((r) => r.id);
+    // Content whose author anyone may see (not deleted, banned or in a block): what a member finds.
+    const seen = (col) =>
+      `EXISTS (SELECT 1 FROM profiles a WHERE a.id = ${col} AND a.deleted_at IS NULL AND NOT a.is_banned)
+       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${col} OR b.blocked_id = ${col})`;
     const ids = {
       articles: await sample(
-        `SELECT id FROM articles WHERE status = 'published' ORDER BY published_at DESC LIMIT 2000`,
+        `SELECT id FROM articles x WHERE status = 'published' AND ${seen('x.author_id')} ORDER BY published_at DESC LIMIT 2000`,
       ),
       groups: await sample(`SELECT id FROM groups WHERE NOT is_private ORDER BY random() LIMIT 1000`),
       forumPosts: await sample(
-        `SELECT p.id FROM forum_posts p JOIN forum_groups g ON g.id = p.group_id WHERE g.is_public ORDER BY p.created_at DESC LIMIT 2000`,
+        `SELECT p.id FROM forum_posts p JOIN forum_groups g ON g.id = p.group_id
+         WHERE g.is_public AND ${seen('p.author_id')} ORDER BY p.created_at DESC LIMIT 2000`,
       ),
       events: await sample(
-        `SELECT id FROM events WHERE cancelled_at IS NULL AND starts_at > now() ORDER BY starts_at LIMIT 1000`,
+        `SELECT id FROM events x WHERE cancelled_at IS NULL AND starts_at > now() AND ${seen('x.creator_id')}
+         ORDER BY starts_at LIMIT 1000`,
       ),
-      ideas: await sample(`SELECT id FROM business_ideas ORDER BY created_at DESC LIMIT 1000`),
-      pages: await sample(`SELECT id FROM business_pages ORDER BY followers DESC LIMIT 1000`),
-      people: await sample(
-        `SELECT id FROM profiles WHERE deleted_at IS NULL AND NOT is_banned ORDER BY random() LIMIT 5000`,
+      ideas: await sample(
+        `SELECT id FROM business_ideas x WHERE ${seen('x.user_id')} ORDER BY created_at DESC LIMIT 1000`,
       ),
+      pages: await sample(
+        `SELECT id FROM business_pages x WHERE ${seen('x.owner_id')} ORDER BY followers DESC LIMIT 1000`,
+      ),
+      people: await sample(`SELECT id FROM profiles x WHERE ${seen('x.id')} ORDER BY random() LIMIT 5000`),
     };
-    // Posts in each member's forums, to reply to.
+    // A recent post in each member's forums, to reply to.
     const fp = await client.query(
-      `SELECT DISTINCT ON (group_id) group_id, id FROM forum_posts
-       WHERE group_id = ANY($1::uuid[]) AND NOT is_locked ORDER BY group_id, created_at DESC`,
+      `SELECT DISTINCT ON (group_id) group_id, id FROM forum_posts p
+       WHERE group_id = ANY($1::uuid[]) AND NOT is_locked AND ${seen('p.author_id')} ORDER BY group_id, created_at DESC`,
       [[...new Set(members.flatMap((m) => m.forums))]],
     );
     ids.postOfForum = new Map(fp.rows.map((r) => [r.group_id, r.id]));

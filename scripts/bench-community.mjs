@@ -35,6 +35,7 @@ import {
   BENCH_AUTH_SECRET,
   BENCH_DB_BASE,
   adminQuery,
+  cpuPressureUs,
   cpuSeconds,
   freePort,
   pct,
@@ -164,6 +165,7 @@ function cpuSnapshot(pids) {
     server: pids.map((p) => cpuSeconds(p) ?? 0).reduce((a, b) => a + b, 0),
     pg: postgresCpu(),
     self: process.cpuUsage(),
+    psi: cpuPressureUs(),
   };
 }
 
@@ -176,6 +178,8 @@ function cpuSince(s0, pids) {
     server: (100 * (s1.server - s0.server)) / secs,
     postgres: (100 * postgresCpuDelta(s0.pg, s1.pg)) / secs,
     generator: (100 * (self.user + self.system)) / 1e6 / secs,
+    // Share of the time some task waited for a CPU (Linux PSI): on a shared box, others' work.
+    pressure: s0.psi === null || s1.psi === null ? null : (s1.psi - s0.psi) / 1e4 / secs,
   };
 }
 
@@ -219,8 +223,8 @@ function printWindow(label, members, j, cpu, rss) {
   console.log(
     `  ${label}: ${members} members, ${j.actionsPerSec.toFixed(0)} actions/s, ${j.requestsPerSec.toFixed(0)} req/s; ` +
       `delivery p50/p99 ${f0(j.delivery.p50)}/${f0(j.delivery.p99)} ms (${j.delivery.n}); ` +
-      `CPU server ${f0(cpu.server)}%, postgres ${f0(cpu.postgres)}%, generator ${f0(cpu.generator)}%; ` +
-      `RSS ${f0(rss)} MB; 5xx ${j.status5xx}, unanswered ${j.unanswered}, 4xx ${j.status4xx}` +
+      `CPU server ${f0(cpu.server)}%, postgres ${f0(cpu.postgres)}%, generator ${f0(cpu.generator)}%` +
+      `${cpu.pressure === null ? '' : `, CPU wait ${f0(cpu.pressure)}%`}; RSS ${f0(rss)} MB; 5xx ${j.status5xx}, unanswered ${j.unanswered}, 4xx ${j.status4xx}` +
       (j.deferredTopics ? `, subscriptions deferred ${j.deferredTopics}` : '') +
       (j.reasons.length ? ` => BREAKS (${j.reasons.join(', ')})` : ' => passes'),
   );
@@ -638,7 +642,8 @@ export async function runCommunityBench() {
     let held2 = null;
     if (part('ramp1')) held1 = (await ramp(prep, 1)).held;
     if (part('ramp2')) held2 = (await ramp(prep, 2)).held;
-    const base = held2 ?? held1 ?? CFG.start;
+    // Even when no step passed, the soak and the scale-out run (at the first step's size).
+    const base = Math.max(held2 || held1 || 0, CFG.start);
     let s = null;
     if (part('soak')) s = await soak(prep, Math.max(1, Math.floor(base * 0.8)));
     if (part('scale')) {
