@@ -1,6 +1,7 @@
 // `node scripts/cpuprofile-summary.mjs <file.cpuprofile> [--top=N]`: where a V8 CPU profile (node
 // --cpu-prof, e.g. `npm run bench -- community --profile`) spends its time, by self time:
-//  - by function (name, file:line), the top N;
+//  - by function (name, file:line), the top N; a native function (writev, JSON.parse) is named with
+//    and counted for its nearest caller that has a file outside Node's internals;
 //  - by package: a dependency in node_modules (pg, hono, drizzle-orm, ws…), Node's own code
 //    (node:*), the garbage collector, idle, and our code by folder (server/areas/feed,
 //    server/platform, common/…), found through the bundle's source map (dist/server/index.js.map)
@@ -99,6 +100,8 @@ function packageOf(url, name) {
 
 export function summarize(profile, top = 30) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n);
   const self = new Map();
   const deltas = profile.timeDeltas ?? [];
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0)));
@@ -107,7 +110,19 @@ export function summarize(profile, top = 30) {
   const pkgs = new Map();
   let total = 0;
   for (const [id, us] of self) {
-    const n = byId.get(id);
+    let n = byId.get(id);
+    // A native function (writev, JSON.parse) counts for its nearest caller with a file, named
+    // after both: the package that asked for the work is what can be changed.
+    let native = null;
+    if (!n.callFrame.url && !/^\((garbage collector|idle|program|root)\)$/.test(n.callFrame.functionName)) {
+      native = n.callFrame.functionName || '(native)';
+      for (let up = parentOf.get(n.id), k = 0; up && k < 50; up = parentOf.get(up.id), k++) {
+        if (up.callFrame.url && !up.callFrame.url.startsWith('node:internal')) {
+          n = up;
+          break;
+        }
+      }
+    }
     const cf = n.callFrame;
     let url = cf.url?.startsWith('file://') ? fileURLToPath(cf.url) : cf.url;
     let line = cf.lineNumber + 1;
@@ -118,11 +133,13 @@ export function summarize(profile, top = 30) {
         line = src.line;
       }
     }
-    const name = cf.functionName || '(anonymous)';
+    const name = native
+      ? `${native} <- ${cf.functionName || '(anonymous)'}`
+      : cf.functionName || '(anonymous)';
     const where = url ? `${url.startsWith('node:') ? url : path.relative(ROOT, url)}:${line}` : '';
     const key = `${name} ${where}`;
     fns.set(key, (fns.get(key) ?? 0) + us);
-    const pkg = packageOf(url, name);
+    const pkg = packageOf(url, cf.functionName);
     pkgs.set(pkg, (pkgs.get(pkg) ?? 0) + us);
     total += us;
   }
