@@ -119,7 +119,9 @@ export class World {
     this.expected = new Map();
     this.expectedTotal = 0;
     this.arrived = 0;
+    /** Expected events that never came or came after the deadline (`late`, by kind). */
     this.missed = 0;
+    this.late = {};
     this.acked = { message: [], comment: [], forumReply: [], reaction: [], rsvp: [] };
     this.online = new Map();
     this.stopped = false;
@@ -191,8 +193,7 @@ export class World {
     this.expectedTotal++;
     if (pending !== undefined) member.early.delete(key);
     if (pending !== undefined && pending >= t0) {
-      this.arrived++;
-      this.stats.deliveries.push(Math.max(0, pending - t0));
+      this.settle(pending - t0, kind);
       return;
     }
     this.expected.set(key, { t0, member, kind });
@@ -208,8 +209,17 @@ export class World {
       return;
     }
     this.expected.delete(key);
-    this.arrived++;
-    this.stats.deliveries.push(Math.max(0, at - e.t0));
+    this.settle(at - e.t0, e.kind);
+  }
+
+  /** An expected event came after `ms`: arrived, or missed when later than the deadline. */
+  settle(ms, kind) {
+    this.stats.deliveries.push(Math.max(0, ms));
+    if (ms <= this.deadlineMs) this.arrived++;
+    else {
+      this.missed++;
+      this.late[kind] = (this.late[kind] ?? 0) + 1;
+    }
   }
 
   /** Expected events older than the deadline are missed; answers how many were, by kind. */

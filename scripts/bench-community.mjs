@@ -328,6 +328,8 @@ async function ramp(prep, workers) {
       pop.grow(target - pop.size, CFG.stepSeconds * 1000);
       await sleep(CFG.stepSeconds * 1000);
       const missed = world.sweep();
+      for (const [k, v] of Object.entries(world.late)) missed[`${k} (late)`] = v;
+      world.late = {};
       const cpu = cpuSince(c0, [app.pid]);
       const j = judge(world.stats, cpu.secs);
       const rss = rssMb(app.pid);
@@ -379,6 +381,8 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
       const cs = cpuSnapshot(pids);
       await sleep(Math.min(CFG.stepSeconds * 1000, Math.max(100, endAt - performance.now())));
       const missed = world.sweep();
+      for (const [k, v] of Object.entries(world.late)) missed[`${k} (late)`] = v;
+      world.late = {};
       const cpu = cpuSince(cs, pids);
       const j = judge(world.stats, cpu.secs);
       const rss = pids.reduce((s, p) => s + rssMb(p), 0);
@@ -504,7 +508,7 @@ function printHold(title, r, n) {
   console.log(`    p99 per kind (ms): ${kinds}`);
   console.log(
     `    delivery p50/p99 ${f0(r.j.delivery.p50)}/${f0(r.j.delivery.p99)} ms; live events expected ${r.expected}, ` +
-      `arrived ${r.arrived}, missed ${r.missed}`,
+      `arrived within ${DEADLINE_MS / 1000} s ${r.arrived}, missed or late ${r.missed}`,
   );
   console.log(
     `    CPU server ${f0(r.cpu.server)}%, postgres ${f0(r.cpu.postgres)}%, generator ${f0(r.cpu.generator)}%; ` +
