@@ -10,6 +10,9 @@
 //  - lighthouse: Lighthouse mobile on a visitor's /, beside the same page without script (--runs=N).
 //  - floor: what every request pays: the bare floor beside our middleware, a signed-in read and a
 //    signed-in write (--only=pg|pglite; see scripts/bench-floor.mjs).
+//  - community: how many active members one box holds: a ramp of simulated members on one and two
+//    processes, a soak, two instances behind nginx (--reuse, --profile, --fixed=N --minutes=M; see
+//    scripts/bench-community.mjs).
 const which = process.argv[2] ?? 'auth';
 
 if (which === 'auth') {
@@ -26,9 +29,12 @@ if (which === 'auth') {
 } else if (which === 'floor') {
   const { runFloorBench } = await import('./bench-floor.mjs');
   process.exitCode = await runFloorBench();
+} else if (which === 'community') {
+  const { runCommunityBench } = await import('./bench-community.mjs');
+  process.exitCode = await runCommunityBench();
 } else {
   console.error(
-    `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed|floor|lighthouse [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,
+    `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed|floor|lighthouse|community [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,
   );
   process.exitCode = 2;
 }
