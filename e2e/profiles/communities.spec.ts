@@ -1,0 +1,44 @@
+import { FORUM_MSG } from '../../common/forums/model';
+import { GROUP_MSG } from '../../common/groups/model';
+import { expect, expectAccessible, reviewShots, signUpVerified, test } from '../fixtures';
+
+test("a profile shows one 'Communities' card with groups and forum groups together, each group with its privacy badge and the member's Admin badge", async ({
+  page,
+  baseURL,
+}) => {
+  const headers = { origin: baseURL! };
+  await signUpVerified(page);
+  const tag = Date.now().toString(36);
+  const groupName = `Corner Makers ${tag}`;
+  const forumName = `Pricing Talk ${tag}`;
+  const group = await page.request.post('/api/groups', {
+    headers,
+    data: { name: groupName, description: 'We build furniture and robots on weekends.', coverImage: null },
+  });
+  expect(group.status(), await group.text()).toBe(201);
+  const forum = await page.request.post('/api/forums', {
+    headers,
+    data: { name: forumName, description: 'How we price things.', coverImage: null },
+  });
+  expect(forum.status(), await forum.text()).toBe(201);
+
+  await page.goto('/profile');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2, name: 'Communities' })).toHaveCount(1);
+  const groups = main.getByRole('list', { name: GROUP_MSG.heading });
+  const forums = main.getByRole('list', { name: FORUM_MSG.communities });
+  await expect(groups.getByRole('link', { name: groupName })).toBeVisible();
+  await expect(forums.getByRole('link', { name: forumName })).toBeVisible();
+  const row = groups.getByRole('listitem').filter({ hasText: groupName });
+  await expect(row.getByText(GROUP_MSG.public, { exact: true })).toBeVisible();
+  await expect(row.getByText(GROUP_MSG.admin, { exact: true })).toBeVisible();
+  // Both parts sit in the one card.
+  const card = main
+    .locator('div', { has: page.getByRole('heading', { level: 2, name: 'Communities' }) })
+    .filter({
+      has: groups,
+    });
+  await expect(card.last()).toContainText(forumName);
+  await expectAccessible(page);
+  await reviewShots(page, 'profile-communities');
+});
