@@ -75,6 +75,7 @@ test('people you may know: friends of friends and shared skills; the compact Con
   browser,
   baseURL,
 }) => {
+  test.slow();
   const skill = `skill-${randomUUID().slice(0, 8)}`;
   const other = await secondBrowser(browser, baseURL);
   const third = await secondBrowser(browser, baseURL);

@@ -39,7 +39,7 @@ test("a member in a group's members list can be sent a connection request ('Requ
   const m = other.page;
   await m.goto(`/groups/${group.id}`);
   const members = m.getByRole('list', { name: GROUP_MSG.membersHeading });
-  await expect(members.getByRole('link', { name: admin.username })).toBeVisible();
+  await expect(members.getByRole('link', { name: admin.username })).toBeVisible({ timeout: 30_000 });
   // No Connect or Message on one's own row.
   await expect(members.getByRole('button', { name: `${MSG.connect}: ${member.username}` })).toHaveCount(0);
   await expect(members.getByRole('button', { name: `${MSG.message}: ${member.username}` })).toHaveCount(0);

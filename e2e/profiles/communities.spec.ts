@@ -24,10 +24,11 @@ test("a profile shows one 'Communities' card with groups and forum groups togeth
 
   await page.goto('/profile');
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 2, name: 'Communities' })).toHaveCount(1);
   const groups = main.getByRole('list', { name: GROUP_MSG.heading });
   const forums = main.getByRole('list', { name: FORUM_MSG.communities });
-  await expect(groups.getByRole('link', { name: groupName })).toBeVisible();
+  // The sections load after the profile itself.
+  await expect(groups.getByRole('link', { name: groupName })).toBeVisible({ timeout: 30_000 });
+  await expect(main.getByRole('heading', { level: 2, name: 'Communities' })).toHaveCount(1);
   await expect(forums.getByRole('link', { name: forumName })).toBeVisible();
   const row = groups.getByRole('listitem').filter({ hasText: groupName });
   await expect(row.getByText(GROUP_MSG.public, { exact: true })).toBeVisible();
