@@ -34,12 +34,9 @@ test("a profile shows one 'Communities' card with groups and forum groups togeth
   await expect(row.getByText(GROUP_MSG.public, { exact: true })).toBeVisible();
   await expect(row.getByText(GROUP_MSG.admin, { exact: true })).toBeVisible();
   // Both parts sit in the one card.
-  const card = main
-    .locator('div', { has: page.getByRole('heading', { level: 2, name: 'Communities' }) })
-    .filter({
-      has: groups,
-    });
-  await expect(card.last()).toContainText(forumName);
+  const card = main.getByRole('region', { name: 'Communities' });
+  await expect(card.getByRole('list', { name: GROUP_MSG.heading })).toContainText(groupName);
+  await expect(card.getByRole('list', { name: FORUM_MSG.communities })).toContainText(forumName);
   await expectAccessible(page);
   await reviewShots(page, 'profile-communities');
 });

@@ -4,6 +4,7 @@ import {
   lazy,
   Suspense,
   use,
+  useId,
   useLayoutEffect,
   useState,
   type ComponentType,
@@ -99,10 +100,13 @@ const SharedCardContext = createContext<((shown: boolean) => void) | null>(null)
 function SharedSectionCard({ title, children }: { title: string; children: ReactNode }) {
   const [shown, setShown] = useState(0);
   const report = useState(() => (isShown: boolean) => setShown((n) => n + (isShown ? 1 : -1)))[0];
+  const headingId = useId();
   return (
-    <Card hidden={shown === 0}>
+    <Card hidden={shown === 0} role="region" aria-labelledby={headingId}>
       <CardHeader className="pb-4">
-        <CardTitle as="h2">{title}</CardTitle>
+        <CardTitle as="h2" id={headingId}>
+          {title}
+        </CardTitle>
       </CardHeader>
       <div className="flex flex-col gap-6 px-4 pb-4 sm:px-6 sm:pb-6">
         <SharedCardContext value={report}>{children}</SharedCardContext>
