@@ -24,7 +24,7 @@ test("a profile shows one 'Communities' card with groups and forum groups togeth
 
   await page.goto('/profile');
   const main = page.getByRole('main');
-  const groups = main.getByRole('list', { name: GROUP_MSG.heading });
+  const groups = main.getByRole('list', { name: GROUP_MSG.heading, exact: true });
   const forums = main.getByRole('list', { name: FORUM_MSG.communities });
   // The sections load after the profile itself.
   await expect(groups.getByRole('link', { name: groupName })).toBeVisible({ timeout: 30_000 });
@@ -35,7 +35,7 @@ test("a profile shows one 'Communities' card with groups and forum groups togeth
   await expect(row.getByText(GROUP_MSG.admin, { exact: true })).toBeVisible();
   // Both parts sit in the one card.
   const card = main.getByRole('region', { name: 'Communities' });
-  await expect(card.getByRole('list', { name: GROUP_MSG.heading })).toContainText(groupName);
+  await expect(card.getByRole('list', { name: GROUP_MSG.heading, exact: true })).toContainText(groupName);
   await expect(card.getByRole('list', { name: FORUM_MSG.communities })).toContainText(forumName);
   await expectAccessible(page);
   await reviewShots(page, 'profile-communities');
