@@ -103,11 +103,6 @@ export const BUSINESS_MSG = {
   invalidFileType: 'Invalid file type',
   imageTooLarge: `Please select an image smaller than ${BUSINESS.imageMaxMb}MB.`,
   cannotFollowOwn: 'You cannot follow your own page',
-  messageTitle: (name: string) => `Message ${name}`,
-  messagePlaceholder: 'Write your message...',
-  send: 'Send',
-  messageEmpty: 'Please enter a message',
-  messageFailed: 'Failed to send message',
   // Posts
   postPlaceholder: 'Share an update with your followers...',
   post: 'Post',

@@ -12,6 +12,7 @@ import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
 import { readImageUpload } from '../../platform/uploads';
+import { deleteEvent } from './event-delete.service';
 import { eventIcs } from './event-ics';
 import { getEvent, listEvents, listGuests } from './event-reads.service';
 import { notFound, type EventDeps } from './event-rows';
@@ -40,6 +41,11 @@ export function eventRoutes(deps: EventDeps & { allowedOrigins: string[] }) {
     .patch('/events/:id', id, validate('json', ZEventInput), async (c) => {
       const viewer = requireViewer(c);
       return c.json(await updateEvent(deps, viewer, c.req.valid('param').id, c.req.valid('json')));
+    })
+    .delete('/events/:id', id, async (c) => {
+      const viewer = requireViewer(c);
+      await deleteEvent(deps, viewer, c.req.valid('param').id);
+      return c.json({ ok: true as const });
     })
     .post('/events/:id/cancel', id, async (c) => {
       const viewer = requireViewer(c);

@@ -1,3 +1,4 @@
+import { FORUM_LIST_TOPIC } from '@common/forums/model';
 import {
   ZCreateForumPost,
   ZCreateForumReply,
@@ -53,7 +54,14 @@ export function forumRoutes(deps: ForumDeps) {
     })
     .post('/forums', validate('json', ZForumGroupFields), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await createForumGroup(deps, viewer, c.req.valid('json')), 201);
+      const group = await createForumGroup(deps, viewer, c.req.valid('json'));
+      // Open /forums lists show it (forum groups are public); nobody blocked with its creator hears of it.
+      deps.bus.publish({
+        topic: FORUM_LIST_TOPIC,
+        event: { type: 'forum.changed', groupId: group.id, postId: null, what: 'group' },
+        hideFromBlockedWith: viewer.id,
+      });
+      return c.json(group, 201);
     })
     .get('/forums/posts/:id', validate('param', ZForumId, id404), async (c) =>
       c.json(await getForumPost(deps, c.get('viewer'), c.req.valid('param').id)),

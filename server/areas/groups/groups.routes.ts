@@ -1,3 +1,4 @@
+import { GROUP_LIST_TOPIC } from '@common/groups/model';
 import {
   ZCreateGroupPost,
   ZGroupChildId,
@@ -57,7 +58,14 @@ export function groupRoutes(deps: GroupDeps) {
     })
     .post('/groups', validate('json', ZGroupFields), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await createGroup(deps, viewer, c.req.valid('json')), 201);
+      const group = await createGroup(deps, viewer, c.req.valid('json'));
+      // Open /groups lists show it (a new group is public); nobody blocked with its creator hears of it.
+      deps.bus.publish({
+        topic: GROUP_LIST_TOPIC,
+        event: { type: 'group.changed', groupId: group.id, what: 'group' },
+        hideFromBlockedWith: viewer.id,
+      });
+      return c.json(group, 201);
     })
     .get('/groups/:id', validate('param', ZGroupId, id404), async (c) => {
       const viewer = requireViewer(c);

@@ -13,6 +13,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useForumGroupList } from '../api/get-forum-groups';
+import { useForumListLive } from '../api/use-forum-list-live';
 import { ForumGridSkeleton, ForumGroupCard } from '../components/forum-group-card';
 
 /**
@@ -24,6 +25,7 @@ export function ForumsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const viewerId = viewer?.id ?? null;
+  useForumListLive(viewerId !== null);
   const tab: ForumTab = viewerId && params.get('tab') === 'my' ? 'my' : 'all';
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), 300);
