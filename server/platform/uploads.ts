@@ -75,14 +75,23 @@ const NO_BODY = new Set(['GET', 'HEAD']);
  */
 function countedBody(req: Request, limit: Limit): Request {
   let total = 0;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      total += chunk.byteLength;
-      if (total > limit.maxSize) controller.error(limit.tooLarge());
-      else controller.enqueue(chunk);
+  const reader = req.body!.getReader();
+  // Read only when the route reads (no queue of its own): a refused upload's body is never read.
+  const counted = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        total += value.byteLength;
+        if (total <= limit.maxSize) return controller.enqueue(value);
+        controller.error(limit.tooLarge());
+        await reader.cancel().catch(() => {});
+      },
+      cancel: (reason) => reader.cancel(reason),
     },
-  });
-  return new Request(req, { body: req.body!.pipeThrough(counter), duplex: 'half' } as RequestInit);
+    { highWaterMark: 0 },
+  );
+  return new Request(req, { body: counted, duplex: 'half' } as RequestInit);
 }
 
 /**
@@ -344,6 +353,8 @@ async function receiveFile(
   } catch (err) {
     await handle?.close().catch(() => {});
     await rm(file, { force: true });
+    // The body limit (apiBodyLimit) may cut a chunked body first: the route's own words either way.
+    if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') throw opts.tooLarge();
     throw err;
   }
 }
