@@ -238,6 +238,8 @@ async function runEngine(engine, jpeg) {
       port,
       env: { AUTH_SECRET: BENCH_AUTH_SECRET, BASE_URL: base, LOG_LEVEL: 'warn', ...serverEnv },
       maxLogLines: 5,
+      // PGlite migrates in the server process: slow on a busy machine.
+      waitMs: 180_000,
     });
     return { ...s, base };
   };
