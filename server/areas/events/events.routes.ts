@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
 import { deleteEvent } from './event-delete.service';
 import { eventIcs } from './event-ics';
 import { getEvent, listEvents, listGuests } from './event-reads.service';
@@ -29,7 +29,8 @@ export function eventRoutes(deps: EventDeps & { allowedOrigins: string[] }) {
     )
     .post('/events/covers', async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await uploadCover(deps, viewer, await readImageUpload(c)), 201);
+      const cover = await withImageUpload(c, deps, viewer.id, (file) => uploadCover(deps, viewer, file));
+      return c.json(cover, 201);
     })
     .post('/events', validate('json', ZEventInput), async (c) => {
       const viewer = requireViewer(c);

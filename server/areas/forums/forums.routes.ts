@@ -11,11 +11,12 @@ import {
   ZMemberAction,
   ZModeratePost,
 } from '@common/forums/schemas';
+import { FORUMS } from '@common/forums/model';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
 import {
   createForumPost,
   createForumReply,
@@ -35,6 +36,7 @@ import {
   listForumMembers,
   removeMember,
   requestToJoinForum,
+  forumCoverTooLarge,
   uploadForumCover,
 } from './forums.service';
 
@@ -50,7 +52,17 @@ export function forumRoutes(deps: ForumDeps) {
     )
     .post('/forums/images', async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await uploadForumCover(deps, viewer, await readImageUpload(c)), 201);
+      const cover = await withImageUpload(
+        c,
+        deps,
+        viewer.id,
+        (file) => uploadForumCover(deps, viewer, file),
+        {
+          maxBytes: FORUMS.coverMaxBytes,
+          tooLarge: forumCoverTooLarge,
+        },
+      );
+      return c.json(cover, 201);
     })
     .post('/forums', validate('json', ZForumGroupFields), async (c) => {
       const viewer = requireViewer(c);

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
 import {
   answerInvitation,
   answerJoinRequest,
@@ -51,10 +51,11 @@ export function groupRoutes(deps: GroupDeps) {
     .get('/groups/suggested', async (c) => c.json(await suggestGroups(deps, requireViewer(c))))
     .post('/groups/images', validate('query', ZImageKind), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(
-        await uploadGroupImage(deps, viewer, await readImageUpload(c), c.req.valid('query').kind),
-        201,
+      const { kind } = c.req.valid('query');
+      const image = await withImageUpload(c, deps, viewer.id, (file) =>
+        uploadGroupImage(deps, viewer, file, kind),
       );
+      return c.json(image, 201);
     })
     .post('/groups', validate('json', ZGroupFields), async (c) => {
       const viewer = requireViewer(c);
