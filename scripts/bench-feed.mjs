@@ -735,6 +735,8 @@ function planProblems(what, plan) {
     if (BIG_TABLES.includes(m[1])) problems.push(`Seq Scan on ${m[1]}`);
   }
   if (what.startsWith('feed')) {
+    // The audience rule must ask groups by key, not read every group per page.
+    if (/Seq Scan on groups\b/.test(plan)) problems.push('Seq Scan on groups');
     const nodes = plan
       .split('\n')
       .filter((l, i) => i === 0 || l.includes('->'))
