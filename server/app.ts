@@ -11,7 +11,7 @@ import { MSG } from '@common/core/texts';
 import { AppError, errorBody, statusOf } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static';
-import { CLIENT_IP_HEADER } from './platform/auth';
+import { CLIENT_IP_HEADER, createSessionReader } from './platform/auth';
 import { benchRoutes } from './bench.routes';
 import { fileRoutes } from './platform/files.routes';
 import { apiLimits } from './platform/api-limits';
@@ -52,6 +52,11 @@ type AreaSchema = SchemaOf<ReturnType<(typeof areas)[number]['routes']>>;
 /** Everything under /api: the shared middleware, then every area's routes in the list's order. */
 function apiRoutes(deps: AppDeps) {
   const { auth } = deps;
+  const readSession = createSessionReader({
+    db: deps.db,
+    secret: auth.options.secret!,
+    secureCookies: Boolean(auth.options.advanced?.useSecureCookies),
+  });
   const api = new Hono<AppEnv>()
     // JSON bodies 64 KB; multipart uploads their own limits (platform/uploads.ts).
     .use(apiBodyLimit())
@@ -72,10 +77,18 @@ function apiRoutes(deps: AppDeps) {
         c.req.path === '/api/bench/floor'
       )
         return next();
-      const key = deps.sessions.keyOf(c.req.header('cookie'));
+      const cookie = c.req.header('cookie');
+      const key = deps.sessions.keyOf(cookie);
       const cached = key ? deps.sessions.get(key) : undefined;
       if (cached) {
         c.set('viewer', refuseBanned(c, cached));
+        return next();
+      }
+      // Nearly every miss: one prepared statement; better-auth when it has something to write.
+      const read = await readSession(cookie);
+      if (read !== 'ask') {
+        if (key && read) deps.sessions.set(key, read.user, read.expiresAt);
+        c.set('viewer', refuseBanned(c, read?.user ?? null));
         return next();
       }
       const { headers, response } = await auth.api.getSession({

@@ -33,6 +33,8 @@ export async function runPrimary(env: Env, logger: Logger) {
 
   /** Live workers, and whether each has started listening. */
   const workers = new Map<Worker, { listening: boolean }>();
+  /** Workers told to stop because a replacement took their place (a rolling restart). */
+  const retiring = new Set<Worker>();
   let listening = 0;
   let stopping = false;
   let stopCode = 0;
@@ -54,6 +56,11 @@ export async function runPrimary(env: Env, logger: Logger) {
   cluster.on('exit', (worker, code, signal) => {
     const state = workers.get(worker);
     workers.delete(worker);
+    if (retiring.delete(worker)) {
+      // Replaced on purpose (restart()): its replacement already listens.
+      if (stopping && !workers.size) process.exit(stopCode);
+      return;
+    }
     if (stopping) {
       if (!workers.size) {
         logger.info('stopped');
@@ -85,9 +92,42 @@ export async function runPrimary(env: Env, logger: Logger) {
       process.exit(exitCode || 1);
     }, STOP_GRACE_MS).unref();
   }
+  /**
+   * SIGHUP: a rolling restart (a new build, say). One worker at a time, a replacement starts and,
+   * once it listens, the old one gets SIGTERM and drains (serve.ts): it stops accepting, finishes
+   * its requests and closes its sockets while the others serve, so no request is lost.
+   */
+  let restarting = false;
+  async function restart() {
+    if (restarting || stopping) return;
+    restarting = true;
+    logger.info('rolling restart: replacing the server processes one by one');
+    try {
+      for (const old of [...workers.keys()]) {
+        if (stopping) break;
+        const fresh = cluster.fork();
+        workers.set(fresh, { listening: false });
+        const up = await new Promise<boolean>((resolve) => {
+          fresh.once('listening', () => resolve(true));
+          fresh.once('exit', () => resolve(false));
+        });
+        if (!up) return;
+        if (!workers.has(old)) continue;
+        retiring.add(old);
+        const gone = new Promise<void>((resolve) => old.once('exit', () => resolve()));
+        old.process.kill('SIGTERM');
+        await gone;
+      }
+      logger.info('rolling restart done');
+    } finally {
+      restarting = false;
+    }
+  }
+
   // Ctrl-C reaches the workers too (same process group); SIGTERM from a supervisor reaches only us.
   process.on('SIGTERM', () => void stop(0));
   process.on('SIGINT', () => void stop(0));
+  process.on('SIGHUP', () => void restart());
 
   for (let i = 0; i < env.workers; i++) fork();
 }

@@ -261,10 +261,31 @@ export function createConnections(opts: {
       return n;
     },
     /** Drop every socket at once (process shutdown). */
-    terminateAll() {
-      for (const set of byUser.values()) for (const c of set) c.ws.terminate();
+    /**
+     * Shutdown: every socket is closed with 1001 (going away: the page reconnects, to another
+     * process); those that have not answered the close within `graceMs` are cut.
+     */
+    async closeAll(graceMs: number) {
+      const sockets = [...byUser.values()].flatMap((set) => [...set].map((c) => c.ws));
       byUser.clear();
       byTopic.clear();
+      const gone = sockets.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === ws.CLOSED) return resolve();
+            ws.once('close', () => resolve());
+            ws.close(1001, 'server restarting');
+          }),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(gone),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      for (const ws of sockets) if (ws.readyState !== ws.CLOSED) ws.terminate();
     },
   };
 }

@@ -224,8 +224,8 @@ export function createRealtime(opts: {
       clearInterval(beat);
       clearInterval(rechecking);
       unsubscribeBus();
-      conns.terminateAll();
       wss.close();
+      await conns.closeAll(3_000);
       await presence.leave();
     },
   };

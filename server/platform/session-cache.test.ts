@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, signUpAndVerify, type TestApp } from '../test/harness';
+import { sessions } from '../db/schema/auth';
+import { createLogger } from '../lib/logger';
+import { Agent, BASE_URL, createTestApp, signUpAndVerify, type TestApp } from '../test/harness';
+import { createAuth, createSessionReader } from './auth';
 
 let t: TestApp;
 
@@ -63,5 +67,64 @@ describe.runIf(pg)('across app instances (needs TEST_DATABASE_URL)', () => {
     expect(await whoIs(onSecond)).toBe(viewer.id);
     expect((await agent.post('/api/auth/sign-out')).status).toBe(200);
     await expect.poll(() => whoIs(onSecond), { timeout: 3000 }).toBeNull();
+  });
+});
+
+describe('the one-statement session lookup answers as better-auth does', () => {
+  const cookieOf = (agent: Agent) => [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const reader = () => createSessionReader({ db: t.db, secret: SECRET, secureCookies: false });
+  const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+  it('the same person, field for field, and null for no session or a forged signature', async () => {
+    const agent = t.agent();
+    const { viewer } = await signUpAndVerify(t, agent);
+    const read = reader();
+    const cookie = cookieOf(agent);
+    const auth = createAuth({
+      db: t.db,
+      mailer: { send: async () => {} } as never,
+      logger: createLogger('silent'),
+      baseUrl: BASE_URL,
+      secret: SECRET,
+      adminEmails: [],
+      trustedOrigins: [BASE_URL],
+      mails: {} as never,
+      onUserCreated: async () => {},
+    });
+    const theirs = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    const user = JSON.parse(JSON.stringify(theirs!.user)) as Record<string, unknown>;
+    const session = theirs!.session;
+    const ours = await read(cookie);
+    expect(ours).not.toBe('ask');
+    expect(ours && ours !== 'ask' && JSON.parse(JSON.stringify(ours.user))).toEqual(user);
+    expect(ours && ours !== 'ask' && ours.expiresAt).toBe(new Date(session.expiresAt).getTime());
+    expect((ours as { user: { id: string } }).user.id).toBe(viewer.id);
+
+    expect(await read(undefined)).toBeNull();
+    expect(await read('theme=dark')).toBeNull();
+    // Another token with the first one's signature does not verify.
+    const forged = cookie.replace(/session_token=[^.]+/, 'session_token=someone-elses-token');
+    expect(forged).not.toBe(cookie);
+    expect(await read(forged)).toBeNull();
+  });
+
+  it('leaves to better-auth what makes it write: an expired session, a renewal due, a second cookie', async () => {
+    const agent = t.agent();
+    const { viewer } = await signUpAndVerify(t, agent);
+    const read = reader();
+    const cookie = cookieOf(agent);
+    expect(await read(`${cookie}; ${cookie}`)).toBe('ask');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 60 * 60 * 1000) })
+      .where(eq(sessions.userId, viewer.id));
+    expect(await read(cookie)).toBe('ask');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, viewer.id));
+    expect(await read(cookie)).toBe('ask');
+    await t.db.delete(sessions).where(eq(sessions.userId, viewer.id));
+    expect(await read(cookie)).toBe('ask');
   });
 });
