@@ -55,6 +55,7 @@ export const MSG = {
 export const LIMIT_MSG = {
   tooManyWrites: 'You are doing that too often. Please wait a few minutes and try again.',
   tooManyUploads: 'You have uploaded many files in a short time. Please wait a while and try again.',
+  tooManyReads: 'You are loading pages very fast. Please wait a few minutes and try again.',
   imagesBusy: 'Too many images are being processed right now. Please try again in a moment.',
   crossSite: 'This request came from another site and was refused.',
 } as const;
