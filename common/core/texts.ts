@@ -65,6 +65,7 @@ export const MSG_AUTH_SAFETY = {
   commonPassword: 'This password is too common. Please choose one that is harder to guess.',
   accountThrottled:
     'Too many failed sign-in attempts for this account. Please wait a few minutes and try again.',
+  addressThrottled: 'Too many failed sign-in attempts from your network. Please wait a moment and try again.',
   serverBusy: 'The server is busy. Please try again in a moment.',
   deleteAccountLimited: 'Too many attempts. Please wait a few minutes and try again.',
   apiLinkRefused: "Links and pictures cannot point at the site's API (addresses under /api/).",

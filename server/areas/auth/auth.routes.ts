@@ -8,15 +8,16 @@ import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, errorBody, statusOf } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validate';
-import { runAuthCall, type AuthCall } from '../../platform/auth';
+import { CLIENT_IP_HEADER, runAuthCall, type AuthCall } from '../../platform/auth';
 import { getOwnProfile } from '../profiles';
 import { enforce } from '../../platform/rate-limit';
 import { correctUnconfirmedEmail, RESEND_CONFIRMATION } from './correct-email';
 import {
   countFailedSignIn,
   refuseCommonPassword,
-  refuseThrottledAccount,
+  refuseThrottledSignIn,
   sessionUserId,
+  type SignInAttempt,
 } from './auth.guards';
 
 /*
@@ -158,6 +159,7 @@ export function authRoutes(deps: AppDeps) {
         // Whose sessions a successful call ends; null: not known before it runs.
         let concerned: string[] | null = null;
         let signInEmail: string | undefined;
+        let signIn: SignInAttempt | undefined;
 
         if (c.req.method === 'POST') {
           const rule = POST_RULES[sub];
@@ -188,8 +190,12 @@ export function authRoutes(deps: AppDeps) {
             );
           if (sub === '/sign-in/email') {
             signInEmail = String(body.email);
-            // Before better-auth runs: a throttled account costs no password hash.
-            await refuseThrottledAccount(db, signInEmail);
+            // Before better-auth runs: a throttled account or address costs no password hash.
+            signIn = await refuseThrottledSignIn(
+              db,
+              signInEmail,
+              c.req.header(CLIENT_IP_HEADER) ?? 'unknown',
+            );
           }
           if (sub === '/sign-out' || sub === '/change-password') {
             const userId = await sessionUserId(auth, request.headers);
@@ -214,7 +220,7 @@ export function authRoutes(deps: AppDeps) {
         const res = await runAuthCall(call, () => auth.handler(request));
         const succeeded = res.status >= 200 && res.status < 300;
 
-        if (signInEmail && res.status === 401) await countFailedSignIn(db, signInEmail);
+        if (signIn && res.status === 401) await countFailedSignIn(db, signIn);
         if (c.req.method === 'POST' && ENDS_SESSIONS.has(sub) && succeeded) {
           if (sub === '/reset-password') concerned = call.passwordResetFor ? [call.passwordResetFor] : null;
           if (concerned) deps.sessions.revoke(concerned);
