@@ -103,8 +103,8 @@ function apiRoutes(deps: AppDeps) {
       await next();
       for (const cookie of renewed) c.res.headers.append('set-cookie', cookie);
     })
-    // Per-person write and upload limits, once the person is known (reads are never counted).
-    .use(apiLimits(deps.db, deps.apiLimits))
+    // Per-person read, write and upload limits once the person is known; visitors' writes per address.
+    .use(apiLimits(deps.meter, (c) => clientIp(c, deps.trustProxy), deps.apiLimits))
     .get('/health', async (c) => {
       const database = await deps.ping();
       return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);

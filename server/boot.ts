@@ -14,6 +14,7 @@ import { createRealtime, type Realtime } from './platform/realtime';
 import { createSessionCache, type SessionCache } from './platform/session-cache';
 import { weakHashing } from './platform/password';
 import { startMaintenance } from './platform/maintenance';
+import { createMeter, type Meter } from './platform/rate-limit';
 import { createStorage, type Storage } from './platform/storage';
 import type { Viewer } from './lib/context';
 import { areas } from './areas';
@@ -46,6 +47,8 @@ export type Booted = {
   notificationPush: NotificationPusher;
   /** Housekeeping on a timer (old limit windows, unattached uploads); run() does a round now. */
   maintenance: ReturnType<typeof startMaintenance>;
+  /** Per-person budgets shared with the other instances (sync() shares them now). */
+  meter: Meter;
   /** Stop background work (timers, sockets, the bus), leaving the database open. */
   stop(): Promise<void>;
   /** stop(), then close the database. */
@@ -112,11 +115,19 @@ export async function boot(
       for (const hook of emailVerifiedHooks) await hook(userId);
     },
   });
+  // Per-person budgets: counted in memory, shared with every instance about once a second.
+  const meter = createMeter({
+    db: database.db,
+    instanceId: bus.instanceId,
+    onError: (err) => logger.warn({ err }, 'usage tally sync failed'),
+  });
+  meter.start();
   const realtime = createRealtime({
     auth,
     bus,
     db: database.db,
     logger,
+    meter,
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
   });
   // Every area declares what it plugs into (decision 012); nothing registers itself on import.
@@ -174,6 +185,7 @@ export async function boot(
   const webDir = opts.webDir === null ? undefined : (opts.webDir ?? WEB_DIST_DIR);
   const app = createApp({
     db: database.db,
+    meter,
     auth,
     logger,
     bus,
@@ -194,6 +206,7 @@ export async function boot(
     await notificationMail.close();
     await notificationPush.close();
     await realtime.close();
+    await meter.stop();
     await bus.close();
   };
   return {
@@ -208,6 +221,7 @@ export async function boot(
     notificationMail,
     notificationPush,
     maintenance,
+    meter,
     stop,
     async close() {
       await stop();

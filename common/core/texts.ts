@@ -55,6 +55,7 @@ export const MSG = {
 export const LIMIT_MSG = {
   tooManyWrites: 'You are doing that too often. Please wait a few minutes and try again.',
   tooManyUploads: 'You have uploaded many files in a short time. Please wait a while and try again.',
+  tooManyReads: 'You are loading pages very fast. Please wait a few minutes and try again.',
   imagesBusy: 'Too many images are being processed right now. Please try again in a moment.',
   crossSite: 'This request came from another site and was refused.',
 } as const;
@@ -64,6 +65,7 @@ export const MSG_AUTH_SAFETY = {
   commonPassword: 'This password is too common. Please choose one that is harder to guess.',
   accountThrottled:
     'Too many failed sign-in attempts for this account. Please wait a few minutes and try again.',
+  addressThrottled: 'Too many failed sign-in attempts from your network. Please wait a moment and try again.',
   serverBusy: 'The server is busy. Please try again in a moment.',
   deleteAccountLimited: 'Too many attempts. Please wait a few minutes and try again.',
   apiLinkRefused: "Links and pictures cannot point at the site's API (addresses under /api/).",

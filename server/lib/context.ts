@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import type { Tx } from '../db/rules';
 import type { AccountDeletion } from '../platform/area';
 import type { ApiLimits } from '../platform/api-limits';
+import type { Meter } from '../platform/rate-limit';
 import type { Logger } from './logger';
 
 export type Viewer = AuthSession['user'];
@@ -29,6 +30,8 @@ export type AppDeps = {
   trustProxy: boolean;
   /** The origins the web app is served from (BASE_URL, DEV_ORIGINS): the only ones that may write. */
   allowedOrigins: string[];
+  /** Per-person budgets shared by every instance (platform/rate-limit.ts). */
+  meter: Meter;
   /** Per-person write and upload limits; default API_LIMITS (platform/api-limits.ts). */
   apiLimits?: ApiLimits;
   /** Realtime events: publish after commit. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
 import { AppError } from '../lib/errors';
-import { consume, enforce, sweepUsageCounters } from './rate-limit';
+import { consume, createMeter, enforce, peek, sweepUsageCounters } from './rate-limit';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -46,5 +46,49 @@ describe('limits kept in the database', () => {
     expect(await sweepUsageCounters(database.db)).toBe(1);
     const { rows } = await database.db.execute(sql`select count(*)::int as n from usage_counters`);
     expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+  });
+});
+
+describe('sliding windows (issue 26)', () => {
+  it('counts the previous window too: a whole limit at the end of one window leaves nothing at the start of the next', async () => {
+    const limit = { name: 'test-slide', max: 5, windowSec: 3600 };
+    // The previous window spent the whole limit (as if just before the boundary).
+    await database.db.execute(sql`
+      insert into usage_counters (key, window_start, hits)
+      values ('test-slide:s', to_timestamp(floor(extract(epoch from now()) / 3600) * 3600) - interval '1 hour', 5)`);
+    const elapsed = ((Date.now() / 1000) % 3600) / 3600;
+    // A fixed window would allow 5 more at once; the sliding one allows what the old window's
+    // weight leaves, which is nothing early in the hour.
+    const allowed = Math.floor(5 - 5 * (1 - elapsed));
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await consume(database.db, limit, 's'));
+    expect(results.filter((r) => r === null)).toHaveLength(allowed);
+    expect(await peek(database.db, limit, 's')).toBeGreaterThan(0);
+  });
+});
+
+describe('the meter', () => {
+  it('counts exactly in memory, then shares counts between two processes on one database', async () => {
+    let now = 60_000 * 16_666_667 + 1000;
+    const limit = { name: 'test-meter', max: 10, windowSec: 60 };
+    const a = createMeter({ db: database.db, instanceId: 'a', now: () => now });
+    const b = createMeter({ db: database.db, instanceId: 'b', now: () => now });
+    b.register(limit);
+    for (let i = 0; i < 8; i++) expect(a.hit(limit, 'p')).toBeNull();
+    // Before a sync, b knows nothing of a's hits; after it, b allows only what is left.
+    await a.sync();
+    await b.sync();
+    expect([b.hit(limit, 'p'), b.hit(limit, 'p')]).toEqual([null, null]);
+    expect(b.hit(limit, 'p')).toBeGreaterThan(0);
+    // And a learns of b's.
+    await b.sync();
+    await a.sync();
+    expect(a.hit(limit, 'p')).toBeGreaterThan(0);
+    // Another subject is its own; a window later (sliding) part of the old count remains.
+    expect(a.hit(limit, 'q')).toBeNull();
+    now += 60_000;
+    expect(a.wouldAllow(limit, 'p')).toBeGreaterThan(0);
+    now += 60_000;
+    expect(a.hit(limit, 'p')).toBeNull();
   });
 });

@@ -8,16 +8,17 @@ import type { Conn } from './realtime-connections';
 
 /*
  * The realtime socket's upgrade handshake (see realtime.ts): only REALTIME.path, only from an
- * allowed origin, only with a valid session cookie, and only up to a limit of sockets per person
- * on this process. Anything else is answered with a plain HTTP refusal; an accepted upgrade becomes
+ * allowed origin, only with a valid session cookie, only up to a limit of sockets per person
+ * on this process, and only up to a limit of openings per person per minute (realtime-budget.ts). Anything else is answered with a plain HTTP refusal; an accepted upgrade becomes
  * a connection handed to `onOpen`.
  */
 
 /** Tabs per person on one process; more is a runaway script, not a person. */
 const MAX_CONNECTIONS_PER_USER = 30;
 
-function refuse(socket: Duplex, status: number, text: string) {
-  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: number, text: string, retryAfter?: number) {
+  const retry = retryAfter ? `Retry-After: ${retryAfter}\r\n` : '';
+  socket.write(`HTTP/1.1 ${status} ${text}\r\n${retry}Connection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
 }
 
@@ -28,9 +29,11 @@ export function createUpgradeHandler(opts: {
   wss: WebSocketServer;
   /** How many sockets this person already has open on this process. */
   countOf: (userId: string) => number;
+  /** Counts one opening against the person's limit: null within it, else the seconds to wait. */
+  admit: (userId: string) => number | null;
   onOpen: (conn: Conn) => void;
 }) {
-  const { auth, logger, wss, countOf, onOpen } = opts;
+  const { auth, logger, wss, countOf, admit, onOpen } = opts;
   const origins = new Set(opts.allowedOrigins.map((o) => new URL(o).origin));
 
   return async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -54,6 +57,10 @@ export function createUpgradeHandler(opts: {
     if (countOf(session.user.id) >= MAX_CONNECTIONS_PER_USER) {
       return refuse(socket, 429, 'Too Many Requests');
     }
+    // Every opening counts (even one refused for too many tabs would not reach here): a loop of
+    // opens and closes meets the person's limit, whichever process it reaches.
+    const retryAfter = admit(session.user.id);
+    if (retryAfter !== null) return refuse(socket, 429, 'Too Many Requests', retryAfter);
     wss.handleUpgrade(req, socket, head, (ws) => {
       onOpen({
         ws,

@@ -10,16 +10,71 @@ import { UUID } from './realtime-connections';
  * heartbeat refreshes, and a presence row per person with a socket open on it; a person is online
  * while some live process holds such a row. A presence change is announced on `presence:<id>`
  * only when no other process still has the person, and one person's changes run in order.
+ *
+ * Announcements are debounced per person: after one, the next waits until PRESENCE_QUIET_MS have
+ * passed, and then only the state the person is in by then goes out, if it differs from the last
+ * one announced. A script opening and closing sockets in a loop makes its watchers hear at most
+ * one change per window (and nothing when it ends where it started), and the last state heard is
+ * always the real one.
  */
+
+/** The shortest time between two presence announcements of one person (by one process). */
+export const PRESENCE_QUIET_MS = 2000;
 
 /** A process that has not beaten for this long is gone: its connections no longer count. */
 const INSTANCE_TTL_S = 45;
 export const HEARTBEAT_MS = 15_000;
 
-export function createPresence(opts: { bus: Bus; db: Db; logger: Logger; isClosed: () => boolean }) {
+export function createPresence(opts: {
+  bus: Bus;
+  db: Db;
+  logger: Logger;
+  isClosed: () => boolean;
+  quietMs?: number;
+}) {
   const { bus, db, logger, isClosed } = opts;
+  const quietMs = opts.quietMs ?? PRESENCE_QUIET_MS;
   const instanceId = bus.instanceId;
   let instanceReady: Promise<unknown> | null = null;
+
+  /** The last state announced per person and when; the state waiting for the window to end. */
+  const announced = new Map<string, { online: boolean; at: number }>();
+  const waiting = new Map<string, { online: boolean; timer: ReturnType<typeof setTimeout> }>();
+
+  function publish(userId: string, online: boolean) {
+    announced.set(userId, { online, at: Date.now() });
+    bus.publish({ topic: `presence:${userId}`, event: { type: 'presence', userId, online } });
+  }
+
+  /** Announces `online` now, or at the end of the person's quiet window (only the latest state). */
+  function announce(userId: string, online: boolean) {
+    const pending = waiting.get(userId);
+    if (pending) {
+      pending.online = online;
+      return;
+    }
+    const last = announced.get(userId);
+    const now = Date.now();
+    if (!last || now - last.at >= quietMs) return publish(userId, online);
+    const timer = setTimeout(
+      () => {
+        const state = waiting.get(userId);
+        waiting.delete(userId);
+        if (!state || isClosed()) return;
+        if (announced.get(userId)?.online !== state.online) publish(userId, state.online);
+      },
+      last.at + quietMs - now,
+    );
+    timer.unref?.();
+    waiting.set(userId, { online, timer });
+  }
+
+  /** Forgets announcements older than the window: they hold back nothing. */
+  function sweepAnnounced() {
+    const now = Date.now();
+    for (const [userId, last] of announced)
+      if (now - last.at >= quietMs && !waiting.has(userId)) announced.delete(userId);
+  }
 
   function ensureInstance() {
     instanceReady ??= db
@@ -78,9 +133,7 @@ export function createPresence(opts: { bus: Bus; db: Db; logger: Logger; isClose
             .delete(realtimePresence)
             .where(and(eq(realtimePresence.instanceId, instanceId), eq(realtimePresence.userId, userId)));
         }
-        if (!(await isOnlineElsewhere(userId))) {
-          bus.publish({ topic: `presence:${userId}`, event: { type: 'presence', userId, online } });
-        }
+        if (!(await isOnlineElsewhere(userId))) announce(userId, online);
       } catch (err) {
         if (!isClosed()) logger.warn({ err }, 'presence update failed');
       }
@@ -93,6 +146,7 @@ export function createPresence(opts: { bus: Bus; db: Db; logger: Logger; isClose
   }
 
   async function heartbeat() {
+    sweepAnnounced();
     try {
       await ensureInstance();
       await db
@@ -115,6 +169,8 @@ export function createPresence(opts: { bus: Bus; db: Db; logger: Logger; isClose
     /** Waits for pending presence changes, then takes this process's presence off the books. */
     async leave() {
       await Promise.allSettled([...presenceChain.values()]);
+      for (const { timer } of waiting.values()) clearTimeout(timer);
+      waiting.clear();
       try {
         await db.delete(realtimeInstances).where(eq(realtimeInstances.id, instanceId));
       } catch {

@@ -7,7 +7,8 @@ import { blockedEitherIds, isBlockedEither } from '../db/rules';
 import type { Logger } from '../lib/logger';
 import type { Auth } from './auth';
 import type { Bus } from './bus';
-import { createBudget } from './realtime-budget';
+import type { Meter } from './rate-limit';
+import { createBudget, REALTIME_ASKS, REALTIME_OPENS } from './realtime-budget';
 import { createConnections, send, UUID, type Conn, type TopicAuthorizer } from './realtime-connections';
 import { createUpgradeHandler } from './realtime-handshake';
 import { createPresence, HEARTBEAT_MS } from './realtime-presence';
@@ -40,11 +41,14 @@ export function createRealtime(opts: {
   db: Db;
   logger: Logger;
   allowedOrigins: string[];
+  /** Per-person budgets shared with the other instances (platform/rate-limit.ts). */
+  meter: Meter;
 }) {
-  const { auth, bus, db, logger } = opts;
+  const { auth, bus, db, logger, meter } = opts;
   let closed = false;
   const presence = createPresence({ bus, db, logger, isClosed: () => closed });
-  const budget = createBudget();
+  meter.register(REALTIME_ASKS, REALTIME_OPENS);
+  const budget = createBudget({ meter });
   const conns = createConnections({
     logger,
     changePresence: presence.changePresence,
@@ -58,6 +62,7 @@ export function createRealtime(opts: {
     allowedOrigins: opts.allowedOrigins,
     wss,
     countOf: conns.countOf,
+    admit: (userId) => meter.hit(REALTIME_OPENS, userId),
     onOpen,
   });
   // Until an area sets who may signal whom (decision 012), nobody may.

@@ -1,4 +1,5 @@
 import { MSG_AUTH_SAFETY } from '@common/core/texts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../../platform/auth';
@@ -27,31 +28,77 @@ export function refuseCommonPassword(password: unknown, field: 'password' | 'new
 }
 
 /*
- * Failed sign-ins per account, beside better-auth's per-address limit (10 a minute per address):
- * guesses spread over many addresses still meet this one. Kept in the database (usage_counters),
- * so it holds across instances and restarts.
+ * Failed sign-ins, beside better-auth's per-address limit (10 a minute per address). Kept in the
+ * database, so they hold across instances and restarts, and checked before the password is hashed,
+ * so a refused attempt costs no scrypt. Only failures count: someone who knows their password is
+ * never slowed by their own sign-ins.
  *
- * Only failures count, in a fixed 15-minute window: someone who knows their password is never
- * slowed by their own sign-ins, and a victim whose account is being guessed is locked out for at
- * most the rest of the window after the guessing stops. That lockout is the price: a stranger can
- * keep an account locked by failing 10 times every 15 minutes. Against it: 10 guesses per 15
- * minutes (under 1,000 a day) per account, whatever the number of addresses, and the most common
- * passwords are refused at sign-up. The check runs before the password is hashed, so a locked
- * account costs no scrypt; attempts already in flight when the 10th failure lands can still
- * finish (at most what the hash queue holds).
+ * Per account, in two separate counts, so a stranger failing on purpose cannot keep the owner out:
+ * - from addresses that never signed in to the account: 10 failures per 15 minutes (sliding),
+ *   whatever the number of addresses, so guesses spread over a botnet still meet it (under 1,000 a
+ *   day), and the most common passwords are refused at sign-up;
+ * - from an address the account has signed in from before (a session of the account names it):
+ *   its own 10 per 15 minutes for that account and address. The owner at home or at work still
+ *   signs in while strangers are refused; only an owner on a new network waits with them.
+ * Per address, whatever the account: after 5 failures within 15 minutes each further attempt
+ * waits twice as long as the one before (1 s, 2 s, 4 s ... up to 15 minutes) after the last
+ * failure, so one address cannot guess fast across many accounts; 15 quiet minutes start afresh.
  */
 export const SIGN_IN_FAILURES: RateLimit = { name: 'sign-in-failures', max: 10, windowSec: 15 * 60 };
+export const SIGN_IN_FAILURES_KNOWN: RateLimit = {
+  name: 'sign-in-failures-known',
+  max: 10,
+  windowSec: 15 * 60,
+};
+/** Failures an address may make before it waits, the longest wait, and the quiet that resets it. */
+export const ADDRESS_BACKOFF = { free: 5, maxWaitSec: 15 * 60, resetSec: 15 * 60 };
 
 const accountKey = (email: string) => email.trim().toLowerCase();
 
-export async function refuseThrottledAccount(db: Db, email: string) {
-  const retryAfter = await peek(db, SIGN_IN_FAILURES, accountKey(email));
-  if (retryAfter !== null)
-    throw new AppError('RATE_LIMITED', MSG_AUTH_SAFETY.accountThrottled, undefined, { retryAfter });
+/** Has this account signed in from this address before? */
+async function isKnownAddress(db: Db, email: string, ip: string) {
+  const { rows } = await db.execute(sql`
+    select 1 from sessions s join users u on u.id = s.user_id
+    where u.email = ${accountKey(email)} and s.ip_address = ${ip} limit 1`);
+  return rows.length > 0;
 }
 
-export async function countFailedSignIn(db: Db, email: string) {
-  await consume(db, SIGN_IN_FAILURES, accountKey(email));
+/** Seconds the address must still wait before another attempt, or null. */
+async function addressWait(db: Db, ip: string): Promise<number | null> {
+  const { rows } = await db.execute<{ left: number }>(sql`
+    select ceil(extract(epoch from b.last_at) + least(${ADDRESS_BACKOFF.maxWaitSec},
+             power(2, b.failures - ${ADDRESS_BACKOFF.free})) - extract(epoch from now()))::int as left
+    from sign_in_backoff b
+    where b.key = ${`ip:${ip}`} and b.failures >= ${ADDRESS_BACKOFF.free}
+      and b.last_at > now() - make_interval(secs => ${ADDRESS_BACKOFF.resetSec})`);
+  const left = rows[0] ? Number(rows[0].left) : 0;
+  return left > 0 ? left : null;
+}
+
+export type SignInAttempt = { email: string; ip: string; known: boolean };
+
+/** Refuses with 429 an attempt the address's backoff or the account's count holds back. */
+export async function refuseThrottledSignIn(db: Db, email: string, ip: string): Promise<SignInAttempt> {
+  const wait = await addressWait(db, ip);
+  if (wait !== null)
+    throw new AppError('RATE_LIMITED', MSG_AUTH_SAFETY.addressThrottled, undefined, { retryAfter: wait });
+  const known = await isKnownAddress(db, email, ip);
+  const retryAfter = known
+    ? await peek(db, SIGN_IN_FAILURES_KNOWN, `${accountKey(email)}|${ip}`)
+    : await peek(db, SIGN_IN_FAILURES, accountKey(email));
+  if (retryAfter !== null)
+    throw new AppError('RATE_LIMITED', MSG_AUTH_SAFETY.accountThrottled, undefined, { retryAfter });
+  return { email, ip, known };
+}
+
+export async function countFailedSignIn(db: Db, attempt: SignInAttempt) {
+  const { email, ip, known } = attempt;
+  if (known) await consume(db, SIGN_IN_FAILURES_KNOWN, `${accountKey(email)}|${ip}`);
+  else await consume(db, SIGN_IN_FAILURES, accountKey(email));
+  await db.execute(sql`
+    insert into sign_in_backoff as b (key, failures, last_at) values (${`ip:${ip}`}, 1, now())
+    on conflict (key) do update set last_at = now(), failures = case
+      when b.last_at < now() - make_interval(secs => ${ADDRESS_BACKOFF.resetSec}) then 1 else b.failures + 1 end`);
 }
 
 /** The account of the session a request carries, or null (none, expired, forged). */

@@ -8,15 +8,17 @@ import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, errorBody, statusOf } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validate';
-import { runAuthCall, type AuthCall } from '../../platform/auth';
+import { CLIENT_IP_HEADER, runAuthCall, type AuthCall } from '../../platform/auth';
 import { getOwnProfile } from '../profiles';
 import { enforce } from '../../platform/rate-limit';
 import { correctUnconfirmedEmail, RESEND_CONFIRMATION } from './correct-email';
+import { isSigningUpBrowser, pendingCookie } from './confirm-browser';
 import {
   countFailedSignIn,
   refuseCommonPassword,
-  refuseThrottledAccount,
+  refuseThrottledSignIn,
   sessionUserId,
+  type SignInAttempt,
 } from './auth.guards';
 
 /*
@@ -54,6 +56,8 @@ const POST_RULES: Record<string, Rule> = {
 const ENDS_SESSIONS = new Set(['/sign-out', '/reset-password', '/change-password']);
 /** Where a confirmation that kept the browser's own session lands (the page says so). */
 const CONFIRMED_KEPT_SESSION = '/?verified=1&session=kept';
+/** Where a confirmation opened in another browser than the one that signed up lands: signed out. */
+const CONFIRMED_SIGN_IN = '/?verified=1';
 // No get-session: /api/me answers who is signed in, without the session token.
 const GET_ALLOWED = [/^\/verify-email$/, /^\/reset-password\/[^/]+$/];
 
@@ -158,6 +162,9 @@ export function authRoutes(deps: AppDeps) {
         // Whose sessions a successful call ends; null: not known before it runs.
         let concerned: string[] | null = null;
         let signInEmail: string | undefined;
+        let signIn: SignInAttempt | undefined;
+        let notSigningUpBrowser = false;
+        let parsedEmail: string | undefined;
 
         if (c.req.method === 'POST') {
           const rule = POST_RULES[sub];
@@ -175,6 +182,7 @@ export function authRoutes(deps: AppDeps) {
             }
           }
           if (rule.schema) body = parseOrThrow(rule.schema, body) as Record<string, unknown>;
+          parsedEmail = typeof body.email === 'string' ? body.email : undefined;
           if (sub === '/sign-up/email') refuseCommonPassword(body.password, 'password');
           if (sub === '/reset-password' || sub === '/change-password')
             refuseCommonPassword(body.newPassword, 'newPassword');
@@ -188,8 +196,12 @@ export function authRoutes(deps: AppDeps) {
             );
           if (sub === '/sign-in/email') {
             signInEmail = String(body.email);
-            // Before better-auth runs: a throttled account costs no password hash.
-            await refuseThrottledAccount(db, signInEmail);
+            // Before better-auth runs: a throttled account or address costs no password hash.
+            signIn = await refuseThrottledSignIn(
+              db,
+              signInEmail,
+              c.req.header(CLIENT_IP_HEADER) ?? 'unknown',
+            );
           }
           if (sub === '/sign-out' || sub === '/change-password') {
             const userId = await sessionUserId(auth, request.headers);
@@ -204,24 +216,54 @@ export function authRoutes(deps: AppDeps) {
           throw new AppError('NOT_FOUND');
         } else if (sub === '/verify-email') {
           // Login CSRF: the confirmation link signs in only a page the person opened (not a picture
-          // or a fetch, which say so in Sec-Fetch-Dest), and never over a session the browser has.
+          // or a fetch, which say so in Sec-Fetch-Dest), never over a session the browser has, and
+          // only in the browser that signed up for that address (confirm-browser.ts).
           const dest = c.req.header('sec-fetch-dest');
           call.noNewSession =
             (dest !== undefined && dest !== 'document') ||
             (await sessionUserId(auth, request.headers)) !== null;
+          notSigningUpBrowser = !(await isSigningUpBrowser(
+            auth,
+            c.req.query('token'),
+            c.req.header('cookie'),
+          ));
+          if (notSigningUpBrowser) call.noNewSession = true;
         }
 
         const res = await runAuthCall(call, () => auth.handler(request));
         const succeeded = res.status >= 200 && res.status < 300;
 
-        if (signInEmail && res.status === 401) await countFailedSignIn(db, signInEmail);
+        if (signIn && res.status === 401) await countFailedSignIn(db, signIn);
         if (c.req.method === 'POST' && ENDS_SESSIONS.has(sub) && succeeded) {
           if (sub === '/reset-password') concerned = call.passwordResetFor ? [call.passwordResetFor] : null;
           if (concerned) deps.sessions.revoke(concerned);
           else deps.sessions.revokeAll();
         }
         // The address is confirmed; the browser keeps the session it had (or stays signed out).
-        if (call.sessionRefused) return c.redirect(CONFIRMED_KEPT_SESSION, 302);
+        if (call.sessionRefused) {
+          const signedIn = (await sessionUserId(auth, request.headers)) !== null;
+          return c.redirect(
+            notSigningUpBrowser && !signedIn ? CONFIRMED_SIGN_IN : CONFIRMED_KEPT_SESSION,
+            302,
+          );
+        }
+        // The browser that signs up, or asks for a new link, is the one the link may sign in.
+        const pendingFor =
+          (sub === '/sign-up/email' || sub === '/send-verification-email') && succeeded
+            ? parsedEmail
+            : signInEmail && res.status === 403
+              ? signInEmail
+              : undefined;
+        if (pendingFor) {
+          const out =
+            res.status >= 400 ? await rewriteError(res, c.get('log'), signInEmail) : await withoutToken(res);
+          const headers = new Headers(out.headers);
+          headers.append(
+            'set-cookie',
+            await pendingCookie(auth, pendingFor, new URL(c.req.url).protocol === 'https:'),
+          );
+          return new Response(out.body, { status: out.status, headers });
+        }
         if (res.status >= 400) return rewriteError(res, c.get('log'), signInEmail);
         return withoutToken(res);
       })
@@ -235,6 +277,9 @@ export function authRoutes(deps: AppDeps) {
         const input = parseOrThrow(ZCorrectEmail, await c.req.json().catch(() => ({})));
         const email = await correctUnconfirmedEmail(db, input);
         await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/?verified=1' } });
+        c.header('set-cookie', await pendingCookie(auth, email, new URL(c.req.url).protocol === 'https:'), {
+          append: true,
+        });
         return c.json({ email });
       })
 

@@ -19,9 +19,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The attacker's throwaway account, unconfirmed, and its mailed confirmation link. */
-async function throwawayLink() {
+async function throwawayLink(signingUp = t.agent()) {
   const person = newPerson();
-  expect((await t.agent().post('/api/auth/sign-up/email', person)).status).toBe(200);
+  expect((await signingUp.post('/api/auth/sign-up/email', person)).status).toBe(200);
   const mail = await t.smtp.waitFor((m) => m.to.includes(person.email) && /confirm/i.test(m.subject));
   const link = mail.links.find((l) => l.includes('/verify-email'))!;
   const [user] = await t.db.select().from(users).where(eq(users.email, person.email));
@@ -75,9 +75,24 @@ describe('confirming an address never replaces the session a browser has', () =>
     expect(await sessionsOf(attacker.userId)).toBe(0);
   });
 
+  it("a signed-out reader who opens the attacker's link as a page is not signed into the attacker's account (issue 26)", async () => {
+    const reader = t.agent();
+    const attacker = await throwawayLink();
+    const res = await reader.get(attacker.link, { 'sec-fetch-dest': 'document' });
+    expect(res.status).toBe(302);
+    // Confirmed, and signed out: the owner signs in with the password.
+    expect(res.headers.get('location')).toBe('/?verified=1');
+    expect(res.headers.getSetCookie().filter((c) => c.includes('session_token'))).toEqual([]);
+    expect((await reader.get('/api/me')).body).toEqual({ viewer: null });
+    expect(await sessionsOf(attacker.userId)).toBe(0);
+    expect(await isVerified(attacker.userId)).toBe(true);
+    expect((await t.agent().post('/api/auth/sign-in/email', attacker.person)).status).toBe(200);
+  });
+
   it('the link a person clicks in the mail still confirms the address and signs them in', async () => {
     const person = t.agent();
-    const mine = await throwawayLink();
+    // The browser that signed up opens it.
+    const mine = await throwawayLink(person);
     const res = await person.get(mine.link, { 'sec-fetch-dest': 'document' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/?verified=1');

@@ -2,7 +2,7 @@ import { MSG, MSG_AUTH_SAFETY } from '@common/core/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashQueueStats } from '../../platform/password';
 import { createTestApp, newPerson, signUpAndVerify, type TestApp } from '../../test/harness';
-import { SIGN_IN_FAILURES } from './auth.guards';
+import { ADDRESS_BACKOFF, SIGN_IN_FAILURES } from './auth.guards';
 
 /*
  * Issue 13, hole 7: better-auth limits sign-ins per client address only, so guesses spread over
@@ -47,7 +47,8 @@ describe('failed sign-ins are limited per account, across addresses', () => {
       error: { code: 'RATE_LIMITED', message: MSG_AUTH_SAFETY.accountThrottled },
     });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(SIGN_IN_FAILURES.windowSec);
+    // Sliding windows: the failures keep weighing a while after their window ends.
+    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(2 * SIGN_IN_FAILURES.windowSec);
     expect(hashQueueStats().derived).toBe(hashesBefore);
 
     // Kept in the database: a restarted app (or another instance) refuses as well.
@@ -81,4 +82,58 @@ describe('failed sign-ins are limited per account, across addresses', () => {
       );
     expect(statuses).toEqual([...Array<number>(SIGN_IN_FAILURES.max).fill(401), 429]);
   }, 90_000);
+});
+
+/*
+ * Issue 26: anyone could keep a member out of password sign-in by failing 10 times per 15 minutes,
+ * and one address could guess across many accounts as fast as better-auth's limit allowed.
+ */
+describe('strangers failing cannot keep the owner out, and one address is slowed down', () => {
+  it('after 10 failures from strangers, the owner still signs in from an address they used before', async () => {
+    await awayFromWindowEdge(SIGN_IN_FAILURES.windowSec);
+    const home = freshIp();
+    const { person } = await signUpAndVerify(t, t.agent(home));
+    // The owner signed in from home once (a session names the address).
+    expect((await t.agent(home).post('/api/auth/sign-in/email', person)).status).toBe(200);
+    for (let i = 0; i < SIGN_IN_FAILURES.max; i++)
+      expect(
+        (
+          await t
+            .agent(freshIp())
+            .post('/api/auth/sign-in/email', { email: person.email, password: `no-${i}-x` })
+        ).status,
+      ).toBe(401);
+    // Strangers are refused, even with the right password ...
+    expect((await t.agent(freshIp()).post('/api/auth/sign-in/email', person)).status).toBe(429);
+    // ... the owner at home is not.
+    expect((await t.agent(home).post('/api/auth/sign-in/email', person)).status).toBe(200);
+  }, 90_000);
+
+  it('an address failing across accounts waits longer after each failure past the first few', async () => {
+    const ip = freshIp();
+    const attacker = t.agent(ip);
+    const guess = () =>
+      attacker.post('/api/auth/sign-in/email', { email: newPerson().email, password: 'guess-it-x' });
+    for (let i = 0; i < ADDRESS_BACKOFF.free; i++) expect((await guess()).status).toBe(401);
+    const first = await guess();
+    expect(first.status).toBe(429);
+    expect(first.body.error).toEqual({ code: 'RATE_LIMITED', message: MSG_AUTH_SAFETY.addressThrottled });
+    const wait1 = Number(first.headers.get('retry-after'));
+    expect(wait1).toBeGreaterThanOrEqual(1);
+    expect(wait1).toBeLessThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, wait1 * 1000 + 200));
+    expect((await guess()).status).toBe(401);
+    // The next wait is twice as long.
+    const second = await guess();
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBe(2);
+    // Another address is not slowed.
+    expect(
+      (
+        await t
+          .agent(freshIp())
+          .post('/api/auth/sign-in/email', { email: newPerson().email, password: 'guess-it-x' })
+      ).status,
+    ).toBe(401);
+  }, 60_000);
 });

@@ -90,6 +90,15 @@ const fromRaw = (r: RawNotification): Row =>
   }) as Row;
 
 /**
+ * How long repeated notifications about one thing fold into one: the same person told of the same
+ * kind of thing by the same actor about the same subject (its related id and link), while the
+ * first is unread and younger than this. Someone switching their answer to an event sixty times
+ * gives the organizer one notification that says the latest answer, not sixty, and the fold is
+ * neither pushed nor sent live again (the bell shows it as it is at the next look).
+ */
+export const FOLD_WINDOW_S = 60 * 60;
+
+/**
  * The statement createNotification runs, for a caller that makes it part of its own statement (a
  * data-modifying CTE, one round trip for the change and its notification): `insert ... returning *`,
  * one notification per row of `from` when given (then `relatedId` may name its columns, e.g. the
@@ -112,6 +121,22 @@ export function notificationInsertSql(
     select ${input.userId}::uuid, ${input.actorId ?? null}::uuid, ${input.type}::text, ${input.title}::text,
            ${input.message}::text, ${input.link ?? null}::text, ${relatedId}, ${JSON.stringify(input.data ?? {})}::jsonb,
            ${input.groupKey ?? null}::text, ${emailPending}, ${pushPending}${from ? sql` from ${from}` : sql``}`;
+  // Without a key, a repeat of an unread one (same actor, kind and subject, within FOLD_WINDOW_S)
+  // updates it instead and the statement returns no row: nothing new to announce.
+  if (!input.groupKey && input.actorId && !from) {
+    const link = input.link ?? null;
+    return sql`with folded as (
+        update notifications n set title = ${input.title}::text, message = ${input.message}::text,
+          data = ${JSON.stringify(input.data ?? {})}::jsonb, updated_at = now()
+        where n.id = (select o.id from notifications o
+          where o.user_id = ${input.userId}::uuid and o.actor_id = ${input.actorId}::uuid
+            and o.type = ${input.type}::text and o.related_id is not distinct from ${relatedId}
+            and o.link is not distinct from ${link}::text and o.group_key is null and not o.read
+            and o.created_at > now() - make_interval(secs => ${FOLD_WINDOW_S})
+          order by o.created_at desc limit 1)
+        returning n.id)
+      ${insert} where not exists (select 1 from folded) returning *`;
+  }
   // Folds into the person's one unread notification with this key, brought to the top.
   const fold = input.groupKey
     ? sql` on conflict (user_id, group_key) where not read and group_key is not null do update set
@@ -134,7 +159,8 @@ export function notificationFromRow(raw: RawNotification, actor: NotificationAct
 /**
  * The one way any area creates a notification. Call it inside the transaction that makes the change,
  * then publish the returned envelope after commit (notificationEnvelope). Returns null when there
- * is nobody to tell (one's own action).
+ * is nobody to tell (one's own action) or nothing new to tell (a repeat folded into the unread
+ * notification it repeats: see FOLD_WINDOW_S).
  */
 export async function createNotification(tx: Tx, input: NewNotification): Promise<Notification | null> {
   if (notifyingSelf(input)) return null;
