@@ -122,6 +122,8 @@ export const BUSINESS_MSG = {
   signInLike: 'Please login to like posts',
   signInShare: 'Please login to share posts',
   signInComment: 'Please login to comment',
+  loadCommentsFailed: 'Failed to load comments',
+  addCommentFailed: 'Failed to add comment',
   noPosts: 'No posts yet.',
   like: 'Like',
   share: 'Share',

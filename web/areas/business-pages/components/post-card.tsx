@@ -5,6 +5,7 @@ import { BUSINESS_MSG, type BusinessPost } from '@common/business-pages/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
+import type { CommentTexts } from '@web/areas/comments/components/comment-form';
 import { CommentSection } from '@web/areas/comments/components/comment-section';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LinkifiedText } from '@web/components/linkified-text';
@@ -16,6 +17,13 @@ import { toast } from '@web/lib/toast';
 import { useDeletePost, useLikePost, useSharePost } from '../api/post-mutations';
 import { PostComposer } from './post-composer';
 import { ReportButton } from '@web/components/report/report-actions';
+
+/** Business posts' own comment texts: loading and adding fail in their words, visitors are asked in theirs. */
+const COMMENT_TEXTS: CommentTexts = {
+  loadFailed: BUSINESS_MSG.loadCommentsFailed,
+  addFailed: BUSINESS_MSG.addCommentFailed,
+  signIn: { message: BUSINESS_MSG.signInComment },
+};
 
 /** One post: its text and image, Like, Share and the comments (the shared module). */
 export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn: boolean }) {
@@ -92,7 +100,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           size="sm"
           aria-pressed={liked}
           onClick={() => {
-            if (!isSignedIn) return prompt(BUSINESS_MSG.signInLike);
+            if (!isSignedIn) return prompt({ message: BUSINESS_MSG.signInLike });
             like.mutate(!liked, { onError: () => toast.error(BUSINESS_MSG.likeFailed) });
           }}
         >
@@ -104,7 +112,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           size="sm"
           aria-pressed={post.userHasShared}
           onClick={() => {
-            if (!isSignedIn) return prompt(BUSINESS_MSG.signInShare);
+            if (!isSignedIn) return prompt({ message: BUSINESS_MSG.signInShare });
             if (post.userHasShared) return;
             share.mutate(undefined, {
               onSuccess: () =>
@@ -129,7 +137,12 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
         </Button>
       </div>
       {showComments ? (
-        <CommentSection contentType="business_post" contentId={post.id} ownerId={post.author.id} />
+        <CommentSection
+          contentType="business_post"
+          contentId={post.id}
+          ownerId={post.author.id}
+          texts={COMMENT_TEXTS}
+        />
       ) : null}
       <ConfirmDialog
         open={isConfirming}

@@ -35,7 +35,7 @@ export function CommentSection({
   /** Who posted the content: their comments carry an Author badge. */
   ownerId?: string | null;
   className?: string;
-  /** An area's own toasts for posting (forums); the shared ones otherwise. */
+  /** An area's own texts (forums, groups, business pages); the shared ones otherwise. */
   texts?: CommentTexts;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
@@ -81,7 +81,7 @@ export function CommentSection({
   let body;
   if (!data) {
     body = query.isError ? (
-      <LoadError message={COMMENT_MSG.loadFailed} onRetry={() => query.refetch()} />
+      <LoadError message={texts?.loadFailed ?? COMMENT_MSG.loadFailed} onRetry={() => query.refetch()} />
     ) : (
       <CommentsSkeleton />
     );
@@ -116,7 +116,11 @@ export function CommentSection({
       {body}
       {data && query.hasNextPage ? (
         query.isFetchNextPageError ? (
-          <LoadError message={COMMENT_MSG.loadFailed} onRetry={() => query.fetchNextPage()} align="start" />
+          <LoadError
+            message={texts?.loadFailed ?? COMMENT_MSG.loadFailed}
+            onRetry={() => query.fetchNextPage()}
+            align="start"
+          />
         ) : (
           <div>
             <LoadMoreButton onLoad={() => query.fetchNextPage()} isLoading={query.isFetchingNextPage} />
@@ -132,7 +136,7 @@ export function CommentSection({
       ) : isMeLoading ? null : (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-border p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">Sign in to join the conversation.</p>
-          <Button size="sm" onClick={() => prompt(COMMENT_MSG.signInAction)}>
+          <Button size="sm" onClick={() => prompt(texts?.signIn ?? COMMENT_MSG.signInAction)}>
             Sign in to comment
           </Button>
         </div>
