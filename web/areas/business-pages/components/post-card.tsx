@@ -1,5 +1,5 @@
 import { MessageCircle, Pencil, Share2, ThumbsUp, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { BUSINESS_MSG, type BusinessPost } from '@common/business-pages/model';
 import { imageVariantUrl } from '@common/core/uploads';
@@ -34,6 +34,17 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const [showComments, setShowComments] = useState(false);
+  // 'Comments n' follows the open comment section's live count (the post's own count is read when
+  // the posts load); a newer post count from the server takes over again.
+  const [liveComments, setLiveComments] = useState<{ from: number; count: string } | null>(null);
+  const onCommentCount = useCallback(
+    (count: string) => setLiveComments({ from: post.commentsCount, count }),
+    [post.commentsCount],
+  );
+  const commentsCount =
+    liveComments && liveComments.from === post.commentsCount
+      ? liveComments.count
+      : String(post.commentsCount);
   // The state asked for shows at once; the server's answer (and the live refetch) settles it.
   const liked = like.isPending ? like.variables : post.userHasLiked;
   const likes =
@@ -132,8 +143,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           onClick={() => setShowComments((v) => !v)}
         >
           <MessageCircle aria-hidden="true" />
-          {BUSINESS_MSG.comments}{' '}
-          <span aria-label={`${post.commentsCount} comments`}>{post.commentsCount}</span>
+          {BUSINESS_MSG.comments} <span aria-label={`${commentsCount} comments`}>{commentsCount}</span>
         </Button>
       </div>
       {showComments ? (
@@ -142,6 +152,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           contentId={post.id}
           ownerId={post.author.id}
           texts={COMMENT_TEXTS}
+          onCount={onCommentCount}
         />
       ) : null}
       <ConfirmDialog

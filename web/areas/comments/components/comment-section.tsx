@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { COMMENT_MSG, type Comment } from '@common/comments/model';
 import { countText } from '@common/core/limits';
@@ -29,6 +29,7 @@ export function CommentSection({
   ownerId = null,
   className,
   texts,
+  onCount,
 }: {
   contentType: EngagementContentType;
   contentId: string;
@@ -37,6 +38,8 @@ export function CommentSection({
   className?: string;
   /** An area's own texts (forums, groups, business pages); the shared ones otherwise. */
   texts?: CommentTexts;
+  /** Told the live count as shown ('3', '1000+') whenever it changes: a post's own counter follows it. */
+  onCount?: (count: string) => void;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
@@ -52,6 +55,10 @@ export function CommentSection({
   const comments = data ? loadedComments(data) : [];
   const tree = buildCommentTree(comments);
   const lastPage = data?.pages.at(-1);
+  const shownCount = lastPage ? countText(lastPage) : null;
+  useEffect(() => {
+    if (shownCount !== null) onCount?.(shownCount);
+  }, [shownCount, onCount]);
 
   const context: CommentThreadContext = {
     contentType,
@@ -109,7 +116,7 @@ export function CommentSection({
         {data ? (
           <>
             {' '}
-            <span className="font-normal text-muted-foreground">({lastPage ? countText(lastPage) : 0})</span>
+            <span className="font-normal text-muted-foreground">({shownCount ?? 0})</span>
           </>
         ) : null}
       </h2>
