@@ -100,8 +100,6 @@ export const BUSINESS_MSG = {
   invalidId: 'Business Page Not Found',
   invalidCursor: 'Invalid page cursor',
   imageNotUploaded: 'Upload the image first',
-  invalidFileType: 'Invalid file type',
-  imageTooLarge: `Please select an image smaller than ${BUSINESS.imageMaxMb}MB.`,
   cannotFollowOwn: 'You cannot follow your own page',
   messageTitle: (name: string) => `Message ${name}`,
   messagePlaceholder: 'Write your message...',
@@ -157,7 +155,6 @@ export const BUSINESS_MSG = {
   reviewCount: (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`,
   // Feed and search
   feedBadge: 'Business Page',
-  searchLabel: 'Business Page',
 } as const;
 
 /** A page's card in the list. */

@@ -25,7 +25,9 @@ export function SignInPromptDialog({ open, onOpenChange, ask, onSignIn }: SignIn
       <DialogContent showCloseButton={false}>
         <DialogHeader>
           <DialogTitle>{MSG.signInRequiredTitle}</DialogTitle>
-          <DialogDescription>{typeof ask === 'string' ? MSG.signInRequired(ask) : ask.message}</DialogDescription>
+          <DialogDescription>
+            {typeof ask === 'string' ? MSG.signInRequired(ask) : ask.message}
+          </DialogDescription>
         </DialogHeader>
         <p className="text-sm text-muted-foreground">{MSG.signInRequiredHint}</p>
         <DialogFooter>

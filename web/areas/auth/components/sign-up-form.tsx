@@ -24,8 +24,7 @@ export function SignUpForm({
     signUp.mutate(values, {
       // The check-your-inbox screen takes over (issue 21): no toast that fades away. Its status
       // line says the sign-up success text ('Account created successfully! ...').
-      onSuccess: () =>
-        onSent({ email: values.email, password: values.password, notice: MSG.signUpSuccess }),
+      onSuccess: () => onSent({ email: values.email, password: values.password, notice: MSG.signUpSuccess }),
       onError: (error) => {
         // Field errors (e.g. 'Username already taken') belong next to their field.
         if (form.showServerErrors(error)) return;

@@ -29,8 +29,7 @@ export function EventListSection({
   if (query.isPending) {
     if (empty === null) return null;
     body = <EventSkeletons />;
-  }
-  else if (query.isError && items.length === 0)
+  } else if (query.isError && items.length === 0)
     body = (
       <Card>
         <LoadError message={EVENT_MSG.loadFailed} onRetry={query.refetch} retryLabel={EVENT_MSG.tryAgain} />

@@ -22,7 +22,16 @@ import { profilesKeys } from './query-keys';
 type Person = { viewerId: string; userId: string; name: string };
 
 /** Connect: the button reads 'Request Sent' at once; a failure puts it back. */
-export function useSendFriendRequest({ viewerId, userId }: Person) {
+/**
+ * Connect (a friend request). `asConnection`: the compact Connect buttons (people you may know)
+ * say 'Connection request sent' and 'Failed to update connection'; the profile's own Connect
+ * button says 'Friend request sent!' and 'Failed to send friend request'.
+ */
+export function useSendFriendRequest({
+  viewerId,
+  userId,
+  asConnection = false,
+}: Person & { asConnection?: boolean }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => sendFriendRequest(userId),
@@ -41,11 +50,14 @@ export function useSendFriendRequest({ viewerId, userId }: Person) {
     onSuccess: (state) => {
       updateView(queryClient, userId, (view) => withConnection(view, state));
       // Both had asked: the server made them friends.
-      toast.success(state.status === 'friends' ? CONNECTION_MSG.accepted : CONNECTION_MSG.requestSent);
+      const sent = asConnection ? CONNECTION_MSG.connectionRequestSent : CONNECTION_MSG.requestSent;
+      toast.success(state.status === 'friends' ? CONNECTION_MSG.accepted : sent);
     },
     onError: (error, _vars, context) => {
       if (context?.before) queryClient.setQueryData(profilesKeys.view(userId), context.before);
-      toast.error(CONNECTION_MSG.requestFailed, { description: refusalText(error) });
+      toast.error(asConnection ? CONNECTION_MSG.updateFailed : CONNECTION_MSG.requestFailed, {
+        description: refusalText(error),
+      });
     },
     onSettled: () => invalidatePeople(queryClient, [userId, viewerId]),
   });

@@ -51,7 +51,7 @@ function SuggestionRow({
 }) {
   const name = displayName(person);
   const queryClient = useQueryClient();
-  const connect = useSendFriendRequest({ viewerId, userId: person.id, name });
+  const connect = useSendFriendRequest({ viewerId, userId: person.id, name, asConnection: true });
   const reason =
     person.mutualFriends > 0 ? PEOPLE_MSG.mutualFriends(person.mutualFriends) : PEOPLE_MSG.sharedInterests;
   return (
