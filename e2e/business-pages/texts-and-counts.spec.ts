@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { BUSINESS_MSG } from '../../common/business-pages/model';
 import { MSG } from '../../common/core/texts';
@@ -9,7 +10,7 @@ import { expect, reviewShots, secondBrowser, signUpVerified, test } from '../fix
  * posts' words, and a post's 'Comments n' follows the comment section.
  */
 
-async function pageWithPost(page: import('@playwright/test').Page) {
+async function pageWithPost(page: Page) {
   await signUpVerified(page);
   const created = await page.request.post('/api/business-pages', {
     data: {
@@ -44,15 +45,21 @@ test("business sign-in prompts: a visitor reads the document's own texts for lik
   const post = v.getByRole('article', { name: /^Post by/ });
   await expect(post).toBeVisible();
   const dialog = v.getByRole('dialog', { name: MSG.signInRequiredTitle });
-  const asks = async (button: import('@playwright/test').Locator, text: string) => {
+  const asks = async (button: Locator, text: string) => {
     await button.click();
     await expect(dialog.getByText(text, { exact: true })).toBeVisible();
     await expect(dialog.getByText(/You need to be signed in to/)).toHaveCount(0);
   };
-  await asks(post.getByRole('button', { name: new RegExp(`^${BUSINESS_MSG.like}`) }), BUSINESS_MSG.signInLike);
+  await asks(
+    post.getByRole('button', { name: new RegExp(`^${BUSINESS_MSG.like}`) }),
+    BUSINESS_MSG.signInLike,
+  );
   await reviewShots(v, 'business-visitor-like-prompt', { fullPage: false });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await asks(post.getByRole('button', { name: new RegExp(`^${BUSINESS_MSG.share}`) }), BUSINESS_MSG.signInShare);
+  await asks(
+    post.getByRole('button', { name: new RegExp(`^${BUSINESS_MSG.share}`) }),
+    BUSINESS_MSG.signInShare,
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await post.getByRole('button', { name: new RegExp(`^${BUSINESS_MSG.comments}`) }).click();
   await asks(post.getByRole('button', { name: 'Sign in to comment' }), BUSINESS_MSG.signInComment);
