@@ -976,3 +976,6 @@ export async function runFeedBench() {
   const failures = printSummary(all, secsSince(started));
   return failures.length ? 1 : 0;
 }
+
+// The generator and its vocabulary, reused by the community bench (scripts/bench-community-data.mjs).
+export { CITIES, COMPANIES, QUERIES, TOPICS, byRank, generatorSteps, lit, memberId, pick, uuidOf };

@@ -43,7 +43,7 @@ export const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : 'n/a');
  * Start the built server and wait until /api/health answers. stdout (pino, JSON lines) is passed to
  * stderr, at most `maxLogLines` lines, so warnings show without flooding the report.
  */
-export async function startServer({ port, env, maxLogLines = 20 }) {
+export async function startServer({ port, env, maxLogLines = 20, waitMs = 30_000 }) {
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const proc = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
@@ -63,7 +63,7 @@ export async function startServer({ port, env, maxLogLines = 20 }) {
   const { stop, exited } = stoppable(proc);
 
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < waitMs / 100; i++) {
     if (exited())
       throw new Error(`server exited during start (code ${exited().code}, signal ${exited().signal})`);
     try {
@@ -74,7 +74,7 @@ export async function startServer({ port, env, maxLogLines = 20 }) {
     await sleep(100);
   }
   await stop();
-  throw new Error('server did not answer /api/health within 30 s');
+  throw new Error(`server did not answer /api/health within ${waitMs / 1000} s`);
 }
 
 /**

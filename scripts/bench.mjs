@@ -1,4 +1,4 @@
-// `npm run bench [-- auth|messages|feed|floor|lighthouse]`: speed figures that tests do not time, measured on this machine
+// `npm run bench [-- auth|messages|feed|floor|lighthouse|uploads]`: speed figures that tests do not time, measured on this machine
 // against the built server (dist/server/index.js; `npm run build` first).
 //  - auth (the default): sign-in throughput and CPU per sign-in, the overflow shed with 429, and
 //    request latency while sign-ins hash passwords, on PostgreSQL and on PGlite (--only=pg|pglite);
@@ -10,6 +10,12 @@
 //  - lighthouse: Lighthouse mobile on a visitor's /, beside the same page without script (--runs=N).
 //  - floor: what every request pays: the bare floor beside our middleware, a signed-in read and a
 //    signed-in write (--only=pg|pglite; see scripts/bench-floor.mjs).
+//  - community: how many active members one box holds: a ramp of simulated members on one and two
+//    processes, a soak, two instances behind nginx (--reuse, --profile, --fixed=N --minutes=M; see
+//    scripts/bench-community.mjs).
+//  - uploads: 30 parallel 50 MB video uploads and 30 large image uploads by one account, and 30
+//    parallel downloads, with the server's RSS growth and the health check's latency
+//    (--only=pg|pglite; see scripts/bench-uploads.mjs).
 const which = process.argv[2] ?? 'auth';
 
 if (which === 'auth') {
@@ -26,9 +32,15 @@ if (which === 'auth') {
 } else if (which === 'floor') {
   const { runFloorBench } = await import('./bench-floor.mjs');
   process.exitCode = await runFloorBench();
+} else if (which === 'community') {
+  const { runCommunityBench } = await import('./bench-community.mjs');
+  process.exitCode = await runCommunityBench();
+} else if (which === 'uploads') {
+  const { runUploadsBench } = await import('./bench-uploads.mjs');
+  process.exitCode = await runUploadsBench();
 } else {
   console.error(
-    `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed|floor|lighthouse [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,
+    `Unknown benchmark "${which}". Usage: npm run bench [-- auth|messages|feed|floor|lighthouse|community|uploads [--reuse] [--only=pg|pglite] [--pglite-items=N]]`,
   );
   process.exitCode = 2;
 }

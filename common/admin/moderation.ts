@@ -113,6 +113,9 @@ export const MODERATION_MSG = {
   approve: 'Approve',
   reject: 'Reject',
   flag: 'Flag',
+  toPending: 'Back to pending',
+  toPendingTitle: (n: number) =>
+    n === 1 ? 'Put review back to pending' : `Put ${n} reviews back to pending`,
   note: 'Moderation note',
   reason: 'Reason',
   flagReasonHint: 'Flagging needs a reason note',

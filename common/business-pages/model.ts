@@ -101,11 +101,6 @@ export const BUSINESS_MSG = {
   invalidCursor: 'Invalid page cursor',
   imageNotUploaded: 'Upload the image first',
   cannotFollowOwn: 'You cannot follow your own page',
-  messageTitle: (name: string) => `Message ${name}`,
-  messagePlaceholder: 'Write your message...',
-  send: 'Send',
-  messageEmpty: 'Please enter a message',
-  messageFailed: 'Failed to send message',
   // Posts
   postPlaceholder: 'Share an update with your followers...',
   post: 'Post',

@@ -25,6 +25,11 @@ export type ServerEvent =
   | { type: 'unsubscribed'; topics: string[] }
   /** Events may have been missed (the server lost its bus connection): refetch what is shown. */
   | { type: 'resync' }
+  /**
+   * To every signed-in tab, except people blocked either way with them: this person's ban was
+   * lifted, so their content shows again. The tab refetches what it shows, as after a resync.
+   */
+  | { type: 'person.restored'; userId: string }
   | { type: 'pong' }
   /** To the sender (every tab) and the receiver. */
   | { type: 'message.created'; message: Message }

@@ -32,6 +32,11 @@ export const UPLOAD_MSG = {
   tooLargeHint: (mb: number) => `Please select an image smaller than ${mb}MB.`,
   tooManyPixelsHint: (megapixels: number) => `Please select an image smaller than ${megapixels} megapixels.`,
   uploadFailed: 'Upload failed',
+  /** Refusals of the upload pipeline (server/platform/uploads.ts): nothing was read or kept. */
+  ownUploadsBusy: 'You are already uploading other files. Please wait for them to finish and try again.',
+  serverUploadsBusy: 'Too many files are being uploaded right now. Please try again in a moment.',
+  unattachedQuota:
+    'You have uploaded many files that are not used yet. Please use them, or wait a couple of hours until they are cleared, then try again.',
 } as const;
 
 /**

@@ -116,6 +116,13 @@ export const EVENT_MSG = {
   eventCancelled: 'Event cancelled',
   cancelledMessage: (title: string) => `"${title}" was cancelled by its organizer.`,
   alreadyCancelled: 'This event was cancelled.',
+  deleteEvent: 'Delete Event',
+  deleteConfirmTitle: 'Delete this event?',
+  deleteConfirmText:
+    'The event, its guest list and its answers are removed for everyone, and everyone who answered is told. This cannot be undone.',
+  eventDeleted: 'Event deleted',
+  deletedMessage: (title: string) => `"${title}" was deleted by its organizer.`,
+  deleteFailed: 'Failed to delete event',
   // RSVP (section 8)
   authRequiredTitle: 'Authentication required',
   authRequired: 'Please sign in to RSVP for events',

@@ -269,3 +269,9 @@ export function previewOf(text: string, max: number): string {
 
 export const isForumId = (id: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * The forum groups list's live topic (any member): a new forum group was created. Its events name
+ * only the group; the list asks the API.
+ */
+export const FORUM_LIST_TOPIC = 'forum-groups:all';

@@ -185,6 +185,8 @@ export type GroupSummary = {
   isPrivate: boolean;
   memberCount: number;
   createdAt: string;
+  /** Only in a profile's communities (GET /api/groups?member=): that person's role in the group. */
+  memberRole?: GroupRole | null;
 };
 
 export type GroupMembership = {
@@ -227,3 +229,20 @@ export type GroupImage = { url: string };
 export function isGroupId(id: string | null | undefined): id is string {
   return !!id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }
+
+/**
+ * The groups list's live topic (any member): a new group was created. Its events name only the
+ * group; the list asks the API, which applies the reader's own rules.
+ */
+export const GROUP_LIST_TOPIC = 'groups:all';
+
+/** Connect and Message on a member of the members list (document 2: signed-in members may). */
+export const GROUP_MEMBER_CONTACT_MSG = {
+  connect: 'Connect',
+  message: 'Message',
+  // Successes and failures (section 8).
+  connectionRequestSent: 'Connection request sent',
+  requestSent: 'Request Sent',
+  connectionRequestFailed: 'Failed to send connection request.',
+  friends: 'Friends',
+} as const;

@@ -4,6 +4,8 @@
  */
 export const MESSAGING = {
   contentMax: 5000,
+  /** The new-message sound's volume (0 to 1); Settings can switch the sound off. */
+  soundVolume: 0.3,
   /** Last-message preview in lists. */
   previewLength: 50,
   /** A time separator is shown in a thread when two messages are further apart than this. */

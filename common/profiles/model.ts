@@ -81,7 +81,6 @@ export const PEOPLE_MSG = {
   mutualFriends: (n: number) => `${n} mutual ${n === 1 ? 'friend' : 'friends'}`,
   sharedInterests: 'Shares your skills or company',
   dismiss: (name: string) => `Not now: hide ${name}`,
-  connect: 'Connect',
   newMessage: 'New message',
   findPeople: 'Search people to message',
   findPeoplePlaceholder: 'Type a name...',
@@ -120,12 +119,15 @@ export type UserSettings = {
   /** Off: people who are not friends see only name, avatar and headline. */
   profileVisible: boolean;
   dataCollection: boolean;
+  /** Off: no sound when a new message arrives. */
+  messageSound: boolean;
 };
 export const DEFAULT_SETTINGS: UserSettings = {
   emailNotifications: true,
   pushNotifications: true,
   profileVisible: true,
   dataCollection: true,
+  messageSound: true,
 };
 
 export type BlockedPerson = PersonSummary & { blockedAt: string };
@@ -187,6 +189,7 @@ export const CONNECTION_MSG = {
   requestSent: 'Friend request sent!',
   friendRemoved: 'Friend removed',
   connectionRequestSent: 'Connection request sent',
+  connectionRemoved: 'Connection removed',
   requestsLoadFailed: 'Failed to load friend requests. Please try again.',
   acceptFailed: 'Failed to accept friend request. Please try again.',
   rejectFailed: 'Failed to reject friend request. Please try again.',
@@ -198,6 +201,8 @@ export const CONNECTION_MSG = {
   noRequest: 'This friend request no longer exists.',
   // Labels.
   connect: 'Connect',
+  /** The compact connect button, once on (it follows them). */
+  connected: 'Connected',
   requestSentLabel: 'Request Sent',
   friends: 'Friends',
   message: 'Message',

@@ -65,6 +65,7 @@ export const ZUpdateSettings = z
     pushNotifications: z.boolean(),
     profileVisible: z.boolean(),
     dataCollection: z.boolean(),
+    messageSound: z.boolean(),
   })
   .partial()
   .strict()

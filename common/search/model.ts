@@ -60,6 +60,8 @@ export const SEARCH_MSG = {
   queryRequired: 'Please enter something to search for.',
   queryTooLong: `Search text can be at most ${SEARCH.queryMax} characters.`,
   invalidPage: 'Invalid page.',
+  /** What a visitor's search completes in 'You need to be signed in to {action}.' */
+  visitorAction: 'search',
   /** The badge on a person's result. */
   personLabel: 'User',
 } as const;

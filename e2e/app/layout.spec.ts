@@ -14,8 +14,15 @@ test('a visitor sees the welcome page and only News Feed and Sign In in the menu
 });
 
 test('protected routes send a visitor to /auth', async ({ page }) => {
-  // /events/create says 'Please log in to create events' instead (e2e/events).
-  for (const path of ['/messages', '/settings', '/investing', '/investing/42', '/create-group', '/admin']) {
+  for (const path of [
+    '/messages',
+    '/settings',
+    '/investing',
+    '/investing/42',
+    '/create-group',
+    '/events/create',
+    '/admin',
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/auth$/);
   }

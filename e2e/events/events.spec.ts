@@ -118,7 +118,7 @@ test('create an event with a cover, invite a friend from the profile; the friend
   await visitor.close();
 });
 
-test('a malformed or unknown id shows Event not found with a way back; a visitor is asked to log in to create', async ({
+test('a malformed or unknown id shows Event not found with a way back; the create page is a sign-in route that sends a visitor to /auth', async ({
   page,
 }) => {
   await page.goto('/events/not-an-id');
@@ -127,8 +127,43 @@ test('a malformed or unknown id shows Event not found with a way back; a visitor
   await page.goto('/events/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: EVENT_MSG.notFound })).toBeVisible();
   await expectAccessible(page);
-  // A visitor on the create page is asked to log in.
+  // /events/create is a sign-in route: a visitor goes to /auth like on every other one.
   await page.goto('/events/create');
-  await expect(page.getByText(EVENT_MSG.loginToCreate)).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the organizer can delete an event after confirming; it is gone from its page and the list', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpVerified(page);
+  const title = `Delete me ${Date.now()}`;
+  const res = await page.request.post('/api/events', {
+    headers: { origin: baseURL! },
+    data: {
+      title,
+      description: '',
+      startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      location: 'The Hub',
+      type: 'in_person',
+      maxAttendees: null,
+      coverPhotoUrl: null,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/events/${id}`);
+  await page.getByRole('button', { name: EVENT_MSG.deleteEvent }).click();
+  const dialog = page.getByRole('alertdialog', { name: EVENT_MSG.deleteConfirmTitle });
+  await expect(dialog).toBeVisible();
+  // Cancel keeps it.
+  await dialog.getByRole('button', { name: EVENT_MSG.cancel }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: EVENT_MSG.deleteEvent }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: EVENT_MSG.deleteEvent }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByText(EVENT_MSG.eventDeleted)).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await page.goto(`/events/${id}`);
+  await expect(page.getByRole('heading', { name: EVENT_MSG.notFound })).toBeVisible();
 });

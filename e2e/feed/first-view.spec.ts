@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { COMPLETION_MSG, PEOPLE_MSG, PROFILE_PLACEHOLDERS } from '../../common/profiles/model';
+import {
+  COMPLETION_MSG,
+  CONNECTION_MSG,
+  PEOPLE_MSG,
+  PROFILE_PLACEHOLDERS,
+} from '../../common/profiles/model';
 import { expect, expectAccessible, myId, secondBrowser, signUpVerified, test } from '../fixtures';
 
 /* issue 21: a new member's first view: profile completion, people you may know. */
@@ -65,11 +70,12 @@ test('Edit Profile has Cancel, and placeholders that cannot be taken for values'
   await expect(dialog.getByLabel('Title')).toHaveValue('');
 });
 
-test('people you may know: friends of friends and shared skills, connect or dismiss', async ({
+test('people you may know: friends of friends and shared skills; the compact Connect / Connected toggle, or dismiss', async ({
   page,
   browser,
   baseURL,
 }) => {
+  test.slow();
   const skill = `skill-${randomUUID().slice(0, 8)}`;
   const other = await secondBrowser(browser, baseURL);
   const third = await secondBrowser(browser, baseURL);
@@ -88,9 +94,26 @@ test('people you may know: friends of friends and shared skills, connect or dism
 
   await card.getByRole('button', { name: PEOPLE_MSG.dismiss(alike.username) }).click();
   await expect(card.getByRole('link', { name: new RegExp(alike.username) })).toHaveCount(0);
-  await card.getByRole('button', { name: `${PEOPLE_MSG.connect}: ${alsoAlike.username}` }).click();
-  await expect(card.getByRole('link', { name: new RegExp(alsoAlike.username) })).toHaveCount(0);
-  // Both stay gone after a reload; the friend request went.
+  // The compact toggle: Connect reads Connected (a connection request: they are followed and
+  // told), and Connected taps back to Connect (the connection removed).
+  const alsoAlikeId = await myId(third.page);
+  const following = async () => {
+    const res = await page.request.get(`/api/connections/${alsoAlikeId}`);
+    return ((await res.json()) as { isFollowing: boolean }).isFollowing;
+  };
+  await card.getByRole('button', { name: `${CONNECTION_MSG.connect}: ${alsoAlike.username}` }).click();
+  const connected = card.getByRole('button', { name: `${CONNECTION_MSG.connected}: ${alsoAlike.username}` });
+  await expect(connected).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(CONNECTION_MSG.connectionRequestSent)).toBeVisible();
+  expect(await following()).toBe(true);
+  await connected.click();
+  const connect = card.getByRole('button', { name: `${CONNECTION_MSG.connect}: ${alsoAlike.username}` });
+  await expect(connect).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText(CONNECTION_MSG.connectionRemoved)).toBeVisible();
+  expect(await following()).toBe(false);
+  await connect.click();
+  await expect(connected).toBeVisible();
+  // Both are no longer suggested after a reload; the connection request went.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'News Feed' })).toBeVisible();
   await expect(
@@ -98,10 +121,12 @@ test('people you may know: friends of friends and shared skills, connect or dism
       .getByRole('region', { name: PEOPLE_MSG.youMayKnow })
       .getByRole('link', { name: new RegExp(alike.username) }),
   ).toHaveCount(0);
-  const requests = await third.page.request.get('/api/connections/requests');
-  expect(((await requests.json()) as { from: { id: string } }[]).map((r) => r.from.id)).toContain(
-    await myId(page),
-  );
+  await expect(
+    page
+      .getByRole('region', { name: PEOPLE_MSG.youMayKnow })
+      .getByRole('link', { name: new RegExp(alsoAlike.username) }),
+  ).toHaveCount(0);
+  expect(await following()).toBe(true);
   await other.context.close();
   await third.context.close();
 });

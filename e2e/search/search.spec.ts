@@ -129,3 +129,19 @@ test('results are accessible at 1280 and 375 px; phones search from the page; a 
   ).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 });
+
+test('a visitor searching from the top bar is asked to sign in where the results would be, and Sign in opens /auth', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await search(page, 'coffee');
+  await expect(page).toHaveURL(/\?search=coffee$/);
+  await expect(heading(page)).toHaveText('Search results for "coffee"');
+  const prompt = page.getByRole('region', { name: MSG.signInRequiredTitle });
+  await expect(prompt.getByText(MSG.signInRequired(SEARCH_MSG.visitorAction))).toBeVisible();
+  await expect(prompt.getByText(MSG.signInRequiredHint)).toBeVisible();
+  await expectAccessible(page);
+  await prompt.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});

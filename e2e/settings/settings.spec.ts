@@ -151,6 +151,7 @@ test('switches save at once, say so, survive a reload, and roll back when a save
     pushNotifications: true,
     profileVisible: false,
     dataCollection: true,
+    messageSound: true,
   });
 });
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from './storage';
+import type { UploadFile } from './uploads';
 
 /*
  * Uploaded files that are not images (a video, a PDF): checked by their content, never their name
  * or the browser's type, and stored as they are (no re-encoding) under
  * `<files|private>/<kind>/<owner id>/<uuid>/file.<ext>`: a new key every time, the owner in the
  * address. Files under `private/` are never served by GET /files (files.routes.ts); the area that
- * stored one streams it itself, after its own permission check (storage.get).
+ * stored one streams it itself, after its own permission check (storage.get, sendStoredFile).
  */
 
 export type FileFormat = 'mp4' | 'webm' | 'pdf';
@@ -45,19 +46,22 @@ export const isVideoFormat = (f: FileFormat | null): f is 'mp4' | 'webm' => f ==
 /** Is this stored key private (never served by GET /files)? */
 export const isPrivateKey = (key: string) => key.startsWith('private/');
 
-export type SavedFile = { key: string; url: string; contentType: string };
+export type SavedFile = { key: string; url: string; contentType: string; bytes: number };
 
-/** Stores a checked file as `ownerId`'s; `private` files are only reachable through their area. */
+/**
+ * Stores a checked upload (its temporary file, platform/uploads.ts) as `ownerId`'s, moved or
+ * streamed into storage, never read whole; `private` files are only reachable through their area.
+ */
 export async function saveFile(
   storage: Storage,
-  bytes: Uint8Array,
+  file: UploadFile,
   opts: { format: FileFormat; kind: string; ownerId: string; private?: boolean },
 ): Promise<SavedFile> {
   const top = opts.private ? 'private' : 'files';
   const key = `${top}/${opts.kind}/${opts.ownerId}/${randomUUID()}/file.${opts.format}`;
   const contentType = CONTENT_TYPES[opts.format];
-  await storage.put(key, bytes, contentType);
-  return { key, url: storage.url(key), contentType };
+  await storage.putFile(key, file.path, contentType, { size: file.size, sha256: file.sha256 });
+  return { key, url: storage.url(key), contentType, bytes: file.size };
 }
 
 /** The owner's folder of a file we stored (for the ledger and deletion), or null for any other key. */

@@ -67,6 +67,15 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   return null;
 }
 
+/**
+ * An uploaded image: its bytes, or (every upload route) the temporary file it was streamed to with
+ * its size and first bytes (platform/uploads.ts). sharp reads the file itself, in pieces.
+ */
+export type ImageInput = Uint8Array | { path: string; size: number; head: Uint8Array };
+
+/** An uploaded image's size in bytes. */
+export const inputSize = (input: ImageInput) => (input instanceof Uint8Array ? input.byteLength : input.size);
+
 export type ImageVariant = { size: number; width: number; height: number; bytes: Buffer };
 export type ProcessedImage = { preset: ImagePreset; main: number; variants: ImageVariant[] };
 
@@ -129,15 +138,16 @@ function isPixelLimit(err: unknown) {
  * cleanly, and a 413 'File too large' over the byte or pixel limit.
  */
 export async function processImage(
-  bytes: Uint8Array,
+  input: ImageInput,
   preset: ImagePreset,
   opts: { check?: ImageSizeCheck } = {},
 ): Promise<ProcessedImage> {
-  if (bytes.byteLength > UPLOADS.imageMaxBytes) throw imageTooLarge();
-  const format = sniffImageFormat(bytes);
+  const file = input instanceof Uint8Array ? null : input;
+  if (inputSize(input) > UPLOADS.imageMaxBytes) throw imageTooLarge();
+  const format = sniffImageFormat(file ? file.head : (input as Uint8Array));
   if (!format) throw invalidImage();
 
-  const source = sharp(bytes, INPUT);
+  const source = sharp(file ? file.path : (input as Uint8Array), INPUT);
   let width: number;
   let height: number;
   try {
@@ -203,10 +213,10 @@ const prefixOf = (preset: ImagePreset, ownerId: string, id: string) => `images/$
  */
 export async function saveImage(
   storage: Storage,
-  bytes: Uint8Array,
+  input: ImageInput,
   opts: { preset: ImagePreset; ownerId: string; check?: ImageSizeCheck },
-): Promise<SavedImage> {
-  const image = await processImage(bytes, opts.preset, { check: opts.check });
+): Promise<SavedImage & { bytes: number }> {
+  const image = await processImage(input, opts.preset, { check: opts.check });
   const id = randomUUID();
   const prefix = prefixOf(opts.preset, opts.ownerId, id);
   const variants: Record<number, string> = {};
@@ -222,7 +232,8 @@ export async function saveImage(
     await storage.deletePrefix(prefix).catch(() => {});
     throw err;
   }
-  return { id, url: variants[image.main]!, variants };
+  const bytes = image.variants.reduce((sum, v) => sum + v.bytes.length, 0);
+  return { id, url: variants[image.main]!, variants, bytes };
 }
 
 /**

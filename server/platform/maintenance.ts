@@ -3,9 +3,11 @@ import type { Logger } from '../lib/logger';
 import { sweepUsageCounters } from './rate-limit';
 import type { Storage } from './storage';
 import { sweepUnattachedUploads } from './upload-ledger';
+import { sweepTempUploads } from './uploads';
 
 /*
- * Housekeeping every process runs on a timer: old limit windows and uploads nobody attached. Each
+ * Housekeeping every process runs on a timer: old limit windows, uploads nobody attached and
+ * temporary upload files a stopped process left. Each
  * step is safe when several instances run it at once (idempotent deletes, skip-locked rows), and a
  * failure is logged and retried next round.
  */
@@ -19,7 +21,9 @@ export function startMaintenance(deps: { db: Db; storage: Storage; logger: Logge
       const counters = await sweepUsageCounters(deps.db);
       let uploads = 0;
       for (let n = -1; n !== 0; uploads += n) n = await sweepUnattachedUploads(deps);
-      if (counters || uploads) deps.logger.info({ counters, uploads }, 'maintenance: swept');
+      const tempFiles = await sweepTempUploads(deps.storage);
+      if (counters || uploads || tempFiles)
+        deps.logger.info({ counters, uploads, tempFiles }, 'maintenance: swept');
     } catch (err) {
       deps.logger.warn({ err }, 'maintenance round failed');
     }

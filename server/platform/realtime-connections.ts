@@ -61,12 +61,15 @@ export function createConnections(opts: {
     }
   }
 
-  /** The sockets a bus event goes to: its people's, its topic's, or everyone's for a resync. */
+  /**
+   * The sockets a bus event goes to: its people's, its topic's, or everyone's for a resync or a
+   * person shown again (an unban).
+   */
   function targetsOf({ to, topic, event }: Envelope) {
     const targets = new Set<Conn>();
     if (to) for (const id of to) for (const c of byUser.get(id) ?? []) targets.add(c);
     if (topic) for (const c of byTopic.get(topic) ?? []) targets.add(c);
-    if (!to && !topic && event.type === 'resync')
+    if (!to && !topic && (event.type === 'resync' || event.type === 'person.restored'))
       for (const set of byUser.values()) set.forEach((c) => targets.add(c));
     return targets;
   }

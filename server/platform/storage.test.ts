@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,13 +52,28 @@ describe('local storage', () => {
     expect(await storage.head('images/content/a/1.webp')).toEqual({
       contentType: 'image/webp',
       size: 50_000,
+      etag: expect.stringMatching(/^"[0-9a-f]+-[0-9a-f]+"$/),
     });
+    // A range: exactly those bytes, streamed.
+    const part = await storage.get('images/content/a/1.webp', { range: { start: 100, end: 1099 } });
+    expect(part!.size).toBe(1000);
+    expect(await readAll(part!.body)).toEqual(bytes.subarray(100, 1100));
 
     await storage.delete('images/content/a/1.webp');
     expect(await storage.get('images/content/a/1.webp')).toBeNull();
     expect(await storage.head('images/content/a/1.webp')).toBeNull();
     await storage.delete('images/content/a/1.webp'); // already gone: fine
     expect(await readdir(dir)).toEqual(['.tmp']);
+  });
+
+  it('moves a temporary upload into place (putFile), never copying it through memory', async () => {
+    const bytes = randomBytes(200_000);
+    await mkdir(storage.tmpDir, { recursive: true });
+    const tmp = path.join(storage.tmpDir, 'upload-test');
+    await writeFile(tmp, bytes);
+    await storage.putFile('files/x/a/b/file.mp4', tmp, 'video/mp4', { size: bytes.length, sha256: null });
+    expect(await readFile(path.join(dir, 'files/x/a/b/file.mp4'))).toEqual(bytes);
+    expect(await readdir(storage.tmpDir)).toEqual([]);
   });
 
   it('deletes everything under a prefix and nothing else', async () => {
@@ -121,6 +136,48 @@ describe('local storage', () => {
       const missing = await app.request(url);
       expect(missing.status, url).toBe(404);
     }
+  });
+
+  it('answers byte ranges with exactly those bytes (206), 416 past the end, 304 for a known version', async () => {
+    const bytes = randomBytes(10_000);
+    await storage.put('files/idea-video/r/1/file.mp4', bytes, 'video/mp4');
+    const app = fileRoutes(storage);
+    const url = '/files/files/idea-video/r/1/file.mp4';
+    const get = (headers: Record<string, string>) => app.request(url, { headers });
+    const cases: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=9000-', 9000, 9999],
+      ['bytes=-500', 9500, 9999],
+      ['bytes=9990-20000', 9990, 9999],
+    ];
+    for (const [range, start, end] of cases) {
+      const res = await get({ range });
+      expect(res.status, range).toBe(206);
+      expect(res.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/10000`);
+      expect(res.headers.get('content-length'), range).toBe(String(end - start + 1));
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes.subarray(start, end + 1));
+    }
+    const past = await get({ range: 'bytes=10000-' });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */10000');
+    // Several ranges, or another unit: the whole file, as HTTP allows.
+    for (const range of ['bytes=0-1,5-6', 'items=0-1']) {
+      const whole = await get({ range });
+      expect(whole.status, range).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+    }
+    const full = await get({});
+    const etag = full.headers.get('etag')!;
+    expect(full.headers.get('accept-ranges')).toBe('bytes');
+    expect(etag).toMatch(/^".+"$/);
+    await full.arrayBuffer();
+    const cached = await get({ 'if-none-match': etag });
+    expect(cached.status).toBe(304);
+    expect(await cached.text()).toBe('');
+    // If-Range naming another version: the whole file.
+    const changed = await get({ range: 'bytes=0-9', 'if-range': '"other"' });
+    expect(changed.status).toBe(200);
+    await changed.arrayBuffer();
   });
 });
 
@@ -216,12 +273,27 @@ async function startFakeS3(opts: {
           return req.method === 'HEAD'
             ? res.writeHead(404).end()
             : xml(404, '<Error><Code>NoSuchKey</Code></Error>');
-        res.writeHead(200, {
-          'content-type': object.contentType,
-          'content-length': object.body.length,
-          'cache-control': object.cacheControl,
-        });
-        return res.end(req.method === 'GET' ? object.body : undefined);
+        {
+          const etag = `"${sha256Hex(object.body).slice(0, 32)}"`;
+          const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
+          if (range && req.method === 'GET') {
+            const part = object.body.subarray(Number(range[1]), Number(range[2]) + 1);
+            res.writeHead(206, {
+              'content-type': object.contentType,
+              'content-length': part.length,
+              'content-range': `bytes ${range[1]}-${range[2]}/${object.body.length}`,
+              etag,
+            });
+            return res.end(part);
+          }
+          res.writeHead(200, {
+            'content-type': object.contentType,
+            'content-length': object.body.length,
+            'cache-control': object.cacheControl,
+            etag,
+          });
+          return res.end(req.method === 'GET' ? object.body : undefined);
+        }
       case 'DELETE':
         objects.delete(key);
         res.writeHead(204);
@@ -268,7 +340,13 @@ describe('S3 storage', () => {
     const file = await storage.get(key);
     expect(file).toMatchObject({ contentType: 'image/webp', size: 100_000 });
     expect(await readAll(file!.body)).toEqual(bytes);
-    expect(await storage.head(key)).toEqual({ contentType: 'image/webp', size: 100_000 });
+    expect(await storage.head(key)).toEqual({
+      contentType: 'image/webp',
+      size: 100_000,
+      etag: expect.stringMatching(/^"[0-9a-f]{32}"$/),
+    });
+    const part = await storage.get(key, { range: { start: 10, end: 19 } });
+    expect(await readAll(part!.body)).toEqual(bytes.subarray(10, 20));
     expect(await storage.get('images/none.webp')).toBeNull();
     expect(await storage.head('images/none.webp')).toBeNull();
 
@@ -278,6 +356,25 @@ describe('S3 storage', () => {
 
     expect(s3.log.length).toBeGreaterThanOrEqual(7);
     expect(s3.log.every((r) => r.verified && r.path.startsWith('/photos/'))).toBe(true);
+  });
+
+  it('streams a temporary upload to the bucket with its length and signed hash (putFile)', async () => {
+    const bytes = randomBytes(300_000);
+    const tmp = path.join(await mkdtemp(path.join(os.tmpdir(), 'cofound-s3-up-')), 'upload');
+    await writeFile(tmp, bytes);
+    // With the hash the upload pipeline computed, and without (computed from the file).
+    await storage.putFile('files/v/1/file.mp4', tmp, 'video/mp4', {
+      size: bytes.length,
+      sha256: sha256Hex(bytes),
+    });
+    await storage.putFile('files/v/2/file.mp4', tmp, 'video/mp4', { size: bytes.length, sha256: null });
+    for (const key of ['files/v/1/file.mp4', 'files/v/2/file.mp4']) {
+      const object = s3.objects.get(key);
+      expect(object?.contentType).toBe('video/mp4');
+      expect(object && Buffer.compare(object.body, bytes)).toBe(0);
+    }
+    expect(s3.log.every((r) => r.verified)).toBe(true);
+    await rm(path.dirname(tmp), { recursive: true, force: true });
   });
 
   it('deletes a prefix, following the listing page by page', async () => {

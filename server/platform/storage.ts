@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Env } from '../env';
@@ -10,15 +12,46 @@ import { EMPTY_PAYLOAD_HASH, encodeKeyPath, sha256Hex, signV4, uriEncode } from 
  * are paths like `images/avatar/<uuid>/256.webp`, never reused, so whatever serves them may cache
  * them for good (decision 007).
  */
-export type StoredFile = { body: ReadableStream<Uint8Array>; contentType: string; size: number };
+export type StoredFile = {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  /** The bytes `body` carries: the whole file's, or the range's. */
+  size: number;
+  /** The stored file's version tag (quoted), when the store gives one. */
+  etag: string | null;
+};
+
+export type FileInfo = Omit<StoredFile, 'body'>;
+
+/** Bytes `start` to `end` of a file, both included (an HTTP byte range). */
+export type ByteRange = { start: number; end: number };
 
 export type Storage = {
   readonly kind: 'local' | 's3';
+  /**
+   * Where uploads wait while they arrive (platform/uploads.ts): in the files' own folder on local
+   * disk, so a finished file is renamed into place, never copied.
+   */
+  readonly tmpDir: string;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The file, or null when there is none (or the key is not a valid one). */
-  get(key: string): Promise<StoredFile | null>;
-  /** Type and size without the body (HEAD requests). */
-  head(key: string): Promise<Omit<StoredFile, 'body'> | null>;
+  /**
+   * Stores the file at `file` (a temporary upload of `size` bytes) under `key`, streamed, never read
+   * whole. `sha256`: its content's hash when known (S3 signs it; otherwise it is computed here).
+   * The file at `file` may be gone afterwards (moved).
+   */
+  putFile(
+    key: string,
+    file: string,
+    contentType: string,
+    info: { size: number; sha256: string | null },
+  ): Promise<void>;
+  /**
+   * The file as a stream (or bytes `range.start` to `range.end` of it), or null when there is none
+   * (or the key is not a valid one). The caller checks the range against head()'s size.
+   */
+  get(key: string, opts?: { range?: ByteRange }): Promise<StoredFile | null>;
+  /** Type, size and version without the body (HEAD requests, ranges). */
+  head(key: string): Promise<FileInfo | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Removes every file whose key starts with `prefix` (which ends with a slash). */
@@ -75,6 +108,18 @@ function keyAfter(url: string, prefix: string) {
  * Files under `dir`. Each is written to a temporary file first and renamed into place, so a reader
  * never sees half a file; temporary files live in `dir/.tmp`, which no key can name.
  */
+/** A local file's version tag: its size and modification time (keys are never written twice). */
+function localEtag(info: { size: number; mtimeMs: number }) {
+  return `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+}
+
+/** A file's content hash, read in chunks. */
+async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 export function createLocalStorage(dir: string): Storage {
   const root = path.resolve(dir);
   const tmpDir = path.join(root, '.tmp');
@@ -95,6 +140,28 @@ export function createLocalStorage(dir: string): Storage {
 
   return {
     kind: 'local',
+    tmpDir,
+    async putFile(key, from) {
+      assertKey(key);
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // A temporary upload is in tmpDir, on the same disk: moved in one step. Anything else is
+      // copied beside its place first, so a reader never sees half a file.
+      try {
+        await rename(from, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        await mkdir(tmpDir, { recursive: true });
+        const tmp = path.join(tmpDir, randomUUID());
+        try {
+          await copyFile(from, tmp);
+          await rename(tmp, file);
+        } catch (copyErr) {
+          await rm(tmp, { force: true });
+          throw copyErr;
+        }
+      }
+    },
     async put(key, bytes) {
       assertKey(key);
       const file = fileOf(key);
@@ -109,7 +176,7 @@ export function createLocalStorage(dir: string): Storage {
         throw err;
       }
     },
-    async get(key) {
+    async get(key, opts = {}) {
       if (!isValidKey(key)) return null;
       let handle;
       try {
@@ -123,14 +190,21 @@ export function createLocalStorage(dir: string): Storage {
         await handle.close();
         return null;
       }
-      const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
-      return { body, contentType: contentTypeOf(key), size: info.size };
+      const range = opts.range;
+      // Read as the answer is sent (the stream waits for the socket), 64 KB at a time.
+      const stream = handle.createReadStream({
+        highWaterMark: 64 * 1024,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
+      const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+      const size = range ? range.end - range.start + 1 : info.size;
+      return { body, contentType: contentTypeOf(key), size, etag: localEtag(info) };
     },
     async head(key) {
       if (!isValidKey(key)) return null;
       const info = await stat(fileOf(key)).catch(() => null);
       if (!info?.isFile()) return null;
-      return { contentType: contentTypeOf(key), size: info.size };
+      return { contentType: contentTypeOf(key), size: info.size, etag: localEtag(info) };
     },
     async delete(key) {
       assertKey(key);
@@ -163,6 +237,8 @@ export type S3Options = {
   /** Tests pass their own. */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Where uploads wait before they are sent (default: the system's temporary folder). */
+  tmpDir?: string;
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -181,23 +257,43 @@ export function createS3Storage(opts: S3Options): Storage {
   async function send(
     method: string,
     key: string | null,
-    init: { query?: Record<string, string>; body?: Uint8Array; headers?: Record<string, string> } = {},
+    init: {
+      query?: Record<string, string>;
+      body?: Uint8Array | { file: string; size: number; sha256: string };
+      headers?: Record<string, string>;
+    } = {},
   ) {
     const url = new URL(key === null ? bucketUrl : `${bucketUrl}/${encodeKeyPath(key)}`);
     // Encoded as the signature encodes it (URLSearchParams would write a space as '+').
     url.search = Object.entries(init.query ?? {})
       .map(([k, v]) => `${uriEncode(k)}=${uriEncode(v)}`)
       .join('&');
+    const streamed = init.body && !(init.body instanceof Uint8Array) ? init.body : null;
     const signed = signV4({
       method,
       url,
       headers: init.headers ?? {},
-      payloadHash: init.body ? sha256Hex(init.body) : EMPTY_PAYLOAD_HASH,
+      payloadHash: streamed
+        ? streamed.sha256
+        : init.body instanceof Uint8Array
+          ? sha256Hex(init.body)
+          : EMPTY_PAYLOAD_HASH,
       region: opts.region,
       accessKeyId: opts.accessKeyId,
       secretAccessKey: opts.secretAccessKey,
     });
     const { host: _host, ...headers } = signed;
+    if (streamed) {
+      // A file is sent as it is read from disk, with its length (S3 takes no chunked upload).
+      return doFetch(url, {
+        method,
+        headers: { ...headers, 'content-length': String(streamed.size) },
+        body: Readable.toWeb(createReadStream(streamed.file)) as ReadableStream<Uint8Array>,
+        duplex: 'half',
+        // A large file takes longer than a small request: a minute more per 10 MB.
+        signal: AbortSignal.timeout(timeoutMs + Math.ceil(streamed.size / (10 * 1024 * 1024)) * 60_000),
+      } as RequestInit);
+    }
     return doFetch(url, {
       method,
       headers,
@@ -239,6 +335,17 @@ export function createS3Storage(opts: S3Options): Storage {
 
   return {
     kind: 's3',
+    tmpDir: opts.tmpDir ?? path.join(os.tmpdir(), 'cofound-uploads'),
+    async putFile(key, file, contentType, info) {
+      assertKey(key);
+      const sha256 = info.sha256 ?? (await sha256OfFile(file));
+      const res = await send('PUT', key, {
+        body: { file, size: info.size, sha256 },
+        headers: { 'content-type': contentType, 'cache-control': IMMUTABLE },
+      });
+      if (!res.ok) await fail(res, `put ${key}`);
+      await res.body?.cancel();
+    },
     async put(key, bytes, contentType) {
       assertKey(key);
       const res = await send('PUT', key, {
@@ -248,18 +355,27 @@ export function createS3Storage(opts: S3Options): Storage {
       if (!res.ok) await fail(res, `put ${key}`);
       await res.body?.cancel();
     },
-    async get(key) {
+    async get(key, opts = {}) {
       if (!isValidKey(key)) return null;
-      const res = await send('GET', key);
+      const range = opts.range;
+      const res = await send(
+        'GET',
+        key,
+        range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {},
+      );
       if (res.status === 404) {
         await res.body?.cancel();
         return null;
       }
-      if (!res.ok || !res.body) await fail(res, `get ${key}`);
+      if (!res.ok || !res.body || (range && res.status !== 206)) {
+        if (res.ok) await res.body?.cancel();
+        await fail(res, `get ${key}`);
+      }
       return {
         body: res.body!,
         contentType: res.headers.get('content-type') ?? contentTypeOf(key),
         size: Number(res.headers.get('content-length') ?? 0),
+        etag: res.headers.get('etag'),
       };
     },
     async head(key) {
@@ -270,6 +386,7 @@ export function createS3Storage(opts: S3Options): Storage {
       return {
         contentType: res.headers.get('content-type') ?? contentTypeOf(key),
         size: Number(res.headers.get('content-length') ?? 0),
+        etag: res.headers.get('etag'),
       };
     },
     delete: remove,
@@ -293,6 +410,6 @@ function unescapeXml(s: string) {
 
 /** The storage the environment asks for (STORAGE_DRIVER). */
 export function createStorage(config: Env['storage'], dataDir: string): Storage {
-  if (config.driver === 's3') return createS3Storage(config);
+  if (config.driver === 's3') return createS3Storage({ ...config, tmpDir: path.join(dataDir, 'upload-tmp') });
   return createLocalStorage(path.join(dataDir, 'files'));
 }

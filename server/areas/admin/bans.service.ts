@@ -96,6 +96,9 @@ async function afterBanChange(deps: AppDeps, userId: string, banned: boolean) {
     { event: { type: 'access.changed', userIds: [userId] } },
     { topic: topic.profile(userId), event: { type: 'profile.updated', userId } },
   );
+  // Unbanned: their posts, comments and groups show again on every open page, not only at its
+  // next fetch (people blocked with them are not told).
+  if (!banned) deps.bus.publish({ event: { type: 'person.restored', userId }, hideFromBlockedWith: userId });
   if (banned) {
     // Open feeds drop their newest items now; older ones are gone at the next page read.
     const items = await deps.db

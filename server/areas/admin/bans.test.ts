@@ -14,7 +14,7 @@ import {
   type TestSocket,
   signedUpPerson,
 } from '../../test/harness';
-import { socketOf, subscribe, type Person } from '../../test/realtime-kit';
+import { eventsOf, settle, socketOf, subscribe, type Person } from '../../test/realtime-kit';
 import type { AppDeps } from '../../lib/context';
 import { banPerson } from './bans.service';
 
@@ -203,6 +203,25 @@ describe('one flag, content hidden, unban restores', () => {
     expect((await viewer.agent.get(`/api/profiles/${p.id}`)).status).toBe(200);
     const signIn = await t.agent().post('/api/auth/sign-in/email', { email: p.email, password: p.password });
     expect(signIn.status, signIn.text).toBe(200);
+  });
+});
+
+describe('an unban, live', () => {
+  it("tells every open page to refetch so the person's content shows again at once, except people blocked either way with them", async () => {
+    const p = await person();
+    const bystander = await person();
+    const blocker = await person();
+    expect((await blocker.agent.post(`/api/connections/${p.id}/block`)).status).toBeLessThan(300);
+    expect((await ban(p.id)).status).toBe(200);
+    const url = await t.listen();
+    const open = await socketOf(url, bystander);
+    const hidden = await socketOf(url, blocker);
+    expect((await unban(p.id)).status).toBe(200);
+    await open.waitFor('person.restored', (e) => e.userId === p.id);
+    await settle(hidden);
+    expect(eventsOf(hidden, 'person.restored')).toEqual([]);
+    open.close();
+    hidden.close();
   });
 });
 

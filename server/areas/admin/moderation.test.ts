@@ -144,6 +144,29 @@ describe('moderating', () => {
     expect(Date.now() - Date.parse(row.moderatedAt!)).toBeLessThan(60_000);
   });
 
+  it('puts an approved review back to pending (the page hides it again); the page owner and a member may not (403), a visitor 401', async () => {
+    const id = await review('Back to the queue');
+    expect((await moderate(admin, { ids: [id], status: 'approved' })).status).toBe(200);
+    for (const who of [owner, member])
+      expect((await moderate(who, { ids: [id], status: 'pending' })).status).toBe(403);
+    expect((await visitor.post('/api/admin/reviews/moderate', { ids: [id], status: 'pending' })).status).toBe(
+      401,
+    );
+    const stillShown = await visitor.get<BusinessReviewList>(`/api/business-pages/${page.id}/reviews`);
+    expect(stillShown.body.items.some((r) => r.id === id)).toBe(true);
+
+    const res = await moderate(admin2, { ids: [id], status: 'pending' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ updated: [id], alreadyHandled: [] });
+    const hidden = await visitor.get<BusinessReviewList>(`/api/business-pages/${page.id}/reviews`);
+    expect(hidden.body.items.some((r) => r.id === id)).toBe(false);
+    const queue = await admin.agent.get<ModerationReviewPage>('/api/admin/reviews?status=pending');
+    expect(queue.body.items.find((r) => r.id === id)?.moderatedBy).toEqual({
+      id: admin2.id,
+      username: admin2.username,
+    });
+  });
+
   it('flags and rejects in bulk with a note and a reason; unknown ids are ignored', async () => {
     const ids = [await review('Bulk one'), await review('Bulk two'), await review('Bulk three')];
     const res = await moderate(admin, {

@@ -2,7 +2,7 @@ import { ARTICLE_MSG, articleImageProblem, type ArticleImage } from '@common/art
 import { sql } from 'drizzle-orm';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { deleteImageByUrl, ownUploadedImage, saveImage } from '../../platform/images';
+import { deleteImageByUrl, ownUploadedImage, saveImage, type ImageInput } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 import { recordUpload } from '../../platform/upload-ledger';
 import type { ArticleDeps } from './article-rows';
@@ -56,15 +56,18 @@ function checkArticleImage(width: number, height: number) {
 export async function uploadArticleImage(
   deps: ArticleDeps,
   viewer: Viewer,
-  bytes: Uint8Array,
+  file: ImageInput,
 ): Promise<ArticleImage> {
-  const saved = await saveImage(deps.storage, bytes, {
+  const saved = await saveImage(deps.storage, file, {
     preset: 'content',
     ownerId: viewer.id,
     check: checkArticleImage,
   });
-  // Unattached until an article shows it (attachUpload); swept after a day otherwise.
-  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, { attached: false }).catch(async (err) => {
+  // Unattached until an article shows it (attachUpload); swept after two hours otherwise.
+  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, {
+    attached: false,
+    bytes: saved.bytes,
+  }).catch(async (err) => {
     await deleteImageByUrl(deps.storage, saved.url, viewer.id).catch(() => false);
     throw err;
   });

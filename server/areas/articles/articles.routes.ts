@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
 import { uploadArticleImage } from './article-images.service';
 import { getArticle, listArticles } from './article-reads.service';
 import type { ArticleDeps } from './article-rows';
@@ -17,7 +17,10 @@ export function articleRoutes(deps: ArticleDeps) {
     )
     .post('/articles/images', async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await uploadArticleImage(deps, viewer, await readImageUpload(c)), 201);
+      const image = await withImageUpload(c, deps, viewer.id, (file) =>
+        uploadArticleImage(deps, viewer, file),
+      );
+      return c.json(image, 201);
     })
     .get('/articles/:id', validate('param', ZArticleId), async (c) => {
       const viewer = requireViewer(c);

@@ -3,7 +3,7 @@ import type { ImagePreset } from '@common/core/uploads';
 import { sql } from 'drizzle-orm';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { deleteImageByUrl, ownUploadedImage, saveImage } from '../../platform/images';
+import { deleteImageByUrl, ownUploadedImage, saveImage, type ImageInput } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 import { recordUpload } from '../../platform/upload-ledger';
 import type { BusinessDeps } from './business-rows';
@@ -41,10 +41,13 @@ export async function uploadBusinessImage(
   deps: BusinessDeps,
   viewer: Viewer,
   preset: ImagePreset,
-  bytes: Uint8Array,
+  file: ImageInput,
 ): Promise<BusinessImage> {
-  const saved = await saveImage(deps.storage, bytes, { preset, ownerId: viewer.id });
-  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, { attached: false }).catch(async (err) => {
+  const saved = await saveImage(deps.storage, file, { preset, ownerId: viewer.id });
+  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, {
+    attached: false,
+    bytes: saved.bytes,
+  }).catch(async (err) => {
     await deleteImageByUrl(deps.storage, saved.url, viewer.id).catch(() => false);
     throw err;
   });

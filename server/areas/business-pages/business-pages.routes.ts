@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
 import { uploadBusinessImage } from './business-images.service';
 import type { BusinessDeps } from './business-rows';
 import { createPage, deletePage, getPage, listPages, setCover, setFollow, updatePage } from './pages.service';
@@ -36,7 +36,10 @@ export function businessPageRoutes(deps: BusinessDeps) {
     .post('/business-pages/images/:preset', validate('param', ZImagePreset, { status: 404 }), async (c) => {
       const viewer = requireViewer(c);
       const { preset } = c.req.valid('param');
-      return c.json(await uploadBusinessImage(deps, viewer, preset, await readImageUpload(c)), 201);
+      const image = await withImageUpload(c, deps, viewer.id, (file) =>
+        uploadBusinessImage(deps, viewer, preset, file),
+      );
+      return c.json(image, 201);
     })
     .get('/business-pages/:id', validate('param', ZBusinessId, { status: 404 }), async (c) =>
       c.json(await getPage(deps, c.get('viewer'), c.req.valid('param').id)),

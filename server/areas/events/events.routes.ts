@@ -11,7 +11,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
+import { deleteEvent } from './event-delete.service';
 import { eventIcs } from './event-ics';
 import { getEvent, listEvents, listGuests } from './event-reads.service';
 import { notFound, type EventDeps } from './event-rows';
@@ -28,7 +29,8 @@ export function eventRoutes(deps: EventDeps & { allowedOrigins: string[] }) {
     )
     .post('/events/covers', async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await uploadCover(deps, viewer, await readImageUpload(c)), 201);
+      const cover = await withImageUpload(c, deps, viewer.id, (file) => uploadCover(deps, viewer, file));
+      return c.json(cover, 201);
     })
     .post('/events', validate('json', ZEventInput), async (c) => {
       const viewer = requireViewer(c);
@@ -40,6 +42,11 @@ export function eventRoutes(deps: EventDeps & { allowedOrigins: string[] }) {
     .patch('/events/:id', id, validate('json', ZEventInput), async (c) => {
       const viewer = requireViewer(c);
       return c.json(await updateEvent(deps, viewer, c.req.valid('param').id, c.req.valid('json')));
+    })
+    .delete('/events/:id', id, async (c) => {
+      const viewer = requireViewer(c);
+      await deleteEvent(deps, viewer, c.req.valid('param').id);
+      return c.json({ ok: true as const });
     })
     .post('/events/:id/cancel', id, async (c) => {
       const viewer = requireViewer(c);

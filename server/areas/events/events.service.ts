@@ -5,7 +5,7 @@ import { type Tx } from '../../db/rules';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
-import { deleteImageByUrl, ownUploadedImage, saveImage } from '../../platform/images';
+import { deleteImageByUrl, ownUploadedImage, saveImage, type ImageInput } from '../../platform/images';
 import { enforce } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
 import { attachUpload, recordUpload } from '../../platform/upload-ledger';
@@ -56,10 +56,13 @@ export function ownCover(storage: Storage, viewerId: string, url: string | null)
 export async function uploadCover(
   deps: EventDeps,
   viewer: Viewer,
-  bytes: Uint8Array,
+  file: ImageInput,
 ): Promise<{ url: string }> {
-  const saved = await saveImage(deps.storage, bytes, { preset: 'cover', ownerId: viewer.id });
-  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, { attached: false }).catch(async (err) => {
+  const saved = await saveImage(deps.storage, file, { preset: 'cover', ownerId: viewer.id });
+  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, {
+    attached: false,
+    bytes: saved.bytes,
+  }).catch(async (err) => {
     await deleteImageByUrl(deps.storage, saved.url, viewer.id).catch(() => false);
     throw err;
   });

@@ -225,6 +225,31 @@ describe('organizer-only edits and cancel', () => {
   });
 });
 
+describe('deleting', () => {
+  it('lets only the organizer delete an event (visitor 401; guest, other member and admin 404), removing it, its answers and its feed item and telling who answered', async () => {
+    const org = await person();
+    const guest = await person();
+    const e = await create(org);
+    await answer(guest, e.id, 'accepted');
+    expect((await visitor.request('DELETE', `/api/events/${e.id}`)).status).toBe(401);
+    expect((await guest.agent.request('DELETE', `/api/events/${e.id}`)).status).toBe(404);
+    expect((await admin.agent.request('DELETE', `/api/events/${e.id}`)).status).toBe(404);
+    expect((await org.agent.get(`/api/events/${e.id}`)).status).toBe(200);
+    const res = await org.agent.request('DELETE', `/api/events/${e.id}`);
+    expect(res.status, res.text).toBe(200);
+    expect((await org.agent.get(`/api/events/${e.id}`)).status).toBe(404);
+    expect(await statusOf(e.id, guest.id)).toBeNull();
+    const feed = await t.db.execute(
+      sql`select 1 from feed_items where type = 'event' and content_id = ${e.id}`,
+    );
+    expect(feed.rows).toEqual([]);
+    expect(await notificationsOf(guest.id, 'event_rsvp')).toEqual([
+      expect.objectContaining({ title: EVENT_MSG.eventDeleted, link: '/events' }),
+    ]);
+    expect((await org.agent.request('DELETE', `/api/events/${e.id}`)).status).toBe(404);
+  });
+});
+
 describe('RSVP', () => {
   it('moves between Going, Maybe and Can’t Go with counts, notifying the organizer but not for their own', async () => {
     const org = await person();

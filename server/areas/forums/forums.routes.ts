@@ -1,3 +1,4 @@
+import { FORUM_LIST_TOPIC } from '@common/forums/model';
 import {
   ZCreateForumPost,
   ZCreateForumReply,
@@ -10,11 +11,12 @@ import {
   ZMemberAction,
   ZModeratePost,
 } from '@common/forums/schemas';
+import { FORUMS } from '@common/forums/model';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
 import {
   createForumPost,
   createForumReply,
@@ -34,6 +36,7 @@ import {
   listForumMembers,
   removeMember,
   requestToJoinForum,
+  forumCoverTooLarge,
   uploadForumCover,
 } from './forums.service';
 
@@ -49,11 +52,28 @@ export function forumRoutes(deps: ForumDeps) {
     )
     .post('/forums/images', async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await uploadForumCover(deps, viewer, await readImageUpload(c)), 201);
+      const cover = await withImageUpload(
+        c,
+        deps,
+        viewer.id,
+        (file) => uploadForumCover(deps, viewer, file),
+        {
+          maxBytes: FORUMS.coverMaxBytes,
+          tooLarge: forumCoverTooLarge,
+        },
+      );
+      return c.json(cover, 201);
     })
     .post('/forums', validate('json', ZForumGroupFields), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await createForumGroup(deps, viewer, c.req.valid('json')), 201);
+      const group = await createForumGroup(deps, viewer, c.req.valid('json'));
+      // Open /forums lists show it (forum groups are public); nobody blocked with its creator hears of it.
+      deps.bus.publish({
+        topic: FORUM_LIST_TOPIC,
+        event: { type: 'forum.changed', groupId: group.id, postId: null, what: 'group' },
+        hideFromBlockedWith: viewer.id,
+      });
+      return c.json(group, 201);
     })
     .get('/forums/posts/:id', validate('param', ZForumId, id404), async (c) =>
       c.json(await getForumPost(deps, c.get('viewer'), c.req.valid('param').id)),

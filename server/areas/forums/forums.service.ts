@@ -19,7 +19,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson, type Tx } from '../../db/rules';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { deleteImageByUrl, ownUploadedImage, saveImage } from '../../platform/images';
+import {
+  deleteImageByUrl,
+  ownUploadedImage,
+  inputSize,
+  saveImage,
+  type ImageInput,
+} from '../../platform/images';
 import { enforce } from '../../platform/rate-limit';
 import { attachUpload, recordUpload } from '../../platform/upload-ledger';
 import { publishToFeed } from '../feed';
@@ -75,17 +81,22 @@ async function forumNotice(
 
 const isEnvelope = (e: Envelope | null): e is Envelope => e !== null;
 
+/** A forum cover over FORUMS.coverMaxBytes (refused while it arrives: platform/uploads.ts). */
+export const forumCoverTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FORUM_MSG.fileTooLargeHint);
+
 /** POST /api/forums/images: a cover under 5 MB, re-encoded and stored as the viewer's. */
 export async function uploadForumCover(
   deps: ForumDeps,
   viewer: Viewer,
-  bytes: Uint8Array,
+  file: ImageInput,
 ): Promise<ForumImage> {
-  if (bytes.byteLength > FORUMS.coverMaxBytes)
-    throw new AppError('PAYLOAD_TOO_LARGE', FORUM_MSG.fileTooLargeHint);
-  const saved = await saveImage(deps.storage, bytes, { preset: 'cover', ownerId: viewer.id });
-  // Unattached until a group shows it (attachUpload); swept after a day otherwise.
-  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, { attached: false }).catch(async (err) => {
+  if (inputSize(file) > FORUMS.coverMaxBytes) throw forumCoverTooLarge();
+  const saved = await saveImage(deps.storage, file, { preset: 'cover', ownerId: viewer.id });
+  // Unattached until a group shows it (attachUpload); swept after two hours otherwise.
+  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, {
+    attached: false,
+    bytes: saved.bytes,
+  }).catch(async (err) => {
     await deleteImageByUrl(deps.storage, saved.url, viewer.id).catch(() => false);
     throw err;
   });

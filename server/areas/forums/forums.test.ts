@@ -482,6 +482,25 @@ describe('blocks and live updates', () => {
     expect((await del(owner.agent, `/api/forums/${g.id}/members/${member.id}`)).status).toBe(404);
   });
 
+  it('a forum group someone else creates reaches open /forums lists at once (forum-groups:all, members only), except people blocked with its creator', async () => {
+    const creator = await person();
+    const reader = await person();
+    const blocked = await person();
+    expect((await creator.agent.post(`/api/connections/${blocked.id}/block`)).status).toBe(200);
+    const url = await t.listen();
+    const sr = await socketOf(url, reader as never);
+    const sx = await socketOf(url, blocked as never);
+    expect((await subscribe(sr, ['forum-groups:all', 'forum-groups:x'])).refused).toEqual(['forum-groups:x']);
+    await subscribe(sx, ['forum-groups:all']);
+    const g = await makeGroup(creator);
+    const heard = await sr.waitFor('forum.changed', (e) => e.groupId === g.id);
+    expect(heard).toEqual({ type: 'forum.changed', groupId: g.id, postId: null, what: 'group' });
+    await settle(sx);
+    expect(eventsOf(sx, 'forum.changed')).toEqual([]);
+    sr.close();
+    sx.close();
+  });
+
   it('a post’s topic carries replies and the lock live, and only to those who may read it', async () => {
     const { g, owner, member, outsider } = await cast();
     const p = await post(member, g);

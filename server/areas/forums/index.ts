@@ -97,6 +97,8 @@ export const forumsArea = defineArea({
     // A group's page (members, posts, requests) and one post's page (pin, lock, counts, replies).
     ctx.registerTopic('forum-group', (userId, id) => canWatchForumGroup(ctx.db, userId, id));
     ctx.registerTopic('forum-post', (userId, id) => canWatchForumPost(ctx.db, userId, id));
+    // The list (`forum-groups:all`, any member): its events name only a new forum group.
+    ctx.registerTopic('forum-groups', (_userId, id) => id === 'all');
   },
   async onAccountDeleted(tx, userId, { bus }) {
     await removePersonForums(tx, bus, userId);

@@ -5,7 +5,7 @@ import { displayName } from '@common/profiles/model';
 import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson, type Tx } from '../../db/rules';
 import type { Viewer } from '../../lib/context';
-import { deleteImageByUrl, saveImage } from '../../platform/images';
+import { deleteImageByUrl, saveImage, type ImageInput } from '../../platform/images';
 import type { ImagePreset } from '@common/core/uploads';
 import { attachUpload, recordUpload } from '../../platform/upload-ledger';
 import type { Envelope } from '../../platform/bus';
@@ -210,13 +210,16 @@ export async function removeGroupPost(deps: Pick<GroupDeps, 'db' | 'bus'>, postI
 export async function uploadGroupImage(
   deps: GroupDeps,
   viewer: Viewer,
-  bytes: Uint8Array,
+  file: ImageInput,
   kind: 'cover' | 'post',
 ): Promise<GroupImage> {
   const preset: ImagePreset = kind === 'cover' ? 'cover' : 'content';
-  const saved = await saveImage(deps.storage, bytes, { preset, ownerId: viewer.id });
-  // Unattached until a group or post shows it (attachUpload); swept after a day otherwise.
-  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, { attached: false }).catch(async (err) => {
+  const saved = await saveImage(deps.storage, file, { preset, ownerId: viewer.id });
+  // Unattached until a group or post shows it (attachUpload); swept after two hours otherwise.
+  await recordUpload(deps.db, deps.storage, viewer.id, saved.url, {
+    attached: false,
+    bytes: saved.bytes,
+  }).catch(async (err) => {
     await deleteImageByUrl(deps.storage, saved.url, viewer.id).catch(() => false);
     throw err;
   });

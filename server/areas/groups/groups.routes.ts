@@ -1,3 +1,4 @@
+import { GROUP_LIST_TOPIC } from '@common/groups/model';
 import {
   ZCreateGroupPost,
   ZGroupChildId,
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
 import {
   answerInvitation,
   answerJoinRequest,
@@ -50,14 +51,22 @@ export function groupRoutes(deps: GroupDeps) {
     .get('/groups/suggested', async (c) => c.json(await suggestGroups(deps, requireViewer(c))))
     .post('/groups/images', validate('query', ZImageKind), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(
-        await uploadGroupImage(deps, viewer, await readImageUpload(c), c.req.valid('query').kind),
-        201,
+      const { kind } = c.req.valid('query');
+      const image = await withImageUpload(c, deps, viewer.id, (file) =>
+        uploadGroupImage(deps, viewer, file, kind),
       );
+      return c.json(image, 201);
     })
     .post('/groups', validate('json', ZGroupFields), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await createGroup(deps, viewer, c.req.valid('json')), 201);
+      const group = await createGroup(deps, viewer, c.req.valid('json'));
+      // Open /groups lists show it (a new group is public); nobody blocked with its creator hears of it.
+      deps.bus.publish({
+        topic: GROUP_LIST_TOPIC,
+        event: { type: 'group.changed', groupId: group.id, what: 'group' },
+        hideFromBlockedWith: viewer.id,
+      });
+      return c.json(group, 201);
     })
     .get('/groups/:id', validate('param', ZGroupId, id404), async (c) => {
       const viewer = requireViewer(c);

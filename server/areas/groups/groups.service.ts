@@ -116,7 +116,11 @@ export function groupListQuery(viewerId: string | null, q: GroupListQuery): SQL 
     where.push(sql`(lower(g.name) like ${pattern} or lower(g.description) like ${pattern})`);
   }
   where.push(afterCursor(sql`g.created_at`, sql`g.id`, readCursor(q.cursor), 'desc'));
-  return sql`select ${SUMMARY_COLUMNS}, ${microsOf(sql`g.created_at`)} as sort_micros
+  // A profile's communities also say the person's role in each group (the admin badge).
+  const memberRole = q.member
+    ? sql`, (select m.role from group_members m where m.group_id = g.id and m.user_id = ${q.member}) as member_role`
+    : sql``;
+  return sql`select ${SUMMARY_COLUMNS}, ${microsOf(sql`g.created_at`)} as sort_micros${memberRole}
     from groups g where ${sql.join(where, sql` and `)}
     order by g.created_at desc, g.id desc limit ${q.limit + 1}`;
 }
@@ -138,8 +142,13 @@ export async function listGroups(
     );
     if (!ok?.ok) return { items: [], nextCursor: null };
   }
-  const rows = await rowsOf<SummaryRow & { sort_micros: string }>(deps.db, groupListQuery(viewerId, q));
-  return pageOf(rows, q.limit, toSummary);
+  const rows = await rowsOf<SummaryRow & { sort_micros: string; member_role?: GroupRole | null }>(
+    deps.db,
+    groupListQuery(viewerId, q),
+  );
+  return pageOf(rows, q.limit, (r) =>
+    q.member ? { ...toSummary(r), memberRole: r.member_role ?? null } : toSummary(r),
+  );
 }
 
 type GroupRow = SummaryRow & {

@@ -202,6 +202,37 @@ describe('lists', () => {
   });
 });
 
+describe("a profile's communities", () => {
+  it("say each group's privacy and the person's own role in it (the admin badge), to a member who may see the group", async () => {
+    const founder = await person();
+    const joiner = await person();
+    const viewer = await person();
+    const open = await makeGroup(founder);
+    const closed = await makeGroup(founder);
+    await join(open, founder, joiner);
+    await join(closed, founder, joiner);
+    await join(closed, founder, viewer);
+    await setPrivate(founder, closed);
+    const ofFounder = await viewer.agent.get<GroupPage>(`/api/groups?member=${founder.id}`);
+    expect(ofFounder.body.items.map((g) => [g.id, g.isPrivate, g.memberRole])).toEqual([
+      [closed.id, true, 'admin'],
+      [open.id, false, 'admin'],
+    ]);
+    const ofJoiner = await viewer.agent.get<GroupPage>(`/api/groups?member=${joiner.id}`);
+    expect(ofJoiner.body.items.map((g) => [g.id, g.memberRole])).toEqual([
+      [closed.id, 'member'],
+      [open.id, 'member'],
+    ]);
+    // Someone outside the private group sees only the public one, still with the role.
+    const outsider = await person();
+    const seen = await outsider.agent.get<GroupPage>(`/api/groups?member=${founder.id}`);
+    expect(seen.body.items.map((g) => [g.id, g.memberRole])).toEqual([[open.id, 'admin']]);
+    // The plain list carries no role.
+    const all = await viewer.agent.get<GroupPage>('/api/groups');
+    expect(all.body.items.every((g) => g.memberRole === undefined)).toBe(true);
+  });
+});
+
 describe('ids in URLs', () => {
   it('a malformed or unknown group id is a 404, never a 500', async () => {
     const a = await person();
@@ -747,6 +778,29 @@ describe('live', () => {
       expect(Object.keys(e).sort()).toEqual(['groupId', 'type', 'what']);
     sa.close();
     sb.close();
+  });
+});
+
+describe('the list, live', () => {
+  it('a group someone else creates reaches open /groups lists at once (groups:all, members only), except people blocked with its creator', async () => {
+    const creator = await person();
+    const reader = await person();
+    const blocked = await person();
+    expect((await creator.agent.post(`/api/connections/${blocked.id}/block`)).status).toBe(200);
+    const url = await t.listen();
+    const sr = await socketOf(url, reader as never);
+    const sx = await socketOf(url, blocked as never);
+    expect((await subscribe(sr, ['groups:all', 'groups:nonsense'])).refused).toEqual(['groups:nonsense']);
+    expect((await subscribe(sx, ['groups:all'])).topics).toEqual(['groups:all']);
+    const g = await makeGroup(creator);
+    const heard = await sr.waitFor('group.changed', (e) => e.groupId === g.id);
+    expect(heard).toEqual({ type: 'group.changed', groupId: g.id, what: 'group' });
+    const list = await reader.agent.get<GroupPage>('/api/groups');
+    expect(list.body.items[0]!.id).toBe(g.id);
+    await settle(sx);
+    expect(eventsOf(sx, 'group.changed')).toEqual([]);
+    sr.close();
+    sx.close();
   });
 });
 

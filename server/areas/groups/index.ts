@@ -81,6 +81,8 @@ export const groupsArea = defineArea({
     ctx.registerContentTarget(groupPostContentTarget);
     // A group's page, live: whoever may see it (re-checked when access changes).
     ctx.registerTopic('group', (userId, id) => canWatchGroup(ctx.db, userId, id));
+    // The list (`groups:all`, any member): its events name only a new public group.
+    ctx.registerTopic('groups', (_userId, id) => id === 'all');
   },
   async onAccountDeleted(tx, userId, { bus }) {
     await removePersonGroups(tx, bus, userId);

@@ -12,8 +12,9 @@ import { cursorTime, decodeTimeCursor, encodeTimeCursor, microsOf, splitPage } f
 import { deleteFileByKey, fileOwnerOf, isVideoFormat, saveFile, sniffFileFormat } from '../../platform/files';
 import { deleteImageByUrl, ownUploadedImage, saveImage, sniffImageFormat } from '../../platform/images';
 import { enforce } from '../../platform/rate-limit';
-import type { Storage, StoredFile } from '../../platform/storage';
+import type { Storage } from '../../platform/storage';
 import { recordUpload } from '../../platform/upload-ledger';
+import type { UploadFile } from '../../platform/uploads';
 import { notBlockedWith, visiblePerson } from '../../db/rules';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { IDEA_FROM, iso, notFound, visibleFounder, type InvestingDeps } from './investing-rows';
@@ -23,8 +24,9 @@ import { IDEA_FROM, iso, notFound, visibleFounder, type InvestingDeps } from './
  * re-encoded like every image), its video (50 MB), an update's image or video, and, going further,
  * its pitch deck (a PDF of 20 MB, kept private: only signed-in members who may read the idea get it,
  * through the API, and its founder sees who opened it). Videos and PDFs are checked by their first
- * bytes and stored as they are (platform/files.ts). Every upload is in the ledger until an idea or
- * update uses it.
+ * bytes and stored as they are (platform/files.ts). Every upload is streamed to a temporary file
+ * first (platform/uploads.ts: bounded in flight, refused by its first bytes before the rest is read)
+ * and is in the ledger, with its size, until an idea or update uses it.
  */
 
 export type UploadKind = 'image' | 'video' | 'media' | 'pdf';
@@ -50,62 +52,79 @@ export function tooLarge(maxBytes: number) {
 const invalidType = (hint: string) =>
   new AppError('VALIDATION', INVESTING_MSG.invalidFileType, { file: hint });
 
-async function record(deps: InvestingDeps, viewerId: string, url: string, undo: () => Promise<unknown>) {
-  await recordUpload(deps.db, deps.storage, viewerId, url, { attached: false }).catch(async (err) => {
+async function record(
+  deps: InvestingDeps,
+  viewerId: string,
+  url: string,
+  bytes: number,
+  undo: () => Promise<unknown>,
+) {
+  await recordUpload(deps.db, deps.storage, viewerId, url, { attached: false, bytes }).catch(async (err) => {
     await undo().catch(() => false);
     throw err;
   });
 }
 
-async function storeImage(deps: InvestingDeps, viewerId: string, bytes: Uint8Array): Promise<UploadedFile> {
-  if (bytes.byteLength > INVESTING.imageMaxBytes) throw tooLarge(INVESTING.imageMaxBytes)();
-  const saved = await saveImage(deps.storage, bytes, { preset: 'content', ownerId: viewerId });
-  await record(deps, viewerId, saved.url, () => deleteImageByUrl(deps.storage, saved.url, viewerId));
+async function storeImage(deps: InvestingDeps, viewerId: string, file: UploadFile): Promise<UploadedFile> {
+  if (file.size > INVESTING.imageMaxBytes) throw tooLarge(INVESTING.imageMaxBytes)();
+  const saved = await saveImage(deps.storage, file, { preset: 'content', ownerId: viewerId });
+  await record(deps, viewerId, saved.url, saved.bytes, () =>
+    deleteImageByUrl(deps.storage, saved.url, viewerId),
+  );
   return { url: saved.url, mediaType: 'image' };
 }
 
 async function storeFile(
   deps: InvestingDeps,
   viewerId: string,
-  bytes: Uint8Array,
+  file: UploadFile,
   format: 'mp4' | 'webm' | 'pdf',
 ): Promise<UploadedFile> {
   const pdf = format === 'pdf';
-  const saved = await saveFile(deps.storage, bytes, {
+  const saved = await saveFile(deps.storage, file, {
     format,
     kind: pdf ? FILE_KIND.pdf : FILE_KIND.video,
     ownerId: viewerId,
     private: pdf,
   });
-  await record(deps, viewerId, saved.url, () => deleteFileByKey(deps.storage, saved.key));
+  await record(deps, viewerId, saved.url, saved.bytes, () => deleteFileByKey(deps.storage, saved.key));
   return { url: saved.url, mediaType: pdf ? 'pdf' : 'video' };
 }
 
-/** POST /api/investing/uploads/{kind}: checked by content, never by name or declared type. */
+/** What each route takes, by the first bytes: null, or the refusal in the route's words. */
+export function acceptUpload(kind: UploadKind) {
+  return (head: Uint8Array) => {
+    const image = sniffImageFormat(head);
+    const file = image ? null : sniffFileFormat(head);
+    switch (kind) {
+      case 'image':
+        return image ? null : invalidType(INVESTING_MSG.uploadImage);
+      case 'video':
+        return isVideoFormat(file) ? null : invalidType(INVESTING_MSG.uploadVideo);
+      case 'media':
+        return image || isVideoFormat(file) ? null : invalidType(INVESTING_MSG.uploadImageOrVideo);
+      case 'pdf':
+        return file === 'pdf' ? null : invalidType(INVESTING_MSG.uploadPdf);
+    }
+  };
+}
+
+/**
+ * POST /api/investing/uploads/{kind}: checked by content, never by name or declared type (the
+ * first bytes were checked while the file arrived; checked again here).
+ */
 export async function uploadIdeaFile(
   deps: InvestingDeps,
   viewer: Viewer,
   kind: UploadKind,
-  bytes: Uint8Array,
+  upload: UploadFile,
 ): Promise<UploadedFile> {
   await enforce(deps.db, UPLOAD_LIMIT, viewer.id);
-  const image = sniffImageFormat(bytes);
-  const file = image ? null : sniffFileFormat(bytes);
-  switch (kind) {
-    case 'image':
-      if (!image) throw invalidType(INVESTING_MSG.uploadImage);
-      return storeImage(deps, viewer.id, bytes);
-    case 'video':
-      if (!isVideoFormat(file)) throw invalidType(INVESTING_MSG.uploadVideo);
-      return storeFile(deps, viewer.id, bytes, file);
-    case 'media':
-      if (image) return storeImage(deps, viewer.id, bytes);
-      if (!isVideoFormat(file)) throw invalidType(INVESTING_MSG.uploadImageOrVideo);
-      return storeFile(deps, viewer.id, bytes, file);
-    case 'pdf':
-      if (file !== 'pdf') throw invalidType(INVESTING_MSG.uploadPdf);
-      return storeFile(deps, viewer.id, bytes, file);
-  }
+  const refused = acceptUpload(kind)(upload.head);
+  if (refused) throw refused;
+  if (sniffImageFormat(upload.head)) return storeImage(deps, viewer.id, upload);
+  const format = sniffFileFormat(upload.head)!;
+  return storeFile(deps, viewer.id, upload, format);
 }
 
 const notUploaded = (field: string) =>
@@ -172,7 +191,12 @@ export async function dropFiles(deps: InvestingDeps, ownerId: string, urls: (str
  * GET /api/investing/ideas/{id}/pitch-deck: the PDF, for a member who may read the idea; each
  * opening by someone other than the founder is counted for the founder.
  */
-export async function openPitchDeck(deps: InvestingDeps, viewer: Viewer, id: string): Promise<StoredFile> {
+export async function openPitchDeck(
+  deps: InvestingDeps,
+  viewer: Viewer,
+  id: string,
+  opts: { count: boolean },
+): Promise<string> {
   const [row] = await deps.db
     .execute<{ pitch_deck_url: string | null; user_id: string }>(
       sql`select i.pitch_deck_url, i.user_id::text as user_id ${IDEA_FROM}
@@ -180,15 +204,14 @@ export async function openPitchDeck(deps: InvestingDeps, viewer: Viewer, id: str
     )
     .then((r) => r.rows);
   const key = row?.pitch_deck_url ? deps.storage.keyFromUrl(row.pitch_deck_url) : null;
-  const file = key ? await deps.storage.get(key) : null;
-  if (!row || !file) throw notFound();
-  if (row.user_id !== viewer.id)
+  if (!row || !key || !(await deps.storage.head(key))) throw notFound();
+  if (row.user_id !== viewer.id && opts.count)
     await deps.db.execute(
       sql`insert into pitch_deck_opens (business_idea_id, user_id) values (${id}, ${viewer.id})
         on conflict (business_idea_id, user_id) do update set
           opens = pitch_deck_opens.opens + 1, last_opened_at = now()`,
     );
-  return file;
+  return key;
 }
 
 /** GET /api/investing/ideas/{id}/pitch-deck/opens: the founder's list, latest first. */

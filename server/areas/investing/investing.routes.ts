@@ -14,7 +14,8 @@ import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
-import { readUpload } from '../../platform/uploads';
+import { sendStoredFile } from '../../platform/files.routes';
+import { withUpload } from '../../platform/uploads';
 import {
   createIdea,
   deleteIdea,
@@ -25,6 +26,7 @@ import {
   updateIdea,
 } from './ideas.service';
 import {
+  acceptUpload,
   listPitchDeckOpens,
   openPitchDeck,
   tooLarge,
@@ -53,13 +55,21 @@ export function investingRoutes(deps: InvestingDeps) {
       if (!parsed.success) throw new AppError('NOT_FOUND');
       const { kind } = parsed.data;
       const max = UPLOAD_MAX_BYTES[kind];
-      const upload = await readUpload(c, { maxBytes: max, tooLarge: tooLarge(max) }).catch((err: unknown) => {
-        // No file in the form: the generic uploader's words (section 5).
-        if (err instanceof AppError && err.code === 'VALIDATION')
-          throw new AppError('VALIDATION', INVESTING_MSG.selectFile, { file: INVESTING_MSG.selectFile });
-        throw err;
-      });
-      return c.json(await uploadIdeaFile(deps, viewer, kind, upload.bytes), 201);
+      const uploaded = await withUpload(
+        c,
+        deps,
+        viewer.id,
+        {
+          maxBytes: max,
+          tooLarge: tooLarge(max),
+          accept: acceptUpload(kind),
+          // No file in the form: the generic uploader's words (section 5).
+          missing: () =>
+            new AppError('VALIDATION', INVESTING_MSG.selectFile, { file: INVESTING_MSG.selectFile }),
+        },
+        (file) => uploadIdeaFile(deps, viewer, kind, file),
+      );
+      return c.json(uploaded, 201);
     })
     .get('/investing/ideas/:id', id404, async (c) => {
       const viewer = requireViewer(c);
@@ -96,15 +106,18 @@ export function investingRoutes(deps: InvestingDeps) {
     })
     .get('/investing/ideas/:id/pitch-deck', id404, async (c) => {
       const viewer = requireViewer(c);
-      const file = await openPitchDeck(deps, viewer, c.req.valid('param').id);
-      return c.body(file.body, 200, {
-        'content-type': 'application/pdf',
-        ...(file.size > 0 ? { 'content-length': String(file.size) } : {}),
+      // A PDF viewer reads a deck in ranges: only the first read of it counts as an opening.
+      const range = c.req.header('range');
+      const opening = c.req.method === 'GET' && (!range || /^bytes=0-/.test(range.trim()));
+      const key = await openPitchDeck(deps, viewer, c.req.valid('param').id, { count: opening });
+      const sent = await sendStoredFile(c, deps.storage, key, {
         'content-disposition': 'inline; filename="pitch-deck.pdf"',
         'cache-control': 'private, no-store',
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
       });
+      if (!sent) throw new AppError('NOT_FOUND');
+      return sent;
     })
     .get('/investing/ideas/:id/pitch-deck/opens', id404, validate('query', ZCursorQuery), async (c) => {
       const viewer = requireViewer(c);

@@ -1,18 +1,29 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
-import { readImageUpload } from '../../platform/uploads';
+import { withImageUpload } from '../../platform/uploads';
 import { removeProfileImage, setProfileImage, type ProfileImageDeps } from './profile-images.service';
 
 /**
  * The viewer's avatar and cover photo: POST a multipart `file` to set one (answers the updated
  * Profile), DELETE to remove it. Images only, at most 10 MB (DECISIONS 7).
  */
+/** A profile picture is used as soon as it is stored: not counted against the unattached quota. */
+const SHOWN_AT_ONCE = { unattached: false };
+
 export function profileImageRoutes(deps: ProfileImageDeps) {
   return new Hono<AppEnv>()
     .post('/profiles/me/avatar', async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await setProfileImage(deps, viewer.id, 'avatar', await readImageUpload(c)));
+      return c.json(
+        await withImageUpload(
+          c,
+          deps,
+          viewer.id,
+          (file) => setProfileImage(deps, viewer.id, 'avatar', file),
+          SHOWN_AT_ONCE,
+        ),
+      );
     })
     .delete('/profiles/me/avatar', async (c) => {
       const viewer = requireViewer(c);
@@ -20,7 +31,15 @@ export function profileImageRoutes(deps: ProfileImageDeps) {
     })
     .post('/profiles/me/cover', async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await setProfileImage(deps, viewer.id, 'cover', await readImageUpload(c)));
+      return c.json(
+        await withImageUpload(
+          c,
+          deps,
+          viewer.id,
+          (file) => setProfileImage(deps, viewer.id, 'cover', file),
+          SHOWN_AT_ONCE,
+        ),
+      );
     })
     .delete('/profiles/me/cover', async (c) => {
       const viewer = requireViewer(c);

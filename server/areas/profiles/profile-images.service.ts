@@ -1,6 +1,6 @@
 import type { Profile } from '@common/core/api-types';
 import type { ImagePreset } from '@common/core/uploads';
-import { deleteImageByUrl, saveImage } from '../../platform/images';
+import { deleteImageByUrl, saveImage, type ImageInput } from '../../platform/images';
 import { recordUpload } from '../../platform/upload-ledger';
 import { writeOwnProfile, type OwnProfileDeps } from './profiles.service';
 
@@ -20,9 +20,9 @@ export async function setProfileImage(
   deps: ProfileImageDeps,
   viewerId: string,
   kind: ProfileImageKind,
-  bytes: Uint8Array,
+  file: ImageInput,
 ): Promise<Profile> {
-  const saved = await saveImage(deps.storage, bytes, { preset: PRESET[kind], ownerId: viewerId });
+  const saved = await saveImage(deps.storage, file, { preset: PRESET[kind], ownerId: viewerId });
   let profile: Profile;
   try {
     profile = await writeOwnProfile(deps, viewerId, { [COLUMN[kind]]: saved.url });
@@ -31,7 +31,10 @@ export async function setProfileImage(
     throw err;
   }
   // Shown at once, so never swept; a failure here loses nothing (the account's folders go with it).
-  await recordUpload(deps.db, deps.storage, viewerId, saved.url, { attached: true }).catch((err: unknown) =>
+  await recordUpload(deps.db, deps.storage, viewerId, saved.url, {
+    attached: true,
+    bytes: saved.bytes,
+  }).catch((err: unknown) =>
     deps.logger.warn({ err }, 'could not record a profile picture in the uploads ledger'),
   );
   return profile;

@@ -206,6 +206,8 @@ describe('avatar', () => {
                 'Content-Type: image/png\r\n\r\n',
             ),
           );
+          // A PNG's first bytes, so the content check lets it stream on to the size limit.
+          controller.enqueue(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
         },
         pull(controller) {
           sent += chunk.length;

@@ -18,6 +18,7 @@ const columns = {
   pushNotifications: userSettings.pushNotifications,
   profileVisible: userSettings.profileVisible,
   dataCollection: userSettings.dataCollection,
+  messageSound: userSettings.messageSound,
 };
 
 /** The viewer's switches; a missing row means every default (on). */

@@ -46,6 +46,19 @@ describe('switches', () => {
     expect((await t.agent().request('PATCH', '/api/settings', { dataCollection: true })).status).toBe(401);
   });
 
+  it('the new-message sound switch starts on and saves for its owner only', async () => {
+    const p = await person();
+    const other = await person();
+    expect((await p.agent.get('/api/settings')).body.messageSound).toBe(true);
+    const off = await p.agent.request('PATCH', '/api/settings', { messageSound: false });
+    expect(off.status, off.text).toBe(200);
+    expect((await p.agent.get('/api/settings')).body).toEqual({ ...DEFAULT_SETTINGS, messageSound: false });
+    // Someone else's switches are their own; a visitor has none.
+    expect((await other.agent.get('/api/settings')).body.messageSound).toBe(true);
+    expect((await t.agent().request('PATCH', '/api/settings', { messageSound: true })).status).toBe(401);
+    expect((await p.agent.request('PATCH', '/api/settings', { messageSound: 'loud' })).status).toBe(400);
+  });
+
   it('the email switch stops notification mail', async () => {
     const [quiet, late, loud, sender] = [await person(), await person(), await person(), await person()];
     await quiet.agent.request('PATCH', '/api/settings', { emailNotifications: false });

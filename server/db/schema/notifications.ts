@@ -69,6 +69,8 @@ export const userSettings = pgTable('user_settings', {
   // Privacy tab. Off: people who are not friends see only name, avatar and headline.
   profileVisible: boolean('profile_visible').notNull().default(true),
   dataCollection: boolean('data_collection').notNull().default(true),
+  // The new-message sound in the browser (Notifications tab).
+  messageSound: boolean('message_sound').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

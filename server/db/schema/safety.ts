@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -21,8 +21,9 @@ export const usageCounters = pgTable(
 
 /**
  * Every file a person uploaded (server/platform/upload-ledger.ts): the storage prefix holding its
- * copies, and when an area first used it. Uploads no area uses within a day are swept; all of a
- * person's are deleted with their account.
+ * copies, the bytes they take, and when an area first used it. Uploads no area uses within two hours
+ * are swept (and count against their owner's quota until then); all of a person's are deleted with
+ * their account.
  */
 export const uploads = pgTable(
   'uploads',
@@ -34,6 +35,7 @@ export const uploads = pgTable(
     prefix: text('prefix').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attachedAt: timestamp('attached_at', { withTimezone: true }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('uploads_owner_idx').on(t.ownerId),

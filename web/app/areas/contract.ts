@@ -72,6 +72,12 @@ export type AreaProfileSection = {
   /** 10 pages and articles, 20 investments, 30 communities, 40 events (document 1, section 2). */
   order: number;
   title: string;
+  /**
+   * Sections naming the same card (and next to each other in order) share one card, titled by the
+   * first's `title`; each shows as a part of it with its own sub-heading. Social groups and forum
+   * groups are both 'communities'.
+   */
+  card?: string;
   /** Loads the component; called only when the profile page loads, never in the first view. */
   load: () => Promise<ComponentType<ProfileSectionProps>>;
 };

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authKeys } from '@web/areas/auth/api/query-keys';
 import { startRealtime } from '@web/lib/realtime/connection';
+import { emitRealtimeEvent } from '@web/lib/realtime/hub';
+import { useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import type { LiveHook } from '../areas/contract';
 
 type LiveUpdatesProps = {
@@ -26,6 +28,10 @@ export function LiveUpdates({ viewerId, hooks }: LiveUpdatesProps) {
     // A different person in the same tab gets a fresh socket.
     [viewerId, queryClient],
   );
+
+  // A person's ban was lifted: their content shows again wherever it belongs, so every list and
+  // page refetches what it shows, as after a reconnect.
+  useRealtimeEvent('person.restored', () => emitRealtimeEvent({ type: 'resync' }));
 
   // One child per hook, so each is called unconditionally and always in the same place.
   return hooks.map((hook, i) => <RunLiveHook key={i} hook={hook} viewerId={viewerId} />);

@@ -13,8 +13,7 @@ export const eventsModule: WebAreaModule = {
     },
     {
       path: '/events/create',
-      // The page itself says 'Please log in to create events' to a visitor (spec section 5).
-      access: 'public',
+      access: 'signed-in',
       handle: { title: 'Create Event' },
       lazy: async () => ({ Component: (await import('./pages/create-event-page')).CreateEventPage }),
     },

@@ -37,6 +37,7 @@ export const forumsModule: WebAreaModule = {
       id: 'forums',
       order: 31,
       title: 'Communities',
+      card: 'communities',
       load: async () => (await import('./profile-section')).MemberForums,
     },
   ],

@@ -40,6 +40,7 @@ export const groupsModule: WebAreaModule = {
       id: 'groups',
       order: 30,
       title: 'Communities',
+      card: 'communities',
       load: async () => (await import('./profile-section')).MemberGroups,
     },
   ],

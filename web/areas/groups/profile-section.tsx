@@ -3,14 +3,16 @@ import { GROUP_MSG } from '@common/groups/model';
 import type { ProfileSectionProps } from '@web/app/areas/contract';
 import { ProfileSectionCard } from '@web/areas/profiles/components/profile-slots';
 import { LoadMoreButton } from '@web/components/load-more-button';
+import { Badge } from '@web/components/ui/badge';
 import { GroupCover } from './components/group-card';
 import { useCommunities } from './api/get-groups';
 
 const PAGE_SIZE = 6;
 
 /**
- * The communities slot's groups part: the person's groups as the viewer may see them (a private
- * group only to its members); nothing while loading or when there are none.
+ * The communities card's groups part (it shares the card with forum groups): the person's groups
+ * as the viewer may see them (a private group only to its members), each with its privacy badge
+ * and an Admin badge where the person is one; nothing while loading or when there are none.
  */
 export function MemberGroups({ userId, title }: ProfileSectionProps) {
   const query = useCommunities(userId, PAGE_SIZE);
@@ -34,6 +36,10 @@ export function MemberGroups({ userId, title }: ProfileSectionProps) {
                 {g.name}
               </Link>
               <span className="text-xs text-muted-foreground">{GROUP_MSG.members(g.memberCount)}</span>
+              <div className="mt-1 flex flex-wrap gap-1">
+                <Badge variant="outline">{g.isPrivate ? GROUP_MSG.private : GROUP_MSG.public}</Badge>
+                {g.memberRole === 'admin' ? <Badge variant="secondary">{GROUP_MSG.admin}</Badge> : null}
+              </div>
             </div>
           </li>
         ))}

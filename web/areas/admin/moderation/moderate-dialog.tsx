@@ -41,7 +41,10 @@ export function ModerateDialog({
   const status = choice?.status ?? 'approved';
   const verb = VERB[status] ?? REVIEW_STATUS_LABEL[status];
   const count = choice?.ids.length ?? 0;
-  const title = `${verb} ${count === 1 ? 'review' : `${count} reviews`}`;
+  const title =
+    status === 'pending'
+      ? MODERATION_MSG.toPendingTitle(count)
+      : `${verb} ${count === 1 ? 'review' : `${count} reviews`}`;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { Check, Flag, X } from 'lucide-react';
+import { Check, Flag, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -31,6 +31,7 @@ const ACTIONS = [
   { status: 'approved', label: MODERATION_MSG.approve, icon: Check },
   { status: 'rejected', label: MODERATION_MSG.reject, icon: X },
   { status: 'flagged', label: MODERATION_MSG.flag, icon: Flag },
+  { status: 'pending', label: MODERATION_MSG.toPending, icon: RotateCcw },
 ] as const;
 
 /** The Reviews tab (spec document 3, sections 2 and 4): the moderation queue, single and bulk. */

@@ -38,9 +38,6 @@ import { ReviewsTab } from '../components/reviews-tab';
 const PageFormDialog = lazy(() =>
   import('../components/page-form-dialog').then((m) => ({ default: m.PageFormDialog })),
 );
-const MessageDialog = lazy(() =>
-  import('../components/message-dialog').then((m) => ({ default: m.MessageDialog })),
-);
 
 /**
  * /business-pages/:id and /business/:id (DECISIONS 5): the cover, avatar and details; 'Edit Page'
@@ -103,7 +100,6 @@ function PageDetail({ page, viewerId }: { page: BusinessPage; viewerId: string |
   const coverUpload = useImageUpload('cover');
   const coverInput = useRef<HTMLInputElement>(null);
   const [isEditing, setIsEditing] = useState(false);
-  const [isMessaging, setIsMessaging] = useState(false);
   const following = follow.isPending ? follow.variables : page.isFollowing;
 
   const needSignIn = () => {
@@ -213,7 +209,14 @@ function PageDetail({ page, viewerId }: { page: BusinessPage; viewerId: string |
                   >
                     {following ? BUSINESS_MSG.following : BUSINESS_MSG.follow}
                   </Button>
-                  <Button variant="outline" onClick={() => (viewerId ? setIsMessaging(true) : needSignIn())}>
+                  <Button
+                    variant="outline"
+                    onClick={() =>
+                      viewerId
+                        ? void navigate(`/messages?with=${page.owner.id}&page=${page.id}`)
+                        : needSignIn()
+                    }
+                  >
                     {BUSINESS_MSG.message}
                   </Button>
                 </>
@@ -251,11 +254,6 @@ function PageDetail({ page, viewerId }: { page: BusinessPage; viewerId: string |
             page={page}
             onSaved={() => setIsEditing(false)}
           />
-        </Suspense>
-      ) : null}
-      {viewerId && !page.isOwner && isMessaging ? (
-        <Suspense fallback={null}>
-          <MessageDialog page={page} open={isMessaging} onOpenChange={setIsMessaging} />
         </Suspense>
       ) : null}
     </Frame>

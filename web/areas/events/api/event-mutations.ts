@@ -55,3 +55,15 @@ export function useInvite(id: string) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: eventKeys.detail(id) }),
   });
 }
+
+/** The organizer deletes the event: it leaves the lists and its page is gone. */
+export function useDeleteEvent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.events[':id'].$delete({ param: { id } })),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: eventKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+    },
+  });
+}

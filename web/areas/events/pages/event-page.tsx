@@ -20,6 +20,7 @@ import { toast } from '@web/lib/toast';
 import { useCancelEvent, useUpdateEvent } from '../api/event-mutations';
 import { useEvent } from '../api/get-events';
 import { eventKeys } from '../api/query-keys';
+import { DeleteEventButton } from '../components/delete-event-button';
 import { EventFacts, TypeBadge } from '../components/event-parts';
 import { EventForm } from '../components/event-form';
 import { GuestList } from '../components/guest-list';
@@ -145,6 +146,7 @@ export function EventPage() {
                 {EVENT_MSG.cancelEvent}
               </Button>
             ) : null}
+            {event.isOrganizer ? <DeleteEventButton eventId={event.id} /> : null}
           </div>
         </div>
       </Card>

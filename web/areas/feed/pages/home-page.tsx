@@ -14,6 +14,9 @@ const Feed = lazy(() => loadFeed().then((m) => ({ default: m.Feed })));
 const loadWelcome = () => import('../components/welcome');
 if (hasPrerenderedPage()) void loadWelcome();
 const Welcome = lazy(() => loadWelcome().then((m) => ({ default: m.Welcome })));
+const VisitorSearch = lazy(() =>
+  import('@web/areas/search/components/visitor-search').then((m) => ({ default: m.VisitorSearch })),
+);
 const SearchResults = lazy(() =>
   import('@web/areas/search/components/search-results').then((m) => ({ default: m.SearchResults })),
 );
@@ -34,6 +37,14 @@ export function HomePage() {
   }, [isMember]);
 
   if (isLoading) return <PageSpinner />;
+  // A visitor's search from the top bar: the sign-in prompt where the results would be.
+  if (!viewer && query) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <VisitorSearch query={query} />
+      </Suspense>
+    );
+  }
   if (!viewer) {
     return (
       <>

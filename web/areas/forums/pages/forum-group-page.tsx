@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, LogOut, MessageSquare, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, Clock, LogOut, MessageSquare, UserPlus, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { FORUM_MSG, isForumId, type ForumGroup } from '@common/forums/model';
@@ -203,10 +203,18 @@ function GroupActions({ group }: { group: ForumGroup }) {
       </Button>
     );
   if (m.role === 'owner') return null;
+  // A pending request shows a disabled 'Request Pending', like a social group's: nothing to tap.
+  if (m.status === 'pending')
+    return (
+      <Button variant="outline" disabled>
+        <Clock aria-hidden="true" />
+        {FORUM_MSG.requestPending}
+      </Button>
+    );
   return (
     <Button variant="outline" disabled={leave.isPending} onClick={() => leave.mutate()}>
       <LogOut aria-hidden="true" />
-      {m.status === 'pending' ? FORUM_MSG.requestPending : FORUM_MSG.leave}
+      {FORUM_MSG.leave}
     </Button>
   );
 }

@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { toast } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useForumGroupList } from '../api/get-forum-groups';
+import { useForumListLive } from '../api/use-forum-list-live';
 import { ForumGridSkeleton, ForumGroupCard } from '../components/forum-group-card';
 
 /**
@@ -25,6 +26,7 @@ export function ForumsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const viewerId = viewer?.id ?? null;
+  useForumListLive(viewerId !== null);
   const tab: ForumTab = viewerId && params.get('tab') === 'my' ? 'my' : 'all';
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), 300);

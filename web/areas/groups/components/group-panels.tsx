@@ -13,6 +13,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@web/component
 import { toast } from '@web/lib/toast';
 import { useAnswerJoinRequest } from '../api/group-actions';
 import { useGroupMembers, useJoinRequests } from '../api/get-group';
+import { MemberContactActions } from './member-contact-actions';
 
 function MemberRow({ member }: { member: GroupMember }) {
   const name = displayName(member.person);
@@ -26,6 +27,7 @@ function MemberRow({ member }: { member: GroupMember }) {
         {name}
       </Link>
       {member.role === 'admin' ? <Badge variant="secondary">{GROUP_MSG.admin}</Badge> : null}
+      <MemberContactActions person={member.person} />
     </li>
   );
 }

@@ -13,6 +13,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useGroupList } from '../api/get-groups';
+import { useGroupListLive } from '../api/use-group-list-live';
 import { GroupCard, GroupGridSkeleton } from '../components/group-card';
 
 /** Create Group: the wizard for members, /auth for visitors (section 2). */
@@ -33,6 +34,7 @@ export function GroupsPage() {
   const { viewer, isLoading } = useMe();
   const [params, setParams] = useSearchParams();
   const viewerId = viewer?.id ?? null;
+  useGroupListLive(viewerId !== null);
   const tab: GroupTab = viewerId && params.get('tab') === 'my' ? 'my' : 'all';
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), 300);

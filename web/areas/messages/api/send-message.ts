@@ -10,6 +10,8 @@ export type SendMessageVariables = {
   clientId: string;
   content: string;
   messageType?: MessageType;
+  /** With messageType business_page: the page the message is about. */
+  businessPageId?: string | null;
   /** When it was sent, for the pending bubble's position and time. */
   sentAt: string;
 };
@@ -19,8 +21,15 @@ export function sendMessage({
   clientId,
   content,
   messageType,
+  businessPageId,
 }: SendMessageVariables): Promise<Message> {
-  const json = { receiverId, clientId, content, messageType: messageType ?? 'general' };
+  const json = {
+    receiverId,
+    clientId,
+    content,
+    messageType: messageType ?? 'general',
+    ...(businessPageId ? { businessPageId } : {}),
+  };
   return call(api.messages.$post({ json }));
 }
 
@@ -59,7 +68,7 @@ export function usePendingMessages(viewerId: string, partnerId: string): Message
         createdAt: vars.sentAt,
         messageType: vars.messageType ?? 'general',
         businessIdeaId: null,
-        businessPageId: null,
+        businessPageId: vars.businessPageId ?? null,
         metadata: null,
       };
       return pending;

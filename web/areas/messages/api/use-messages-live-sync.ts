@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { settingsQueryOptions } from '@web/areas/settings/api/get-settings';
 import { useRealtimeEvent } from '@web/lib/realtime/use-realtime';
+import { playNewMessageSound } from '../lib/new-message-sound';
 import { messagesKeys } from './query-keys';
 import {
   clearConversationUnread,
@@ -19,6 +21,14 @@ export function useMessagesLiveSync(viewerId: string) {
   useRealtimeEvent('message.created', ({ message }) => {
     putMessageInThread(queryClient, viewerId, message);
     invalidate(messagesKeys.conversationLists());
+    if (message.receiverId === viewerId && message.senderId !== viewerId) {
+      // The new-message sound, unless switched off in Settings (read once, then from the cache
+      // the Settings page keeps up to date).
+      void queryClient
+        .fetchQuery({ ...settingsQueryOptions(), staleTime: Infinity })
+        .then((settings) => settings.messageSound && playNewMessageSound())
+        .catch(() => undefined);
+    }
     if (message.receiverId === viewerId) {
       invalidate(messagesKeys.unread());
       if (message.messageType !== 'general') invalidate(messagesKeys.inquiries());

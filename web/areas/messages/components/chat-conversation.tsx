@@ -25,6 +25,8 @@ type ChatConversationProps = {
   /** Room on the right of the header (the dialog's close button sits there). */
   headerClassName?: string;
   textareaRef?: Ref<HTMLTextAreaElement>;
+  /** A business page's Message opened this conversation: messages sent are about that page. */
+  businessPageId?: string | null;
 };
 
 /**
@@ -39,6 +41,7 @@ export function ChatConversation({
   onBack,
   headerClassName,
   textareaRef,
+  businessPageId = null,
 }: ChatConversationProps) {
   const thread = useThread(partnerId);
   const pending = usePendingMessages(viewerId, partnerId);
@@ -163,6 +166,7 @@ export function ChatConversation({
         partnerId={partnerId}
         partnerName={name || MESSAGING_MSG.unknownUser}
         textareaRef={textareaRef}
+        businessPageId={businessPageId}
         disabled={isSelf || (thread.isError && !thread.data)}
       />
     </div>

@@ -24,6 +24,8 @@ type MessageComposerProps = {
   partnerName: string;
   textareaRef?: Ref<HTMLTextAreaElement>;
   disabled?: boolean;
+  /** Opened from a business page's Message: what is sent here is about that page. */
+  businessPageId?: string | null;
 };
 
 /**
@@ -37,6 +39,7 @@ export function MessageComposer({
   partnerName,
   textareaRef,
   disabled = false,
+  businessPageId = null,
 }: MessageComposerProps) {
   const [text, setText] = useState('');
   const failedSend = useRef<{ content: string; clientId: string } | null>(null);
@@ -51,7 +54,13 @@ export function MessageComposer({
     setText('');
     // mutateAsync: every send's failure is handled, even when a later send started meanwhile.
     send
-      .mutateAsync({ receiverId: partnerId, clientId, content, sentAt: new Date().toISOString() })
+      .mutateAsync({
+        receiverId: partnerId,
+        clientId,
+        content,
+        sentAt: new Date().toISOString(),
+        ...(businessPageId ? { messageType: 'business_page' as const, businessPageId } : {}),
+      })
       .catch((error: unknown) => {
         failedSend.current = { content, clientId };
         setText((current) => (current.trim() ? `${content}\n${current}` : content));

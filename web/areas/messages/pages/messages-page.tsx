@@ -13,14 +13,19 @@ import { ChatConversation } from '../components/chat-conversation';
 import { ConversationList } from '../components/conversation-list';
 import { NewMessageDialog } from '../components/new-message-dialog';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * /messages: the contact list and the open conversation side by side; on phones one or the
- * other, with a back button. `?with=<userId>` opens a conversation (notifications link here).
+ * other, with a back button. `?with=<userId>` opens a conversation (notifications link here);
+ * `&page=<businessPageId>` (a business page's Message) makes what is sent there about that page.
  */
 export function MessagesPage() {
   const { viewer } = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const partnerId = searchParams.get('with');
+  const aboutPage = searchParams.get('page');
+  const businessPageId = aboutPage && UUID.test(aboutPage) ? aboutPage : null;
   const [search, setSearch] = useState('');
   const [isPicking, setIsPicking] = useState(false);
   const q = useDebouncedValue(search.trim());
@@ -78,7 +83,13 @@ export function MessagesPage() {
         className={cn('flex min-w-0 flex-1 flex-col bg-background', !partnerId && 'max-md:hidden')}
       >
         {partnerId ? (
-          <ChatConversation key={partnerId} viewerId={viewer.id} partnerId={partnerId} onBack={back} />
+          <ChatConversation
+            key={partnerId}
+            viewerId={viewer.id}
+            partnerId={partnerId}
+            onBack={back}
+            businessPageId={businessPageId}
+          />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-muted-foreground">
             <MessageCircle aria-hidden="true" className="size-10" />

@@ -22,16 +22,7 @@ import { profilesKeys } from './query-keys';
 type Person = { viewerId: string; userId: string; name: string };
 
 /** Connect: the button reads 'Request Sent' at once; a failure puts it back. */
-/**
- * Connect (a friend request). `asConnection`: the compact Connect buttons (people you may know)
- * say 'Connection request sent' and 'Failed to update connection'; the profile's own Connect
- * button says 'Friend request sent!' and 'Failed to send friend request'.
- */
-export function useSendFriendRequest({
-  viewerId,
-  userId,
-  asConnection = false,
-}: Person & { asConnection?: boolean }) {
+export function useSendFriendRequest({ viewerId, userId }: Person) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => sendFriendRequest(userId),
@@ -50,14 +41,11 @@ export function useSendFriendRequest({
     onSuccess: (state) => {
       updateView(queryClient, userId, (view) => withConnection(view, state));
       // Both had asked: the server made them friends.
-      const sent = asConnection ? CONNECTION_MSG.connectionRequestSent : CONNECTION_MSG.requestSent;
-      toast.success(state.status === 'friends' ? CONNECTION_MSG.accepted : sent);
+      toast.success(state.status === 'friends' ? CONNECTION_MSG.accepted : CONNECTION_MSG.requestSent);
     },
     onError: (error, _vars, context) => {
       if (context?.before) queryClient.setQueryData(profilesKeys.view(userId), context.before);
-      toast.error(asConnection ? CONNECTION_MSG.updateFailed : CONNECTION_MSG.requestFailed, {
-        description: refusalText(error),
-      });
+      toast.error(CONNECTION_MSG.requestFailed, { description: refusalText(error) });
     },
     onSettled: () => invalidatePeople(queryClient, [userId, viewerId]),
   });

@@ -1,17 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { UserPlus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { displayName, PEOPLE_MSG, type PersonSuggestion } from '@common/profiles/model';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useDismissSuggestion } from '../api/dismiss-suggestion';
 import { usePeopleYouMayKnow } from '../api/people-suggestions';
-import { profilesKeys } from '../api/query-keys';
-import { useSendFriendRequest } from '../api/use-connection-mutations';
+import { CompactConnectButton } from './compact-connect-button';
 import { PersonRow } from './person-row';
 
 /**
  * "People you may know" on a member's home (issue 21): friends of friends, then people sharing
- * skills or company. Connect or dismiss each; nothing shows while there is no one to suggest.
+ * skills or company. Connect (the compact Connect / Connected toggle) or dismiss each; nothing
+ * shows while there is no one to suggest.
  */
 export function PeopleYouMayKnowCard({ viewerId }: { viewerId: string }) {
   const query = usePeopleYouMayKnow();
@@ -50,8 +49,6 @@ function SuggestionRow({
   onDismiss: () => void;
 }) {
   const name = displayName(person);
-  const queryClient = useQueryClient();
-  const connect = useSendFriendRequest({ viewerId, userId: person.id, name, asConnection: true });
   const reason =
     person.mutualFriends > 0 ? PEOPLE_MSG.mutualFriends(person.mutualFriends) : PEOPLE_MSG.sharedInterests;
   return (
@@ -61,21 +58,8 @@ function SuggestionRow({
         <p className="-mt-1 pl-15 text-xs text-muted-foreground">{reason}</p>
       </div>
       <div className="flex items-center gap-2 pl-15 sm:pl-0">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={connect.isPending}
-          aria-label={`${PEOPLE_MSG.connect}: ${name}`}
-          onClick={() =>
-            connect.mutate(undefined, {
-              // Asked: they are no longer a suggestion.
-              onSuccess: () => void queryClient.invalidateQueries({ queryKey: profilesKeys.suggestions() }),
-            })
-          }
-        >
-          <UserPlus aria-hidden="true" />
-          {PEOPLE_MSG.connect}
-        </Button>
+        {/* The row stays until the next fetch, so 'Connected' can be tapped again to undo. */}
+        <CompactConnectButton viewerId={viewerId} userId={person.id} name={name} />
         <Button
           size="icon"
           variant="ghost"

@@ -1,7 +1,12 @@
 import {
   Component,
+  createContext,
   lazy,
   Suspense,
+  use,
+  useId,
+  useLayoutEffect,
+  useState,
   type ComponentType,
   type ErrorInfo,
   type LazyExoticComponent,
@@ -49,22 +54,71 @@ export function loadProfileSections(): LoadedSection[] {
   return sections;
 }
 
+/** Consecutive sections naming the same `card` go together; any other section stands alone. */
+function groupByCard(list: LoadedSection[]): LoadedSection[][] {
+  const groups: LoadedSection[][] = [];
+  for (const section of list) {
+    const last = groups[groups.length - 1];
+    if (section.card && last?.[0]?.card === section.card) last.push(section);
+    else groups.push([section]);
+  }
+  return groups;
+}
+
 /** The areas' sections in order, each isolated from the others. */
 export function ProfileSections(props: Omit<ProfileSectionProps, 'title'>) {
   return (
     <>
-      {loadProfileSections().map(({ id, title, Component: Section }) => (
-        <SectionBoundary key={id} id={id}>
-          <Suspense fallback={null}>
-            <Section {...props} title={title} />
-          </Suspense>
-        </SectionBoundary>
-      ))}
+      {groupByCard(loadProfileSections()).map((group) => {
+        const parts = group.map(({ id, title, Component: Section }) => (
+          <SectionBoundary key={id} id={id}>
+            <Suspense fallback={null}>
+              <Section {...props} title={title} />
+            </Suspense>
+          </SectionBoundary>
+        ));
+        const first = group[0]!;
+        return group.length === 1 ? (
+          parts
+        ) : (
+          <SharedSectionCard key={first.card} title={first.title}>
+            {parts}
+          </SharedSectionCard>
+        );
+      })}
     </>
   );
 }
 
-/** The look of a profile section: a card with an h2 title and an optional action on the right. */
+/** Inside a shared card: a part tells the card it has something to show. */
+const SharedCardContext = createContext<((shown: boolean) => void) | null>(null);
+
+/**
+ * One card for several sections (e.g. Communities: groups and forum groups). It stays hidden until
+ * one of its parts has something to show, like a section on its own.
+ */
+function SharedSectionCard({ title, children }: { title: string; children: ReactNode }) {
+  const [shown, setShown] = useState(0);
+  const report = useState(() => (isShown: boolean) => setShown((n) => n + (isShown ? 1 : -1)))[0];
+  const headingId = useId();
+  return (
+    <Card hidden={shown === 0} role="region" aria-labelledby={headingId}>
+      <CardHeader className="pb-4">
+        <CardTitle as="h2" id={headingId}>
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <div className="flex flex-col gap-6 px-4 pb-4 sm:px-6 sm:pb-6">
+        <SharedCardContext value={report}>{children}</SharedCardContext>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The look of a profile section: a card with an h2 title and an optional action on the right.
+ * Inside a shared card it is only its content (the part brings its own sub-heading).
+ */
 export function ProfileSectionCard({
   title,
   action,
@@ -74,6 +128,13 @@ export function ProfileSectionCard({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const report = use(SharedCardContext);
+  useLayoutEffect(() => {
+    if (!report) return;
+    report(true);
+    return () => report(false);
+  }, [report]);
+  if (report) return <div>{children}</div>;
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 pb-4">

@@ -8,6 +8,11 @@ const NOTIFICATION_SWITCHES: readonly SwitchSpec[] = [
     label: 'Email notifications',
     description: 'Get an email about new messages, requests and activity you have not seen yet.',
   },
+  {
+    key: 'messageSound',
+    label: 'New message sound',
+    description: 'Play a short chime when a new message arrives while Cofound is open.',
+  },
 ];
 
 export function NotificationsSettings() {

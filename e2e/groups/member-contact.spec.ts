@@ -1,0 +1,59 @@
+import { GROUP_MEMBER_CONTACT_MSG as MSG, GROUP_MSG } from '../../common/groups/model';
+import { expect, expectAccessible, myId, secondBrowser, signUpVerified, test } from '../fixtures';
+
+test("a member in a group's members list can be sent a connection request ('Request Sent', 'Connection request sent') and a message; never oneself", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const headers = { origin: baseURL! };
+  const admin = await signUpVerified(page);
+  const created = await page.request.post('/api/groups', {
+    headers,
+    data: {
+      name: `Members Corner ${Date.now().toString(36)}`,
+      description: 'Where members meet each other and talk.',
+      coverImage: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const group = (await created.json()) as { id: string };
+
+  const other = await secondBrowser(browser, baseURL);
+  const member = await signUpVerified(other.page);
+  expect((await other.page.request.post(`/api/groups/${group.id}/join-requests`, { headers })).status()).toBe(
+    201,
+  );
+  const requests = (await (await page.request.get(`/api/groups/${group.id}/join-requests`)).json()) as {
+    items: { id: string; person: { id: string } }[];
+  };
+  const memberId = await myId(other.page);
+  const request = requests.items.find((r) => r.person.id === memberId)!;
+  const approved = await page.request.post(`/api/groups/${group.id}/join-requests/${request.id}`, {
+    headers,
+    data: { approve: true },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  const m = other.page;
+  await m.goto(`/groups/${group.id}`);
+  const members = m.getByRole('list', { name: GROUP_MSG.membersHeading });
+  await expect(members.getByRole('link', { name: admin.username })).toBeVisible({ timeout: 30_000 });
+  // No Connect or Message on one's own row.
+  await expect(members.getByRole('button', { name: `${MSG.connect}: ${member.username}` })).toHaveCount(0);
+  await expect(members.getByRole('button', { name: `${MSG.message}: ${member.username}` })).toHaveCount(0);
+  await expectAccessible(m);
+
+  await members.getByRole('button', { name: `${MSG.connect}: ${admin.username}` }).click();
+  await expect(m.getByText(MSG.connectionRequestSent)).toBeVisible();
+  await expect(members.getByRole('button', { name: `${MSG.requestSent}: ${admin.username}` })).toBeDisabled();
+  const incoming = (await (await page.request.get('/api/connections/requests')).json()) as {
+    from: { id: string };
+  }[];
+  expect(incoming.map((r) => r.from.id)).toContain(memberId);
+
+  await members.getByRole('button', { name: `${MSG.message}: ${admin.username}` }).click();
+  await expect(m.getByRole('textbox', { name: `Message ${admin.username}` })).toBeVisible();
+  await other.context.close();
+});

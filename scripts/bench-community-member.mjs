@@ -1,0 +1,747 @@
+// One simulated member of the community bench (scripts/bench-community.mjs): signed in, one
+// WebSocket, acting every ~10 s. Every request is one the web app sends for that page or action
+// (seen in Chromium against the built app: the page's API calls, its realtime subscriptions and
+// what it refetches when an event comes); pictures (/api/files/*) and the app's static files are
+// left out: a deployment serves them from a cache or a CDN, not from the API process.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import zlib from 'node:zlib';
+import WebSocket from 'ws';
+
+/** What a member does, with its weight (out of 100), after its think time. */
+export const MIX = [
+  ['feed', 22], // the home page's feed (SPA navigation back home)
+  ['feedDeep', 6], // the feed, then a deeper page (scrolling)
+  ['article', 12],
+  ['forumPost', 7],
+  ['group', 6],
+  ['event', 4],
+  ['idea', 3],
+  ['business', 3],
+  ['notifications', 6],
+  ['search', 5],
+  ['react', 8], // open an article, react to it
+  ['comment', 4], // open an article, comment on it
+  ['forumReply', 3], // open a post of one's forum, reply
+  ['message', 8], // open the thread with a friend, send; timed until it arrives on the friend's socket
+  ['rsvp', 2], // open an event, answer
+  ['follow', 1], // open a profile, follow
+];
+/** The kinds of action timed: the page opens, the writes, and arriving (the first page load). */
+export const KINDS = [
+  'arrive',
+  'feed',
+  'feedDeep',
+  'article',
+  'forumPost',
+  'group',
+  'event',
+  'idea',
+  'business',
+  'notifications',
+  'search',
+  'profile',
+  'messages',
+  'react',
+  'comment',
+  'forumReply',
+  'message',
+  'rsvp',
+  'follow',
+  'liveRefetch',
+];
+const WRITES = new Set(['react', 'comment', 'forumReply', 'message', 'rsvp', 'follow']);
+
+// prettier-ignore
+const QUERIES = ['maria', 'james', 'wei', 'priya', 'garcia', 'smith', 'nguyen', 'patel', 'mar', 'joh', 'pricing',
+  'seed round', 'meetup', 'co-founder', 'postgres', 'climate', 'fintech', 'hiring', 'remote', 'marketplace'];
+// prettier-ignore
+const COMMENTS = ['Thanks for sharing!', 'Interesting: how long did that take?', 'We saw the same thing last year.',
+  'Great write-up, bookmarking it.', 'Would love to hear more about the numbers.'];
+
+const any = (xs) => xs[Math.floor(Math.random() * xs.length)];
+const pickWeighted = (() => {
+  const total = MIX.reduce((s, [, w]) => s + w, 0);
+  return () => {
+    let r = Math.random() * total;
+    for (const [k, w] of MIX) if ((r -= w) < 0) return k;
+    return MIX[0][0];
+  };
+})();
+
+/**
+ * Figures of one window (a ramp step, the soak): per kind, the latencies of actions and the
+ * requests' failures; live deliveries.
+ */
+export class Stats {
+  constructor() {
+    this.kinds = new Map();
+    this.requests = 0;
+    this.status5xx = 0;
+    this.unanswered = 0;
+    this.status4xx = 0;
+    this.errorSamples = new Map();
+    this.deliveries = [];
+    this.actions = 0;
+    /** Topics the server asked to subscribe again later (its per-person subscribe budget). */
+    this.deferredTopics = 0;
+    this.started = performance.now();
+  }
+  kind(k) {
+    let x = this.kinds.get(k);
+    if (!x) this.kinds.set(k, (x = { lat: [], failed: 0 }));
+    return x;
+  }
+  sample(key) {
+    if (this.errorSamples.size < 12 || this.errorSamples.has(key))
+      this.errorSamples.set(key, (this.errorSamples.get(key) ?? 0) + 1);
+  }
+}
+
+/**
+ * The members' shared world: the HTTP pool, the live stats window, the expected live events, the
+ * acknowledged writes (to check in the database at the end).
+ */
+export class World {
+  constructor({ port, base, wsPort = port, ids, members, requestTimeoutMs = 10_000, deadlineMs = 5_000 }) {
+    this.port = port;
+    this.base = base;
+    this.wsPort = wsPort;
+    this.ids = ids;
+    this.members = members;
+    this.requestTimeoutMs = requestTimeoutMs;
+    this.deadlineMs = deadlineMs;
+    // Keep-alive pool, dropped before the server's 5 s keep-alive timeout would close a socket
+    // under a request being sent.
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 4000 });
+    this.stats = new Stats();
+    /** Live events expected: key → { t0, at, member, kind }; settled when they arrive. */
+    this.expected = new Map();
+    this.expectedTotal = 0;
+    this.arrived = 0;
+    /** Expected events that never came or came after the deadline (`late`, by kind). */
+    this.missed = 0;
+    this.late = {};
+    this.acked = { message: [], comment: [], forumReply: [], reaction: [], rsvp: [] };
+    this.online = new Map();
+    this.stopped = false;
+  }
+
+  /** One request as the browser sends it; resolves { status, body, ms } (status 0: no answer). */
+  request(member, method, path, body) {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = {
+      accept: 'application/json',
+      'accept-encoding': 'gzip, deflate, br',
+      cookie: member.cookie,
+      'x-forwarded-for': member.ip,
+    };
+    if (method !== 'GET') headers.origin = this.base;
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(payload);
+    }
+    const stats = this.stats;
+    const t0 = performance.now();
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (status, raw, enc) => {
+        if (done) return;
+        done = true;
+        const ms = performance.now() - t0;
+        // Answers are read whole, as a browser does, but decoded only when looked at.
+        let text = null;
+        const body = () => (text ??= typeof raw === 'string' ? raw : decode(raw, enc));
+        stats.requests++;
+        if (status === 0) {
+          stats.unanswered++;
+          stats.sample(`no answer: ${method} ${shape(path)}: ${body().slice(0, 80)}`);
+        } else if (status >= 500) {
+          stats.status5xx++;
+          stats.sample(`${status} ${method} ${shape(path)}: ${body().slice(0, 120)}`);
+        } else if (status >= 400) {
+          stats.status4xx++;
+          stats.sample(`${status} ${method} ${shape(path)}: ${body().slice(0, 120)}`);
+        }
+        resolve({
+          status,
+          ms,
+          get body() {
+            return body();
+          },
+        });
+      };
+      const req = http.request(
+        { agent: this.agent, host: '127.0.0.1', port: this.port, method, path, headers },
+        (res) => {
+          const chunks = [];
+          res.on('data', (d) => chunks.push(d));
+          res.on('end', () => finish(res.statusCode, Buffer.concat(chunks), res.headers['content-encoding']));
+          res.on('error', (err) => finish(0, err.message));
+        },
+      );
+      req.setTimeout(this.requestTimeoutMs, () => req.destroy(new Error('timeout')));
+      req.on('error', (err) => finish(0, err.message));
+      req.end(payload);
+    });
+  }
+
+  /** An expected live event for `member` (key names it uniquely); `t0` when the write started. */
+  expect(key, member, kind, t0) {
+    if (this.stopped) return;
+    const pending = member.early.get(key);
+    this.expectedTotal++;
+    if (pending !== undefined) member.early.delete(key);
+    if (pending !== undefined && pending >= t0) {
+      this.settle(pending - t0, kind);
+      return;
+    }
+    this.expected.set(key, { t0, member, kind });
+  }
+
+  /** A live event arrived for `member`: settles what was expected (or keeps it, if it came first). */
+  arrive(key, member, at) {
+    const e = this.expected.get(key);
+    if (!e) {
+      // Kept a while: an event may come before the write's answer does.
+      if (member.early.size >= 100) member.early.delete(member.early.keys().next().value);
+      member.early.set(key, at);
+      return;
+    }
+    this.expected.delete(key);
+    this.settle(at - e.t0, e.kind);
+  }
+
+  /** An expected event came after `ms`: arrived, or missed when later than the deadline. */
+  settle(ms, kind) {
+    this.stats.deliveries.push(Math.max(0, ms));
+    if (ms <= this.deadlineMs) this.arrived++;
+    else {
+      this.missed++;
+      this.late[kind] = (this.late[kind] ?? 0) + 1;
+    }
+  }
+
+  /** Expected events older than the deadline are missed; answers how many were, by kind. */
+  sweep(now = performance.now(), deadline = this.deadlineMs) {
+    const byKind = {};
+    for (const [key, e] of this.expected) {
+      if (now - e.t0 <= deadline) continue;
+      this.expected.delete(key);
+      this.missed++;
+      byKind[e.kind] = (byKind[e.kind] ?? 0) + 1;
+      // A miss weighs in the delivery percentiles as at least the deadline.
+      this.stats.deliveries.push(Math.max(deadline, now - e.t0));
+    }
+    return byKind;
+  }
+}
+
+const shape = (path) =>
+  path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id').replace(/\?.*/, '');
+
+function decode(buf, enc) {
+  if (!enc) return buf.toString('utf8');
+  try {
+    if (enc === 'gzip') return zlib.gunzipSync(buf).toString('utf8');
+    if (enc === 'br') return zlib.brotliDecompressSync(buf).toString('utf8');
+    if (enc === 'deflate') return zlib.inflateSync(buf).toString('utf8');
+  } catch {
+    // reported as an unparsable body where it matters
+  }
+  return buf.toString('utf8');
+}
+
+const json = (r) => {
+  try {
+    return JSON.parse(r.body);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A member: arrives (the home page as a browser loads it, then the socket), then acts until
+ * stopped. `member` carries id, cookie, ip, friends (indexes of members), forums.
+ */
+export class Member {
+  constructor(world, data) {
+    this.w = world;
+    this.d = data;
+    this.cookie = data.cookie;
+    this.ip = data.ip;
+    this.id = data.id;
+    this.ws = null;
+    this.topics = new Set();
+    this.page = null;
+    this.feedSince = null;
+    this.feedCheck = null;
+    this.early = new Map();
+    this.reacted = new Set();
+    this.running = false;
+    this.timer = null;
+    this.closedByServer = 0;
+  }
+
+  get(path) {
+    return this.w.request(this, 'GET', path);
+  }
+
+  /** Times `fn` as one action of `kind` (its requests run as the page sends them). */
+  async timed(kind, fn) {
+    const stats = this.w.stats;
+    const t0 = performance.now();
+    let ok;
+    try {
+      ok = (await fn()) !== false;
+    } catch (err) {
+      ok = false;
+      stats.sample(`${kind}: ${err.message.slice(0, 120)}`);
+    }
+    const k = stats.kind(kind);
+    k.lat.push(performance.now() - t0);
+    if (!ok) k.failed++;
+    stats.actions++;
+  }
+
+  // --- realtime ------------------------------------------------------------------------------
+
+  openSocket() {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${this.w.wsPort}/api/realtime`, {
+        headers: { origin: this.w.base, cookie: this.cookie, 'x-forwarded-for': this.ip },
+        perMessageDeflate: false,
+      });
+      const timer = setTimeout(() => {
+        ws.terminate();
+        reject(new Error('no hello within 15 s'));
+      }, 15_000);
+      let greeted = false;
+      ws.once('unexpected-response', (_req, res) => {
+        clearTimeout(timer);
+        reject(new Error(`upgrade refused: HTTP ${res.statusCode}`));
+      });
+      ws.on('error', (err) => {
+        if (!greeted) {
+          clearTimeout(timer);
+          reject(err);
+        }
+      });
+      ws.on('close', () => {
+        if (this.running && this.ws === ws) this.closedByServer++;
+      });
+      ws.on('message', (data) => {
+        const at = performance.now();
+        let ev;
+        try {
+          ev = JSON.parse(data.toString());
+        } catch {
+          return;
+        }
+        if (!greeted) {
+          if (ev.type !== 'hello') return;
+          greeted = true;
+          clearTimeout(timer);
+          this.ws = ws;
+          resolve(ws);
+          return;
+        }
+        this.onEvent(ev, at);
+      });
+    });
+  }
+
+  send(cmd) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(cmd));
+  }
+
+  /** The page's subscriptions: what the last page held goes, what this one holds comes. */
+  holdTopics(topics) {
+    const next = new Set(topics);
+    const gone = [...this.topics].filter((t) => !next.has(t));
+    const added = [...next].filter((t) => !this.topics.has(t));
+    for (let i = 0; i < gone.length; i++) this.send({ op: 'unsubscribe', topics: [gone[i]] });
+    for (let i = 0; i < added.length; i++) this.send({ op: 'subscribe', topics: [added[i]] });
+    this.topics = next;
+  }
+
+  onEvent(ev, at) {
+    const w = this.w;
+    switch (ev.type) {
+      case 'message.created': {
+        const m = ev.message;
+        if (m.receiverId === this.id) {
+          w.arrive(`msg:${m.id}:to`, this, at);
+          // The unread badge refetches.
+          void this.liveRefetch('/api/messages/unread');
+        } else if (m.senderId === this.id) w.arrive(`msg:${m.id}:from`, this, at);
+        break;
+      }
+      case 'reactions.changed':
+        w.arrive(`react:${this.id}:${ev.contentId}`, this, at);
+        break;
+      case 'comment.created':
+        if (ev.comment?.author?.id === this.id) w.arrive(`comment:${ev.comment.id}`, this, at);
+        break;
+      case 'forum.changed':
+        if (ev.what === 'replies' || ev.what === 'post') w.arrive(`forum:${this.id}:${ev.postId}`, this, at);
+        break;
+      case 'event.changed':
+        w.arrive(`rsvp:${this.id}:${ev.eventId}`, this, at);
+        break;
+      case 'connection.changed': {
+        const other = ev.userIds[0] === this.id ? ev.userIds[1] : ev.userIds[0];
+        w.arrive(`follow:${this.id}:${other}`, this, at);
+        break;
+      }
+      case 'subscribed':
+        // Refused only for asking too fast (the server's subscribe budget): asked again later for
+        // whatever the page still holds, as the web app does.
+        if (ev.deferred?.length) {
+          w.stats.deferredTopics += ev.deferred.length;
+          setTimeout(() => {
+            if (!this.running) return;
+            for (const t of ev.deferred) if (this.topics.has(t)) this.send({ op: 'subscribe', topics: [t] });
+          }, ev.retryAfterMs ?? 1000);
+        }
+        break;
+      case 'notification.created':
+        // The bell's list refetches (a coalesced notification changes counts only the server knows).
+        void this.liveRefetch('/api/notifications?limit=10');
+        break;
+      case 'feed.published':
+        // On the home page: one check for what is new, 1-1.5 s after the first of a burst.
+        if (this.page === 'home' && this.feedSince !== null && !this.feedCheck) {
+          this.feedCheck = setTimeout(
+            () => {
+              this.feedCheck = null;
+              if (this.page === 'home' && this.running)
+                void this.liveRefetch(`/api/feed/new?filter=all&since=${this.feedSince}`);
+            },
+            1000 + Math.random() * 500,
+          );
+        }
+        break;
+      default:
+    }
+  }
+
+  liveRefetch(path) {
+    if (!this.running) return;
+    return this.timed('liveRefetch', async () => (await this.get(path)).status < 400);
+  }
+
+  // --- pages ---------------------------------------------------------------------------------
+
+  /** The first page load: the prerendered document, the shell's and the home page's requests, the socket. */
+  async arrive() {
+    this.running = true;
+    await this.timed('arrive', async () => {
+      const doc = await this.get('/');
+      const shell = await Promise.all([
+        this.get('/api/me'),
+        this.get('/api/messages/unread'),
+        this.get('/api/notifications?limit=10'),
+      ]);
+      const home = await Promise.all([
+        this.get('/api/people/suggestions'),
+        this.get('/api/groups/suggested'),
+        this.get('/api/events?list=upcoming&limit=3'),
+        this.get('/api/feed?filter=all&limit=20'),
+        this.openSocket(),
+      ]);
+      this.noteFeed(home[3]);
+      this.page = 'home';
+      this.holdTopics(['feed:all']);
+      // After the greeting the page refetches what the socket may have missed (a 'resync').
+      await Promise.all([this.get('/api/messages/unread'), this.get('/api/notifications?limit=10')]);
+      return [doc, ...shell, ...home.slice(0, 4)].every((r) => r.status === 200);
+    });
+  }
+
+  noteFeed(r) {
+    const body = r.status === 200 ? json(r) : null;
+    if (body?.items?.length) this.feedSince = String(body.items[0].id);
+    return body;
+  }
+
+  async home(deep) {
+    this.page = 'home';
+    this.holdTopics(['feed:all']);
+    const first = await this.get('/api/feed?filter=all&limit=20');
+    const body = this.noteFeed(first);
+    if (!deep) return first.status === 200;
+    if (!body?.nextCursor) return false;
+    const next = await this.get(
+      `/api/feed?filter=all&limit=20&cursor=${encodeURIComponent(body.nextCursor)}`,
+    );
+    return next.status === 200;
+  }
+
+  async article(id) {
+    this.page = 'article';
+    this.holdTopics([`content:article:${id}`]);
+    const [a, r, c] = await Promise.all([
+      this.get(`/api/articles/${id}`),
+      this.get(`/api/reactions/article/${id}`),
+      this.get(`/api/comments/article/${id}?limit=50`),
+    ]);
+    return { ok: a.status === 200 && r.status === 200 && c.status === 200, reactions: json(r) };
+  }
+
+  async forumPost(id) {
+    this.page = 'forumPost';
+    this.holdTopics([`forum-post:${id}`]);
+    const [p, r] = await Promise.all([
+      this.get(`/api/forums/posts/${id}`),
+      this.get(`/api/forums/posts/${id}/replies?limit=50`),
+    ]);
+    const v = await this.w.request(this, 'POST', `/api/forums/posts/${id}/views`);
+    return p.status === 200 && r.status === 200 && v.status < 300;
+  }
+
+  async group(id) {
+    this.page = 'group';
+    const [g, p, m] = await Promise.all([
+      this.get(`/api/groups/${id}`),
+      this.get(`/api/groups/${id}/posts?limit=10`),
+      this.get(`/api/groups/${id}/members?limit=5`),
+    ]);
+    const posts = json(p)?.items ?? json(p)?.posts ?? [];
+    // Each post shown asks its reactions and comments and listens to them.
+    this.holdTopics([`group:${id}`, ...posts.map((x) => `content:group_post:${x.id}`)]);
+    const each = await Promise.all(
+      posts.flatMap((x) => [
+        this.get(`/api/reactions/group_post/${x.id}`),
+        this.get(`/api/comments/group_post/${x.id}?limit=50`),
+      ]),
+    );
+    return [g, p, m, ...each].every((r) => r.status === 200);
+  }
+
+  async event(id) {
+    this.page = 'event';
+    this.holdTopics([`event:${id}`]);
+    const [e, g] = await Promise.all([
+      this.get(`/api/events/${id}`),
+      this.get(`/api/events/${id}/guests?status=accepted&limit=20`),
+    ]);
+    return { ok: e.status === 200 && g.status === 200, event: json(e) };
+  }
+
+  async idea(id) {
+    this.page = 'idea';
+    this.holdTopics([`investing:${id}`]);
+    const rs = await Promise.all([
+      this.get(`/api/investing/ideas/${id}`),
+      this.get(`/api/investing/ideas/${id}/updates?limit=10`),
+    ]);
+    return rs.every((r) => r.status === 200);
+  }
+
+  async business(id) {
+    this.page = 'business';
+    this.holdTopics([`business-page:${id}`]);
+    const rs = await Promise.all([
+      this.get(`/api/business-pages/${id}`),
+      this.get(`/api/business-pages/${id}/posts?limit=10`),
+    ]);
+    return rs.every((r) => r.status === 200);
+  }
+
+  // --- one action ----------------------------------------------------------------------------
+
+  async act(kind = pickWeighted()) {
+    const ids = this.w.ids;
+    switch (kind) {
+      case 'feed':
+      case 'feedDeep':
+        return this.timed(kind, () => this.home(kind === 'feedDeep'));
+      case 'article':
+        return this.timed(kind, async () => (await this.article(any(ids.articles))).ok);
+      case 'forumPost':
+        return this.timed(kind, () => this.forumPost(any(ids.forumPosts)));
+      case 'group':
+        return this.timed(kind, () => this.group(any(ids.groups)));
+      case 'event':
+        return this.timed(kind, async () => (await this.event(any(ids.events))).ok);
+      case 'idea':
+        return this.timed(kind, () => this.idea(any(ids.ideas)));
+      case 'business':
+        return this.timed(kind, () => this.business(any(ids.pages)));
+      case 'notifications':
+        this.page = 'notifications';
+        this.holdTopics([]);
+        return this.timed(kind, async () => (await this.get('/api/notifications?limit=20')).status === 200);
+      case 'search':
+        return this.timed(
+          kind,
+          async () =>
+            (await this.get(`/api/search?q=${encodeURIComponent(any(QUERIES))}&page=1`)).status === 200,
+        );
+      case 'react':
+        return this.react();
+      case 'comment':
+        return this.comment();
+      case 'forumReply':
+        return this.forumReply();
+      case 'message':
+        return this.message();
+      case 'rsvp':
+        return this.rsvp();
+      case 'follow':
+        return this.follow();
+      default:
+        throw new Error(`unknown action ${kind}`);
+    }
+  }
+
+  async react() {
+    const id = any(this.w.ids.articles);
+    let page;
+    await this.timed('article', async () => (page = await this.article(id)).ok);
+    const mine = new Set(page?.reactions?.mine ?? []);
+    const type = ['like', 'love', 'laugh'].find((t) => !mine.has(t) && !this.reacted.has(`${id}:${t}`));
+    if (!type) return;
+    this.reacted.add(`${id}:${type}`);
+    const t0 = performance.now();
+    await this.timed('react', async () => {
+      const r = await this.w.request(this, 'PUT', `/api/reactions/article/${id}/${type}`, { active: true });
+      if (r.status !== 200) return false;
+      this.w.acked.reaction.push([this.id, id, type]);
+      this.w.expect(`react:${this.id}:${id}`, this, 'react', t0);
+      return true;
+    });
+  }
+
+  async comment() {
+    const id = any(this.w.ids.articles);
+    await this.timed('article', async () => (await this.article(id)).ok);
+    const t0 = performance.now();
+    await this.timed('comment', async () => {
+      const r = await this.w.request(this, 'POST', `/api/comments/article/${id}`, { content: any(COMMENTS) });
+      const c = r.status === 201 ? json(r) : null;
+      const cid = c?.id ?? c?.comment?.id;
+      if (!cid) return false;
+      this.w.acked.comment.push(cid);
+      this.w.expect(`comment:${cid}`, this, 'comment', t0);
+      return true;
+    });
+  }
+
+  async forumReply() {
+    const forum = this.d.forums.find((f) => this.w.ids.postOfForum.has(f));
+    if (!forum) return this.comment();
+    const postId = this.w.ids.postOfForum.get(forum);
+    await this.timed('forumPost', () => this.forumPost(postId));
+    const t0 = performance.now();
+    await this.timed('forumReply', async () => {
+      const r = await this.w.request(this, 'POST', `/api/forums/posts/${postId}/replies`, {
+        content: any(COMMENTS),
+      });
+      const body = r.status === 201 ? json(r) : null;
+      const rid = body?.id ?? body?.reply?.id;
+      if (!rid) return false;
+      this.w.acked.forumReply.push(rid);
+      this.w.expect(`forum:${this.id}:${postId}`, this, 'forumReply', t0);
+      return true;
+    });
+  }
+
+  async message() {
+    const w = this.w;
+    const online = this.d.friends.map((j) => w.online.get(j)).filter((m) => m?.ws);
+    if (!online.length) return this.act('notifications');
+    const friend = any(online);
+    this.page = 'messages';
+    this.holdTopics([`presence:${friend.id}`]);
+    await this.timed('messages', async () => {
+      const rs = await Promise.all([
+        this.get('/api/messages/conversations?limit=30'),
+        this.get(`/api/messages/threads/${friend.id}`),
+      ]);
+      const read = await w.request(this, 'POST', `/api/messages/threads/${friend.id}/read`);
+      return rs.every((r) => r.status === 200) && read.status < 300;
+    });
+    const t0 = performance.now();
+    await this.timed('message', async () => {
+      const r = await w.request(this, 'POST', '/api/messages', {
+        receiverId: friend.id,
+        clientId: randomUUID(),
+        content: 'Hi! Are you still looking for a co-founder for the project we talked about last week?',
+      });
+      const body = r.status === 201 ? json(r) : null;
+      const mid = body?.id ?? body?.message?.id;
+      if (!mid) return false;
+      w.acked.message.push(mid);
+      w.expect(`msg:${mid}:to`, friend, 'message', t0);
+      w.expect(`msg:${mid}:from`, this, 'message', t0);
+      return true;
+    });
+  }
+
+  async rsvp() {
+    const id = any(this.w.ids.events);
+    let page;
+    await this.timed('event', async () => (page = await this.event(id)).ok);
+    if (!page?.event) return;
+    const current = page.event.myStatus ?? page.event.event?.myStatus ?? null;
+    const status = current === 'accepted' ? 'maybe' : 'accepted';
+    const t0 = performance.now();
+    await this.timed('rsvp', async () => {
+      const r = await this.w.request(this, 'PUT', `/api/events/${id}/rsvp`, { status });
+      if (r.status !== 200) return false;
+      this.w.acked.rsvp.push([this.id, id, status]);
+      this.w.expect(`rsvp:${this.id}:${id}`, this, 'rsvp', t0);
+      return true;
+    });
+  }
+
+  async follow() {
+    const other = any(this.w.ids.people);
+    if (other === this.id) return;
+    this.page = 'profile';
+    this.holdTopics([]);
+    let profile;
+    await this.timed('profile', async () => {
+      const r = await this.get(`/api/profiles/${other}`);
+      profile = json(r);
+      return r.status === 200;
+    });
+    const p = profile?.profile ?? profile;
+    if (!p || p.connection?.isFollowing) return;
+    const t0 = performance.now();
+    await this.timed('follow', async () => {
+      const r = await this.w.request(this, 'POST', `/api/connections/${other}/follow`);
+      if (r.status >= 300) return r.status === 409;
+      this.w.expect(`follow:${this.id}:${other}`, this, 'follow', t0);
+      return true;
+    });
+  }
+
+  /** Think (5-15 s), act, again, until stopped; `spreadMs` delays the first action. */
+  loop(firstDelayMs) {
+    const next = (delay) => {
+      this.timer = setTimeout(async () => {
+        if (!this.running) return;
+        try {
+          await this.act();
+        } catch (err) {
+          this.w.stats.sample(`action: ${err.message.slice(0, 120)}`);
+        }
+        if (this.running) next(5000 + Math.random() * 10_000);
+      }, delay);
+    };
+    next(firstDelayMs);
+  }
+
+  stop() {
+    this.running = false;
+    clearTimeout(this.timer);
+    clearTimeout(this.feedCheck);
+    this.ws?.terminate();
+    this.ws = null;
+  }
+}
+
+export { WRITES };
