@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  *
  * "Used" means `NAME.key` appears in a source file of server/, web/ or common/ (tests do not
  * count: a test reading a text does not show it). An object spread into another (`...FOLLOW_MSG`)
- * is used through that one's name too; an object indexed by a variable (`COMPLETION_MSG[step]`) is
+ * is used through that one's name too, and so is one imported under another name; an object indexed by a variable (`COMPLETION_MSG[step]`) is
  * used as a whole.
  */
 
@@ -47,6 +47,8 @@ function namesOf(name: string): string[] {
       if (!m[0].slice(1).includes('export const ')) names.add(m[1]!);
     }
   }
+  // Imported under another name (`import { GROUP_MEMBER_CONTACT_MSG as MSG }`): read through it too.
+  for (const m of code.matchAll(new RegExp(`\\b${name}\\s+as\\s+(\\w+)`, 'g'))) names.add(m[1]!);
   return [...names];
 }
 
