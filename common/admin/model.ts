@@ -64,7 +64,6 @@ export const ADMIN_MSG = {
   deleteArticleTitle: 'Delete this article?',
   deleteArticleExplain: 'The article, its feed items, reactions and comments are removed for everyone.',
   cancel: 'Cancel',
-  confirm: 'Confirm',
   userBanned: 'User banned',
   userUnbanned: 'User unbanned',
   userDeleted: 'User deleted',

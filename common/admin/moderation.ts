@@ -158,7 +158,6 @@ export const MODERATION_MSG = {
     ban: "The content's author was banned.",
     dismiss: 'No rule was broken.',
   } satisfies Record<ReportAction, string>,
-  loadMore: 'Load more',
 } as const;
 
 /** The reporter's notification of the outcome (ours). */

@@ -100,8 +100,6 @@ export const BUSINESS_MSG = {
   invalidId: 'Business Page Not Found',
   invalidCursor: 'Invalid page cursor',
   imageNotUploaded: 'Upload the image first',
-  invalidFileType: 'Invalid file type',
-  imageTooLarge: `Please select an image smaller than ${BUSINESS.imageMaxMb}MB.`,
   cannotFollowOwn: 'You cannot follow your own page',
   // Posts
   postPlaceholder: 'Share an update with your followers...',
@@ -117,6 +115,8 @@ export const BUSINESS_MSG = {
   signInLike: 'Please login to like posts',
   signInShare: 'Please login to share posts',
   signInComment: 'Please login to comment',
+  loadCommentsFailed: 'Failed to load comments',
+  addCommentFailed: 'Failed to add comment',
   noPosts: 'No posts yet.',
   like: 'Like',
   share: 'Share',
@@ -150,7 +150,6 @@ export const BUSINESS_MSG = {
   reviewCount: (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`,
   // Feed and search
   feedBadge: 'Business Page',
-  searchLabel: 'Business Page',
 } as const;
 
 /** A page's card in the list. */

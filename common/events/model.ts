@@ -111,7 +111,6 @@ export const EVENT_MSG = {
   cancelEvent: 'Cancel Event',
   cancelConfirmTitle: 'Cancel this event?',
   cancelConfirmText: 'Everyone who answered will be told. This cannot be undone.',
-  keepEvent: 'Keep Event',
   cancelled: 'Cancelled',
   cancelledNotice: 'This event was cancelled.',
   eventCancelled: 'Event cancelled',
@@ -127,7 +126,6 @@ export const EVENT_MSG = {
   // RSVP (section 8)
   authRequiredTitle: 'Authentication required',
   authRequired: 'Please sign in to RSVP for events',
-  signInTitle: 'Please sign in',
   signIn: 'You need to be signed in to RSVP',
   rsvpFailed: 'Failed to update RSVP',
   attendanceFailed: 'Failed to update attendance',
@@ -138,7 +136,6 @@ export const EVENT_MSG = {
   onWaitlist: (n: number) => `You are number ${n} on the waitlist.`,
   promotedTitle: 'Event RSVP',
   promotedMessage: (title: string) => `A seat opened up: you are now going to "${title}".`,
-  full: 'Full',
   addToCalendar: 'Add to calendar',
   yourAnswer: 'Your answer',
   // Invitations (document 1, section 8)
@@ -156,7 +153,6 @@ export const EVENT_MSG = {
   invitationTitle: 'Event invitation',
   invitationMessage: (name: string, title: string) => `${name} invited you to "${title}"`,
   // Profile tabs (document 1, section 2)
-  profileSection: 'Events',
   myEvents: 'My Events',
   attendingTab: 'Attending',
   invitedTab: 'Invited',

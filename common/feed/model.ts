@@ -121,7 +121,6 @@ export const FEED_MSG = {
   newMemberBadge: 'New Member',
   newMemberFallbackBio: 'Just joined the community',
   newPosts: (n: number) => `${n} new ${n === 1 ? 'post' : 'posts'}`,
-  newMemberTitle: 'New member',
   signInBusinessIdea: 'view business idea details',
   signInArticle: 'read this article',
   signInGroupPost: 'view this group post',

@@ -100,6 +100,8 @@ export const FORUM_MSG = {
   requestPending: 'Request Pending',
   joinFailed: 'Failed to send join request',
   approveFailed: 'Failed to approve member',
+  /** Ours: any other member action that did not go through, when the server gives no reason. */
+  memberActionFailed: 'The change to this member did not go through. Please try again.',
   memberApproved: 'Member approved successfully',
   requestRejected: 'Join request rejected',
   promoted: 'Member promoted to moderator',

@@ -113,7 +113,6 @@ export const GROUP_MSG = {
   groupCreated: 'Group created successfully',
   // Sign-in prompts (section 6).
   signInJoin: 'join this group',
-  signInPost: 'create a post',
   // Wizard (section 2).
   stepDetails: 'Group Details',
   stepReview: 'Review',
@@ -141,7 +140,6 @@ export const GROUP_MSG = {
   /** Under a public group's post, for those who read it without being members (and the 403 if they try). */
   joinToEngage: 'Join this group to react and comment.',
   onlyAdmins: 'Only group admins can do that.',
-  notMember: 'You are not a member of this group.',
   alreadyAMember: 'You are already a member of this group.',
   requestAlreadyPending: 'Your request to join is already pending.',
   requestGone: 'This request has already been handled.',
@@ -154,7 +152,6 @@ export const GROUP_MSG = {
   invitationTitle: 'Invite to group',
   invitationEmail: 'Email address',
   sendInvitation: 'Send Invitation',
-  invitationPending: (inviter: string, group: string) => `${inviter} invited you to join ${group}`,
   acceptInvitation: 'Accept',
   declineInvitation: 'Decline',
   invitationAccepted: 'Invitation accepted',
@@ -169,9 +166,6 @@ export const GROUP_MSG = {
   invalidCursor: 'Invalid page cursor',
   imageNotUploaded: 'Please upload the image here: only images you uploaded can be used.',
   imageUploaded: 'Image uploaded',
-  communities: 'Communities',
-  viewAll: 'View all',
-  loadMore: 'Load more',
 } as const;
 
 /** The invitation mail (send-notification-email's {type group_invitation, data}). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactUsd, formatEquity, formatFundingPercent, formatUsd, fundingPercent } from './format';
+import { formatEquity, formatFundingPercent, formatUsd, fundingPercent } from './format';
+import { INVESTING_MSG } from './model';
 
 describe('funding formatting at the edges', () => {
   it('reads nothing raised as 0', () => {
     expect(formatUsd(0)).toBe('$0');
-    expect(formatCompactUsd(0)).toBe('$0');
     expect(fundingPercent(0, 1000)).toBe(0);
     expect(formatFundingPercent(0, 1000)).toBe('0%');
   });
@@ -22,20 +22,16 @@ describe('funding formatting at the edges', () => {
     expect(formatFundingPercent(1, 3000)).toBe('0%');
   });
 
-  it('abbreviates from 1000: 999 stays whole, 1000 is 1K', () => {
-    expect(formatCompactUsd(999)).toBe('$999');
-    expect(formatCompactUsd(999.4)).toBe('$999');
-    expect(formatCompactUsd(1000)).toBe('$1K');
-    expect(formatCompactUsd(1500)).toBe('$1.5K');
-    expect(formatCompactUsd(999_999)).toBe('$1M');
-    expect(formatCompactUsd(1_500_000)).toBe('$1.5M');
-  });
-
   it('shows whole US dollars', () => {
     expect(formatUsd(999)).toBe('$999');
     expect(formatUsd(1000)).toBe('$1,000');
     expect(formatUsd(1_500_000)).toBe('$1,500,000');
     expect(formatUsd(1234.56)).toBe('$1,235');
+  });
+
+  it('money in whole US dollars on cards and profiles too: $22,500 of $150,000, never $22.5K of $150K', () => {
+    expect(INVESTING_MSG.fundedOf(formatUsd(22_500), formatUsd(150_000))).toBe('$22,500 of $150,000');
+    expect(formatUsd(1_500_000)).not.toMatch(/[KM]$/);
   });
 
   it('reads a goal of nothing as 0 percent, not infinity', () => {

@@ -110,7 +110,6 @@ export const INVESTING_MSG = {
   submitIdea: 'Submit Business Idea',
   signInSubmit: 'submit your business idea',
   signInDetails: 'view business idea details',
-  signInContact: 'contact the business founder',
   noImage: 'No image available',
   equityOffered: (pct: string) => `Equity Offered: ${pct}%`,
   updateFunding: 'Update Funding',
@@ -131,7 +130,6 @@ export const INVESTING_MSG = {
   addUpdate: 'Add Update',
   notFoundTitle: 'Business Idea Not Found',
   notFoundText: (id: string) => `We couldn't find a business idea with the id "${id}".`,
-  idRequired: 'Business idea ID is required',
   notFound: 'Business idea not found',
   loadOneFailed: 'Failed to load business idea',
   // Section 5.

@@ -186,7 +186,6 @@ export const CONNECTION_MSG = {
   requestFailed: 'Failed to send friend request',
   removeFriendFailed: 'Failed to remove friend',
   updateFailed: 'Failed to update connection',
-  following: 'You are now following this user',
   requestSent: 'Friend request sent!',
   friendRemoved: 'Friend removed',
   connectionRequestSent: 'Connection request sent',

@@ -67,6 +67,4 @@ export const REACTION_MSG = {
   updateFailed: 'Failed to update reaction',
   invalidType: 'This content does not take that reaction.',
   notFound: 'This content is not available.',
-  signInTitle: 'Authentication required',
-  signIn: 'Please sign in to react to content',
 } as const;

@@ -70,7 +70,7 @@ test('submit an idea with an image, filter by industry; another member follows a
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(card).toBeVisible();
   await expect(card.locator('img[src*="/files/images/content/"]')).toHaveCount(1);
-  await expect(card.getByText('$0 of $1.5M')).toBeVisible();
+  await expect(card.getByText('$0 of $1,500,000')).toBeVisible();
   await expect(card.getByRole('button', { name: INVESTING_MSG.updateFunding })).toBeVisible();
   await expectAccessible(page);
 

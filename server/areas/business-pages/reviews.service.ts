@@ -146,6 +146,8 @@ export async function deleteReview(deps: BusinessDeps, viewer: Viewer, id: strin
     throw reviewNotFound();
   }
   if (row.status === 'approved') await announce(deps.db, deps.bus, row.page_id, 'reviews');
+  // Whatever its status: the admins' queue and their 'Pending reviews' figure drop it at once.
+  deps.bus.publish({ topic: MODERATION_TOPIC, event: { type: 'moderation.changed', part: 'reviews' } });
 }
 
 /** POST /api/business-reviews/{id}/helpful: once per person (a second time changes nothing). */

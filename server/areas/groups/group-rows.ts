@@ -14,7 +14,7 @@ import {
 } from '../../lib/pagination';
 import type { Storage } from '../../platform/storage';
 import type { Envelope } from '../../platform/bus';
-import type { Tx } from '../../db/rules';
+import { visiblePerson, type Tx } from '../../db/rules';
 
 /*
  * What the groups services share (spec document 2, social groups; DECISIONS 3 and 4): their
@@ -58,8 +58,14 @@ export function groupShownTo(viewerId: string, alias = 'g'): SQL {
     where gi.group_id = ${g}.id and gi.invited_user_id = ${viewerId} and gi.status = 'pending'))`;
 }
 
+/**
+ * A group's member count, the one rule for its header, cards and the members sidebar's 'View all N
+ * members': members whose account is visible (not deleted, not banned). Blocks hide a person from
+ * the viewer's list but not from the count, which is the group's and the same for everyone.
+ */
 export const memberCountSql = (alias = 'g') =>
-  sql`(select count(*)::int from group_members mc where mc.group_id = ${sql.raw(alias)}.id)`;
+  sql`(select count(*)::int from group_members mc join profiles mp on mp.id = mc.user_id
+    where mc.group_id = ${sql.raw(alias)}.id and ${visiblePerson('mp')})`;
 
 export const SUMMARY_COLUMNS = sql`g.id::text as id, g.name, g.description, g.cover_image, g.is_private,
   g.created_at, ${memberCountSql()} as member_count`;

@@ -22,6 +22,7 @@ import {
   groupOpenTo,
   groupShownTo,
   iso,
+  memberCountSql,
   microsOf,
   notFound,
   ownImage,
@@ -261,7 +262,8 @@ type MemberRow = PersonSummaryRow & {
 
 /**
  * GET /api/groups/{id}/members: oldest member first (admins are not sorted apart), people the viewer
- * blocked or was blocked by and hidden accounts left out; with the count (same rules).
+ * blocked or was blocked by and hidden accounts left out; with the group's member count (the one
+ * rule of memberCountSql, so the sidebar's 'View all N members' says what the header says).
  */
 export async function listMembers(
   deps: GroupDeps,
@@ -280,10 +282,7 @@ export async function listMembers(
         where ${shown} and ${afterCursor(sql`m.joined_at`, sql`m.id`, readCursor(q.cursor), 'asc')}
         order by m.joined_at, m.id limit ${q.limit + 1}`,
     ),
-    rowsOf<{ n: number }>(
-      deps.db,
-      sql`select count(*)::int as n from group_members m join profiles p on p.id = m.user_id where ${shown}`,
-    ),
+    rowsOf<{ n: number }>(deps.db, sql`select ${memberCountSql()} as n from groups g where g.id = ${id}`),
   ]);
   const page = pageOf(rows, q.limit, (r): GroupMember => ({
     person: toPersonSummary(r),

@@ -9,22 +9,25 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
+import type { SignInAsk } from './sign-in-prompt';
 
 type SignInPromptDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  action: string;
+  ask: SignInAsk;
   onSignIn: () => void;
 };
 
 /** Loaded on first use by SignInPromptProvider, so the dialog code stays out of the first view. */
-export function SignInPromptDialog({ open, onOpenChange, action, onSignIn }: SignInPromptDialogProps) {
+export function SignInPromptDialog({ open, onOpenChange, ask, onSignIn }: SignInPromptDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent showCloseButton={false}>
         <DialogHeader>
           <DialogTitle>{MSG.signInRequiredTitle}</DialogTitle>
-          <DialogDescription>{MSG.signInRequired(action)}</DialogDescription>
+          <DialogDescription>
+            {typeof ask === 'string' ? MSG.signInRequired(ask) : ask.message}
+          </DialogDescription>
         </DialogHeader>
         <p className="text-sm text-muted-foreground">{MSG.signInRequiredHint}</p>
         <DialogFooter>

@@ -6,14 +6,18 @@ const SignInPromptDialog = lazy(() =>
 );
 
 /** What /auth receives as navigation state when the prompt sends someone there. */
-export type AuthNavigationState = { action?: string };
+export type AuthNavigationState = { action?: string; message?: string };
+
+/**
+ * What the dialog says: an action completes the sentence "You need to be signed in to {action}."
+ * (for example 'view business idea details'); `{ message }` is an area's own whole sentence, shown
+ * as written (business pages: 'Please login to like posts'), never put inside that sentence.
+ */
+export type SignInAsk = string | { message: string };
 
 type SignInPromptContextValue = {
-  /**
-   * Asks a visitor to sign in before doing something. `action` completes the sentence
-   * "You need to be signed in to {action}." (for example 'view business idea details').
-   */
-  prompt: (action: string) => void;
+  /** Asks a visitor to sign in before doing something (see SignInAsk for what it says). */
+  prompt: (ask: SignInAsk) => void;
 };
 
 const SignInPromptContext = createContext<SignInPromptContextValue | null>(null);
@@ -24,17 +28,18 @@ const SignInPromptContext = createContext<SignInPromptContextValue | null>(null)
  */
 export function SignInPromptProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [action, setAction] = useState<string | null>(null);
+  const [ask, setAsk] = useState<SignInAsk | null>(null);
   const [isOpen, setIsOpen] = useState(false);
 
-  const prompt = useCallback((next: string) => {
-    setAction(next);
+  const prompt = useCallback((next: SignInAsk) => {
+    setAsk(next);
     setIsOpen(true);
   }, []);
 
   const goToSignIn = () => {
     setIsOpen(false);
-    const state: AuthNavigationState = { action: action ?? undefined };
+    const state: AuthNavigationState =
+      typeof ask === 'string' ? { action: ask } : { message: ask?.message ?? undefined };
     void navigate('/auth', { state });
   };
 
@@ -44,9 +49,9 @@ export function SignInPromptProvider({ children }: { children: ReactNode }) {
     <SignInPromptContext value={value}>
       {children}
       {/* Mounted from the first prompt on (not before), then kept for its closing animation. */}
-      {action !== null ? (
+      {ask !== null ? (
         <Suspense fallback={null}>
-          <SignInPromptDialog open={isOpen} onOpenChange={setIsOpen} action={action} onSignIn={goToSignIn} />
+          <SignInPromptDialog open={isOpen} onOpenChange={setIsOpen} ask={ask} onSignIn={goToSignIn} />
         </Suspense>
       ) : null}
     </SignInPromptContext>

@@ -27,7 +27,7 @@ export function FounderIdeas({ userId, title }: ProfileSectionProps) {
               </Link>
               <span className="shrink-0 text-xs text-muted-foreground">{INDUSTRY_LABELS[idea.industry]}</span>
             </div>
-            <FundingProgress received={idea.fundingReceived} goal={idea.fundingGoal} compact />
+            <FundingProgress received={idea.fundingReceived} goal={idea.fundingGoal} />
           </li>
         ))}
       </ul>

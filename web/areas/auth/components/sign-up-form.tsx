@@ -8,7 +8,11 @@ import { useSignUp } from '../api/sign-up';
 import { SubmitButton } from './submit-button';
 
 /** Sign Up side of /auth. No session follows: the person confirms their email first. */
-export function SignUpForm({ onSent }: { onSent: (account: { email: string; password: string }) => void }) {
+export function SignUpForm({
+  onSent,
+}: {
+  onSent: (account: { email: string; password: string; notice?: string }) => void;
+}) {
   const signUp = useSignUp();
   const form = useSchemaForm(ZSignUp, (data) => ({
     username: data.get('username'),
@@ -18,8 +22,9 @@ export function SignUpForm({ onSent }: { onSent: (account: { email: string; pass
 
   const onSubmit = form.onSubmit((values) =>
     signUp.mutate(values, {
-      // The check-your-inbox screen takes over (issue 21): no toast that fades away.
-      onSuccess: () => onSent({ email: values.email, password: values.password }),
+      // The check-your-inbox screen takes over (issue 21): no toast that fades away. Its status
+      // line says the sign-up success text ('Account created successfully! ...').
+      onSuccess: () => onSent({ email: values.email, password: values.password, notice: MSG.signUpSuccess }),
       onError: (error) => {
         // Field errors (e.g. 'Username already taken') belong next to their field.
         if (form.showServerErrors(error)) return;

@@ -43,10 +43,10 @@ export function AuthPage() {
 
   return (
     <AuthShell title="Welcome to Cofound" subtitle={MSG.tagline}>
-      {state.action ? (
+      {state.message || state.action ? (
         <p className="mb-4 flex items-start gap-2 rounded-md border border-border bg-secondary px-3 py-2 text-sm text-secondary-foreground">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Sign in to {state.action}.
+          {state.message ?? `Sign in to ${state.action}.`}
         </p>
       ) : null}
       {pending ? (

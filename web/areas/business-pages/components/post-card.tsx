@@ -1,10 +1,11 @@
 import { MessageCircle, Pencil, Share2, ThumbsUp, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { BUSINESS_MSG, type BusinessPost } from '@common/business-pages/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
+import type { CommentTexts } from '@web/areas/comments/components/comment-form';
 import { CommentSection } from '@web/areas/comments/components/comment-section';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LinkifiedText } from '@web/components/linkified-text';
@@ -17,6 +18,13 @@ import { useDeletePost, useLikePost, useSharePost } from '../api/post-mutations'
 import { PostComposer } from './post-composer';
 import { ReportButton } from '@web/components/report/report-actions';
 
+/** Business posts' own comment texts: loading and adding fail in their words, visitors are asked in theirs. */
+const COMMENT_TEXTS: CommentTexts = {
+  loadFailed: BUSINESS_MSG.loadCommentsFailed,
+  addFailed: BUSINESS_MSG.addCommentFailed,
+  signIn: { message: BUSINESS_MSG.signInComment },
+};
+
 /** One post: its text and image, Like, Share and the comments (the shared module). */
 export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn: boolean }) {
   const { prompt } = useSignInPrompt();
@@ -26,6 +34,17 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const [showComments, setShowComments] = useState(false);
+  // 'Comments n' follows the open comment section's live count (the post's own count is read when
+  // the posts load); a newer post count from the server takes over again.
+  const [liveComments, setLiveComments] = useState<{ from: number; count: string } | null>(null);
+  const onCommentCount = useCallback(
+    (count: string) => setLiveComments({ from: post.commentsCount, count }),
+    [post.commentsCount],
+  );
+  const commentsCount =
+    liveComments && liveComments.from === post.commentsCount
+      ? liveComments.count
+      : String(post.commentsCount);
   // The state asked for shows at once; the server's answer (and the live refetch) settles it.
   const liked = like.isPending ? like.variables : post.userHasLiked;
   const likes =
@@ -92,7 +111,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           size="sm"
           aria-pressed={liked}
           onClick={() => {
-            if (!isSignedIn) return prompt(BUSINESS_MSG.signInLike);
+            if (!isSignedIn) return prompt({ message: BUSINESS_MSG.signInLike });
             like.mutate(!liked, { onError: () => toast.error(BUSINESS_MSG.likeFailed) });
           }}
         >
@@ -104,7 +123,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           size="sm"
           aria-pressed={post.userHasShared}
           onClick={() => {
-            if (!isSignedIn) return prompt(BUSINESS_MSG.signInShare);
+            if (!isSignedIn) return prompt({ message: BUSINESS_MSG.signInShare });
             if (post.userHasShared) return;
             share.mutate(undefined, {
               onSuccess: () =>
@@ -124,12 +143,17 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           onClick={() => setShowComments((v) => !v)}
         >
           <MessageCircle aria-hidden="true" />
-          {BUSINESS_MSG.comments}{' '}
-          <span aria-label={`${post.commentsCount} comments`}>{post.commentsCount}</span>
+          {BUSINESS_MSG.comments} <span aria-label={`${commentsCount} comments`}>{commentsCount}</span>
         </Button>
       </div>
       {showComments ? (
-        <CommentSection contentType="business_post" contentId={post.id} ownerId={post.author.id} />
+        <CommentSection
+          contentType="business_post"
+          contentId={post.id}
+          ownerId={post.author.id}
+          texts={COMMENT_TEXTS}
+          onCount={onCommentCount}
+        />
       ) : null}
       <ConfirmDialog
         open={isConfirming}

@@ -56,7 +56,11 @@ export function ReviewsTab({ page, viewerId }: { page: BusinessPage; viewerId: s
         <span className="text-muted-foreground">{BUSINESS_MSG.reviewCount(page.rating.count)}</span>
       </p>
       {!viewerId ? (
-        <Button variant="outline" className="w-fit" onClick={() => prompt(BUSINESS_MSG.signInReview)}>
+        <Button
+          variant="outline"
+          className="w-fit"
+          onClick={() => prompt({ message: BUSINESS_MSG.signInReview })}
+        >
           {BUSINESS_MSG.writeReview}
         </Button>
       ) : !page.isOwner && !page.hasReviewed ? (

@@ -3,6 +3,7 @@ import { toast } from '@web/lib/toast';
 import { COMMENT_MSG, COMMENTS } from '@common/comments/model';
 import { ZCreateComment } from '@common/comments/schemas';
 import type { EngagementContentType } from '@common/reactions/model';
+import type { SignInAsk } from '@web/app/providers/sign-in-prompt';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
@@ -17,8 +18,17 @@ const COUNTER_FROM = 200;
  * The comment box, or a reply box under a comment (`parentId`). Checked by the shared schema;
  * Ctrl/Cmd+Enter posts. The text clears once posted and stays when posting fails.
  */
-/** Toasts an area may word its own way. */
-export type CommentTexts = { added: string; replyAdded: string; addFailed: string };
+/**
+ * Texts an area may word its own way (each falls back to the shared one): the toasts after
+ * posting, the load failure, and what a visitor is asked when they want to comment.
+ */
+export type CommentTexts = {
+  added?: string;
+  replyAdded?: string;
+  addFailed?: string;
+  loadFailed?: string;
+  signIn?: SignInAsk;
+};
 
 export function CommentForm({
   contentType,

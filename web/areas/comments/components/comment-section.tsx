@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { COMMENT_MSG, type Comment } from '@common/comments/model';
 import { countText } from '@common/core/limits';
@@ -29,14 +29,17 @@ export function CommentSection({
   ownerId = null,
   className,
   texts,
+  onCount,
 }: {
   contentType: EngagementContentType;
   contentId: string;
   /** Who posted the content: their comments carry an Author badge. */
   ownerId?: string | null;
   className?: string;
-  /** An area's own toasts for posting (forums); the shared ones otherwise. */
+  /** An area's own texts (forums, groups, business pages); the shared ones otherwise. */
   texts?: CommentTexts;
+  /** Told the live count as shown ('3', '1000+') whenever it changes: a post's own counter follows it. */
+  onCount?: (count: string) => void;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
@@ -52,6 +55,10 @@ export function CommentSection({
   const comments = data ? loadedComments(data) : [];
   const tree = buildCommentTree(comments);
   const lastPage = data?.pages.at(-1);
+  const shownCount = lastPage ? countText(lastPage) : null;
+  useEffect(() => {
+    if (shownCount !== null) onCount?.(shownCount);
+  }, [shownCount, onCount]);
 
   const context: CommentThreadContext = {
     contentType,
@@ -81,7 +88,7 @@ export function CommentSection({
   let body;
   if (!data) {
     body = query.isError ? (
-      <LoadError message={COMMENT_MSG.loadFailed} onRetry={() => query.refetch()} />
+      <LoadError message={texts?.loadFailed ?? COMMENT_MSG.loadFailed} onRetry={() => query.refetch()} />
     ) : (
       <CommentsSkeleton />
     );
@@ -109,14 +116,18 @@ export function CommentSection({
         {data ? (
           <>
             {' '}
-            <span className="font-normal text-muted-foreground">({lastPage ? countText(lastPage) : 0})</span>
+            <span className="font-normal text-muted-foreground">({shownCount ?? 0})</span>
           </>
         ) : null}
       </h2>
       {body}
       {data && query.hasNextPage ? (
         query.isFetchNextPageError ? (
-          <LoadError message={COMMENT_MSG.loadFailed} onRetry={() => query.fetchNextPage()} align="start" />
+          <LoadError
+            message={texts?.loadFailed ?? COMMENT_MSG.loadFailed}
+            onRetry={() => query.fetchNextPage()}
+            align="start"
+          />
         ) : (
           <div>
             <LoadMoreButton onLoad={() => query.fetchNextPage()} isLoading={query.isFetchingNextPage} />
@@ -132,7 +143,7 @@ export function CommentSection({
       ) : isMeLoading ? null : (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-border p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">Sign in to join the conversation.</p>
-          <Button size="sm" onClick={() => prompt(COMMENT_MSG.signInAction)}>
+          <Button size="sm" onClick={() => prompt(texts?.signIn ?? COMMENT_MSG.signInAction)}>
             Sign in to comment
           </Button>
         </div>

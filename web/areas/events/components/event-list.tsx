@@ -24,8 +24,12 @@ export function EventListSection({
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const headingId = `events-${list}-heading`;
   let body;
-  if (query.isPending) body = <EventSkeletons />;
-  else if (query.isError && items.length === 0)
+  // The list shows six skeleton cards while loading, not six per section: a section that may hide
+  // (Past) waits unseen until it has loaded.
+  if (query.isPending) {
+    if (empty === null) return null;
+    body = <EventSkeletons />;
+  } else if (query.isError && items.length === 0)
     body = (
       <Card>
         <LoadError message={EVENT_MSG.loadFailed} onRetry={query.refetch} retryLabel={EVENT_MSG.tryAgain} />

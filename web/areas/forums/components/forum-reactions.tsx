@@ -4,7 +4,7 @@ import {
   type EngagementContentType,
   type ReactionType,
 } from '@common/reactions/model';
-import { FORUMS } from '@common/forums/model';
+import { FORUM_MSG, FORUMS } from '@common/forums/model';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { useReactions } from '@web/areas/reactions/api/get-reactions';
 import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
@@ -39,7 +39,11 @@ export function ForumReactions({
           ))}
         </p>
       ) : null}
-      <ReactionBar contentType={contentType} contentId={contentId} />
+      <ReactionBar
+        contentType={contentType}
+        contentId={contentId}
+        signIn={{ message: FORUM_MSG.signInReact }}
+      />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
+import { refusalText } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useMemberAction } from '../api/forum-actions';
 import { useForumMembers } from '../api/get-forum-groups';
@@ -48,7 +49,13 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
       { userId: m.person.id, action },
       {
         onSuccess: () => toast.success(rejecting ? FORUM_MSG.requestRejected : SUCCESS[action]),
-        onError: () => toast.error(FORUM_MSG.approveFailed),
+        onError: (error) => {
+          // Only approving has its own failure text; rejecting, promoting, demoting and removing
+          // are logged and say why in words (the server's reason, or that it did not happen).
+          if (action === 'approve') return toast.error(FORUM_MSG.approveFailed);
+          console.error(`Forum member ${rejecting ? 'reject' : action} failed`, error);
+          toast.error(refusalText(error) ?? FORUM_MSG.memberActionFailed);
+        },
       },
     );
 

@@ -82,6 +82,9 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 function GroupView({ group }: { group: ForumGroup }) {
+  // Visitors see Create New Post too, and are asked to sign in to 'create a post'.
+  const { viewer, isLoading: isMeLoading } = useMe();
+  const { prompt } = useSignInPrompt();
   return (
     <Frame>
       <Card className="overflow-hidden">
@@ -147,7 +150,11 @@ function GroupView({ group }: { group: ForumGroup }) {
             <div className="flex justify-end">
               <NewPostDialog groupId={group.id} />
             </div>
-          ) : null}
+          ) : viewer || isMeLoading ? null : (
+            <div className="flex justify-end">
+              <Button onClick={() => prompt(FORUM_MSG.signInPost)}>{FORUM_MSG.createPost}</Button>
+            </div>
+          )}
           <PostList groupId={group.id} />
         </TabsContent>
         <TabsContent value="members" className="mt-4">

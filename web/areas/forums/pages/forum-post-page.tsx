@@ -24,6 +24,7 @@ import { toast } from '@web/lib/toast';
 import { useCreateReply, useModeratePost, useRecordView } from '../api/forum-actions';
 import { useForumPost, useForumReplies } from '../api/get-forum-post';
 import { forumKeys } from '../api/query-keys';
+import { useReactions } from '@web/areas/reactions/api/get-reactions';
 import { ForumReactions } from '../components/forum-reactions';
 import { PostBadges, PostCounts } from '../components/post-list-item';
 
@@ -102,6 +103,11 @@ function Frame({ children, groupId }: { children: React.ReactNode; groupId?: str
 
 function PostView({ post }: { post: ForumPost }) {
   const name = displayName(post.author);
+  // The header's likes follow the reaction bar live: the same (shared, live) reactions query,
+  // its 'like' count once loaded, the post's own count until then.
+  const { viewer, isLoading } = useMe();
+  const reactions = useReactions('forum_post', post.id, viewer?.id ?? null, !isLoading);
+  const likesCount = reactions.data ? (reactions.data.counts.like ?? 0) : post.likesCount;
   return (
     <Frame groupId={post.group.id}>
       <Card className="flex flex-col gap-4 p-4 sm:p-6">
@@ -133,7 +139,7 @@ function PostView({ post }: { post: ForumPost }) {
           </div>
         </div>
         <p className="text-sm break-words whitespace-pre-line">{post.content}</p>
-        <PostCounts post={post} />
+        <PostCounts post={{ ...post, likesCount }} />
         <div className="border-t border-border pt-3">
           <ForumReactions contentType="forum_post" contentId={post.id} />
         </div>

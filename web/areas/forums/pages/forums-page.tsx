@@ -11,6 +11,7 @@ import { Card } from '@web/components/ui/card';
 import { SearchInput } from '@web/components/ui/search-input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { toast } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useForumGroupList } from '../api/get-forum-groups';
 import { useForumListLive } from '../api/use-forum-list-live';
@@ -32,6 +33,7 @@ export function ForumsPage() {
 
   const create = () => {
     if (viewerId) return void navigate('/forums/create-group');
+    toast.error(FORUM_MSG.authRequired, { description: FORUM_MSG.signInToCreate });
     const state: AuthNavigationState & { from: string } = {
       action: 'create a forum group',
       from: '/forums/create-group',

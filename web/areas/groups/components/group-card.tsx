@@ -2,6 +2,7 @@ import { Lock, Users } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { GROUP_MSG, GROUPS, type GroupSummary } from '@common/groups/model';
+import { toast } from '@web/lib/toast';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -33,6 +34,7 @@ export function GroupCard({ group, isSignedIn }: { group: GroupSummary; isSigned
   const view = () => {
     // A visitor is sent to sign in first (section 2).
     if (!isSignedIn) {
+      toast.error(GROUP_MSG.authRequired, { description: GROUP_MSG.signInToJoin });
       const state: AuthNavigationState & { from: string } = {
         action: GROUP_MSG.signInJoin,
         from: `/groups/${group.id}`,

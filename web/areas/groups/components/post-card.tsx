@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { GROUP_MSG, GROUPS, type GroupPost } from '@common/groups/model';
 import { displayName } from '@common/profiles/model';
+import type { CommentTexts } from '@web/areas/comments/components/comment-form';
 import { CommentSection } from '@web/areas/comments/components/comment-section';
 import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
 import { RelativeTime } from '@web/components/relative-time';
@@ -23,6 +24,12 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/lib/toast';
 import { useSharePost } from '../api/group-actions';
 import { ReportButton } from '@web/components/report/report-actions';
+
+/** Group posts' own comment texts: loading and adding fail in their words. */
+const COMMENT_TEXTS: CommentTexts = {
+  loadFailed: GROUP_MSG.commentsFailed,
+  addFailed: GROUP_MSG.commentFailed,
+};
 
 /** One post: its author, words and picture, the shared reactions and comments, and Share for members. */
 export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolean }) {
@@ -64,7 +71,12 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
           name={`post by ${name}`}
         />
       </div>
-      <CommentSection contentType="group_post" contentId={post.id} ownerId={post.author.id} />
+      <CommentSection
+        contentType="group_post"
+        contentId={post.id}
+        ownerId={post.author.id}
+        texts={COMMENT_TEXTS}
+      />
     </Card>
   );
 }

@@ -68,7 +68,7 @@ export function IdeaCard({
           <span aria-hidden="true">·</span>
           <RelativeTime value={idea.createdAt} className="shrink-0" />
         </div>
-        <FundingProgress received={idea.fundingReceived} goal={idea.fundingGoal} compact />
+        <FundingProgress received={idea.fundingReceived} goal={idea.fundingGoal} />
         {idea.equityOffered !== null ? (
           <p className="text-sm">{INVESTING_MSG.equityOffered(formatEquity(idea.equityOffered))}</p>
         ) : null}

@@ -5,7 +5,7 @@ import {
   REACTION_MSG,
   type EngagementContentType,
 } from '@common/reactions/model';
-import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
+import { useSignInPrompt, type SignInAsk } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { LoadError } from '@web/components/load-error';
 import { cn } from '@web/lib/cn';
@@ -27,10 +27,13 @@ export function ReactionBar({
   contentType,
   contentId,
   className,
+  signIn,
 }: {
   contentType: EngagementContentType;
   contentId: string;
   className?: string;
+  /** What a visitor who taps a reaction is asked (an area's own words); 'react to this content' otherwise. */
+  signIn?: SignInAsk;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
@@ -69,6 +72,7 @@ export function ReactionBar({
           reactionType={type}
           summary={query.data}
           isClosed={closedReason !== null}
+          signIn={signIn}
         />
       ))}
       {closedReason ? (
@@ -81,7 +85,11 @@ export function ReactionBar({
 }
 
 /** One reaction's toggle; `isClosed`: the viewer may see the counts but not react (the bar says why). */
-function ReactionButton({ isClosed, ...target }: ReactionToggleTarget & { isClosed: boolean }) {
+function ReactionButton({
+  isClosed,
+  signIn,
+  ...target
+}: ReactionToggleTarget & { isClosed: boolean; signIn: SignInAsk | undefined }) {
   const { viewerId, reactionType } = target;
   const { prompt } = useSignInPrompt();
   const { isActive, count, toggle } = useReactionToggle(target);
@@ -93,7 +101,7 @@ function ReactionButton({ isClosed, ...target }: ReactionToggleTarget & { isClos
       aria-pressed={isActive}
       aria-label={reactionLabel(label, count)}
       disabled={isClosed}
-      onClick={viewerId ? toggle : () => prompt(REACTION_MSG.signInAction)}
+      onClick={viewerId ? toggle : () => prompt(signIn ?? REACTION_MSG.signInAction)}
       className={cn(
         'inline-flex h-9 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium text-foreground transition-colors outline-none select-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
         'aria-pressed:border-primary aria-pressed:bg-secondary aria-pressed:text-secondary-foreground aria-pressed:hover:bg-secondary-hover',
