@@ -1,6 +1,6 @@
 import { topic } from '@common/core/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent} from '../test/harness';
+import type { Agent } from '../test/harness';
 import { createTestApp, openSocket, type TestApp } from '../test/harness';
 import { eventsOf, newMember, settle, socketOf, subscribe, type Person } from '../test/realtime-kit';
 import { REALTIME_OPENS } from './realtime-budget';
