@@ -27,7 +27,12 @@ import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { displayName } from '@common/profiles/model';
 import type { Envelope } from '../../platform/bus';
 import { createNotification, notificationEnvelope } from '../notifications';
-import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import {
+  canSeeWholeProfile,
+  PERSON_SUMMARY_COLUMNS,
+  toPersonSummary,
+  type PersonSummaryRow,
+} from '../profiles';
 import {
   afterCursor,
   groupChanged,
@@ -161,16 +166,10 @@ export async function listForumGroups(
 ): Promise<ForumGroupPage> {
   const viewerId = viewer?.id ?? null;
   if (q.tab === 'my' && !viewerId) throw new AppError('UNAUTHENTICATED');
-  // A profile's communities: nothing of someone blocked either way, nor of a hidden account.
-  if (q.member && q.member !== viewerId) {
-    const blocked = viewerId ? sql`${q.member}::uuid = any (${blockedEitherIds(viewerId)})` : sql`false`;
-    const [ok] = await rowsOf<{ ok: boolean }>(
-      deps.db,
-      sql`select (not ${blocked}) and exists (select 1 from profiles p
-        where p.id = ${q.member} and ${visiblePerson('p')}) as ok`,
-    );
-    if (!ok?.ok) return { items: [], nextCursor: null };
-  }
+  // A profile's communities: shown exactly to who sees that whole profile (not to someone blocked
+  // either way, nor of a hidden account, nor to a non-friend of a friends-only profile).
+  if (q.member && q.member !== viewerId && !(await canSeeWholeProfile(deps.db, viewerId, q.member)))
+    return { items: [], nextCursor: null };
   const rows = await rowsOf<SummaryRow & { sort_micros: string }>(deps.db, forumListQuery(viewerId, q));
   return pageOf(rows, q.limit, toSummary);
 }

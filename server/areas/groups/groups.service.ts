@@ -15,7 +15,12 @@ import { AppError } from '../../lib/errors';
 import { enforce } from '../../platform/rate-limit';
 import { attachUpload } from '../../platform/upload-ledger';
 import { publishToFeed } from '../feed';
-import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import {
+  canSeeWholeProfile,
+  PERSON_SUMMARY_COLUMNS,
+  toPersonSummary,
+  type PersonSummaryRow,
+} from '../profiles';
 import {
   afterCursor,
   groupChanged,
@@ -128,15 +133,10 @@ export async function listGroups(
 ): Promise<GroupPage> {
   const viewerId = viewer?.id ?? null;
   if (q.tab === 'my' && !viewerId) throw new AppError('UNAUTHENTICATED');
-  // A profile's communities: nothing of someone blocked either way, nor of a hidden account.
-  if (q.member && viewerId && q.member !== viewerId) {
-    const [ok] = await rowsOf<{ ok: boolean }>(
-      deps.db,
-      sql`select (${q.member}::uuid <> all (${blockedEitherIds(viewerId)})) and exists (select 1 from profiles p
-        where p.id = ${q.member} and ${visiblePerson('p')}) as ok`,
-    );
-    if (!ok?.ok) return { items: [], nextCursor: null };
-  }
+  // A profile's communities: shown exactly to who sees that whole profile (not to someone blocked
+  // either way, nor of a hidden account, nor to a non-friend of a friends-only profile).
+  if (q.member && q.member !== viewerId && !(await canSeeWholeProfile(deps.db, viewerId, q.member)))
+    return { items: [], nextCursor: null };
   const rows = await rowsOf<SummaryRow & { sort_micros: string }>(deps.db, groupListQuery(viewerId, q));
   return pageOf(rows, q.limit, toSummary);
 }
