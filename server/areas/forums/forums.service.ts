@@ -351,7 +351,10 @@ export async function leaveForumGroup(deps: ForumDeps, viewer: Viewer, groupId: 
   deps.bus.publish(groupChanged(groupId, 'members'), groupChanged(groupId, 'requests'));
 }
 
-/** The target member's row as the actor may act on it, else the 404 (missing, blocked, or the owner). */
+/**
+ * The target member's row as the actor may act on it, else the 404 (missing, or the actor). Blocks do
+ * not count here: a member who blocks the moderators is still moderated (issue 26).
+ */
 async function targetRow(
   tx: Tx,
   actor: { id: string; role: ForumRole },
@@ -361,8 +364,7 @@ async function targetRow(
   const [row] = await rowsOf<{ role: ForumRole; status: ForumMemberStatus }>(
     tx,
     sql`select m.role, m.status from forum_group_members m
-      where m.group_id = ${groupId} and m.user_id = ${userId} and m.user_id <> ${actor.id}
-        and not (m.user_id = any (${blockedEitherIds(actor.id)})) for update`,
+      where m.group_id = ${groupId} and m.user_id = ${userId} and m.user_id <> ${actor.id} for update`,
   );
   if (!row) throw new AppError('NOT_FOUND', FORUM_MSG.memberGone);
   if (row.role === 'owner') throw new AppError('FORBIDDEN', FORUM_MSG.ownerFixed);
