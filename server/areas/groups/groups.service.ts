@@ -285,6 +285,35 @@ export async function listMembers(
 }
 
 /**
+ * DELETE /api/groups/{id}/members/{userId}: an admin (the owner included) removes a member; never
+ * the owner (its creator), and not themself (that is leaving). Blocks do not count: a member who
+ * blocks the admins is still removable. The removed person's live topics of the group are checked
+ * again at once, so a private group's events stop reaching them.
+ */
+export async function removeMember(
+  deps: GroupDeps,
+  viewer: Viewer,
+  id: string,
+  userId: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    // Serialise changes to the group's members and admins.
+    await tx.execute(sql`select 1 from groups where id = ${id} for update`);
+    await requireRole(tx, viewer.id, id, 'admin');
+    const [target] = await rowsOf<{ is_owner: boolean }>(
+      tx,
+      sql`select coalesce(g.created_by = m.user_id, false) as is_owner
+        from group_members m join groups g on g.id = m.group_id
+        where m.group_id = ${id} and m.user_id = ${userId} and m.user_id <> ${viewer.id}`,
+    );
+    if (!target) throw new AppError('NOT_FOUND', GROUP_MSG.memberGone);
+    if (target.is_owner) throw new AppError('FORBIDDEN', GROUP_MSG.ownerFixed);
+    await tx.execute(sql`delete from group_members where group_id = ${id} and user_id = ${userId}`);
+  });
+  deps.bus.publish(groupChanged(id, 'members'), { event: { type: 'access.changed', userIds: [userId] } });
+}
+
+/**
  * POST /api/groups/{id}/leave {newAdminId}: the member leaves (DECISIONS 4: a real write). The last
  * admin names another member, who becomes admin; the only member cannot leave (a group keeps an
  * admin). Their pending invitations and join request go too.
