@@ -42,7 +42,7 @@ async function privateGroup(owner: Person): Promise<Group> {
 async function invitationOf(admin: Person, g: Group, p: Person): Promise<string> {
   expect((await admin.agent.post(`/api/groups/${g.id}/invitations`, { email: p.email })).status).toBe(201);
   const items = (await p.agent.get<NotificationPage>('/api/notifications')).body.items;
-  return items.find((x) => x.type === 'group_action' && x.link.includes(g.id))!.data.invitationId as string;
+  return items.find((x) => x.type === 'group_action' && x.link?.includes(g.id))!.data.invitationId as string;
 }
 
 async function admit(admin: Person, g: Group, p: Person) {
