@@ -252,6 +252,41 @@ describe('business reviews', () => {
   });
 });
 
+describe("a business page's owner", () => {
+  it('sees and reports the reviews of their page even from someone who blocked them', async () => {
+    const [owner, author] = await Promise.all([person(), person()]);
+    const page = await ok<{ id: string }>(
+      owner.agent.post('/api/business-pages', {
+        name: `Blocked bakery ${owner.id.slice(0, 6)}`,
+        category: 'Restaurant',
+        description: 'Sourdough by the harbour.',
+      }),
+    );
+    const review = await ok<{ id: string }>(
+      author.agent.post(`/api/business-pages/${page.id}/reviews`, {
+        rating: 1,
+        title: 'Awful bread',
+        content: 'Stale and overpriced, and the staff were rude to me.',
+      }),
+    );
+    await t.db.execute(
+      sql`update business_reviews set moderation_status = 'approved' where id = ${review.id}`,
+    );
+    await ok(author.agent.post(`/api/connections/${owner.id}/block`), 200);
+    const list = await ok<{ items: { id: string }[] }>(
+      owner.agent.get(`/api/business-pages/${page.id}/reviews`),
+      200,
+    );
+    expect(list.items.map((r) => r.id)).toContain(review.id);
+    const reported = await owner.agent.post('/api/reports', {
+      reason: 'spam',
+      targetType: 'review',
+      targetId: review.id,
+    });
+    expect(reported.status, reported.text).toBe(201);
+  });
+});
+
 describe('website fields', () => {
   it("refuse addresses into this site's API (ideas, business pages)", async () => {
     // The site as it is served in production: a dotted host name a business website may carry.
