@@ -144,6 +144,8 @@ export const BUSINESS_MSG = {
   duplicateReview: 'You have already reviewed this business',
   ownReview: 'You cannot review your own business page',
   reviewNotFound: 'Review not found',
+  /** Ours: the author of a review marking it helpful. */
+  ownReviewHelpful: 'You cannot mark your own review as helpful.',
   pending: 'Pending approval',
   helpful: 'Helpful',
   noReviews: 'No reviews yet.',

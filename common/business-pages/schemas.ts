@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pointsAtApi } from '../core/api-links';
 import { BUSINESS, BUSINESS_CATEGORIES, BUSINESS_MSG } from './model';
 
 /** One schema per form and query, run by both the forms and the API (DECISIONS 2). */
@@ -44,6 +45,8 @@ export const ZWebsite = z
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return invalid();
     if (url.username || url.password || !/^[a-z0-9.-]+\.[a-z0-9-]{2,}$/i.test(url.hostname)) return invalid();
+    // Never an address into this site's API: the link is a request with the reader's cookies.
+    if (pointsAtApi(url.href)) return invalid();
     return url.href.length > BUSINESS.websiteMax ? invalid() : url.href;
   });
 

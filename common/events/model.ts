@@ -42,12 +42,19 @@ export const EVENTS = {
   inviteBatchMax: 50,
   /** Invitation batches (of at most inviteBatchMax people) a person may send per hour. */
   inviteBatchesPerHour: 20,
+  /**
+   * People who are not the organizer's friends (the fallback list, for organizers without any) one
+   * person may invite per hour: each invitation notifies a stranger.
+   */
+  strangerInvitesPerHour: 20,
   /** Events a person may create per hour. */
   createsPerHour: 20,
 } as const;
 
 /** Spec texts, word for word (document 3 sections 2, 5, 8; document 1 sections 2, 8), and ours. */
 export const EVENT_MSG = {
+  /** Ours: the hourly bound on inviting people who are not the organizer's friends. */
+  strangerInvitesLimited: `You can invite at most ${EVENTS.strangerInvitesPerHour} people who are not your friends per hour. Try again later.`,
   heading: 'Events',
   createEvent: 'Create Event',
   empty: 'No events yet',

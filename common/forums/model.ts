@@ -153,6 +153,8 @@ export const FORUM_MSG = {
   commentReplyPosted: 'Reply posted successfully!',
   // Ours: why the server refuses.
   lockedRefusal: 'This post is locked: no new replies may be added.',
+  /** Ours: comments and reactions anywhere in a locked post's thread. */
+  lockedThread: 'This post is locked: nothing new may be added to it.',
   lockedNotice: 'This post is locked. No new replies can be added.',
   notFound: 'Forum group not found',
   onlyMembers: 'Only approved members of this group can do that.',

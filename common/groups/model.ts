@@ -110,6 +110,14 @@ export const GROUP_MSG = {
   invitationSent: 'Invitation sent',
   postCreated: 'Post created',
   leftGroup: 'Left group',
+  // Removing a member (ours, as forums word it).
+  remove: 'Remove',
+  removeTitle: 'Remove member?',
+  removeConfirm: (name: string) => `This will remove ${name} from the group.`,
+  memberRemoved: 'Member removed from group',
+  removeFailed: 'Failed to remove member',
+  memberGone: 'This member is no longer in the group.',
+  ownerFixed: 'The owner of a group cannot be removed.',
   groupCreated: 'Group created successfully',
   // Sign-in prompts (section 6).
   signInJoin: 'join this group',

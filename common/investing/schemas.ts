@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pointsAtApi } from '../core/api-links';
 import {
   EDIT_INDUSTRIES,
   IDEA_TABS,
@@ -66,7 +67,9 @@ const ZWebsite = z
   .transform((s) => s || null)
   .refine((s) => s === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(s), {
     error: INVESTING_MSG.websiteInvalid,
-  });
+  })
+  // Never an address into this site's API: the link is a request with the reader's cookies.
+  .refine((s) => s === null || !pointsAtApi(s), { error: INVESTING_MSG.websiteInvalid });
 
 /** The submit form (section 5). */
 export const ZCreateIdea = z.strictObject({

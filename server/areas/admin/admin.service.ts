@@ -22,6 +22,7 @@ import {
   type TimeCursor,
 } from '../../lib/pagination';
 import { hashPassword } from '../../platform/password';
+import { refuseCommonPassword } from '../auth';
 import { publishAdminChanged } from './admin-events';
 import { recordAdminAction } from './audit-log';
 import { countOpenReports, countPendingReviews } from './moderation-counts';
@@ -122,6 +123,8 @@ export async function resetPassword(
   userId: string,
   newPassword: string,
 ): Promise<void> {
+  // The same list sign-up and the reset link refuse: an admin cannot set 'password' either.
+  refuseCommonPassword(newPassword, 'newPassword');
   await getUser(deps.db, userId);
   const hash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {

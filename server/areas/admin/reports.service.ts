@@ -107,7 +107,9 @@ async function findTarget(
         sql`select r.business_page_id::text as page_id, r.user_id::text as user_id, r.title, r.content
           from business_reviews r join profiles p on p.id = r.user_id
           where r.id = ${id} and r.moderation_status = 'approved' and ${visiblePerson('p')}
-            and ${notBlockedWith(viewerId, sql`r.user_id`)}`,
+            and (${notBlockedWith(viewerId, sql`r.user_id`)}
+              -- The page's owner reports reviews of their page whoever blocked whom (issue 26).
+              or exists (select 1 from business_pages ob where ob.id = r.business_page_id and ob.owner_id = ${viewerId}))`,
       );
       if (!r || !(await visibleBusinessPage(db, viewerId, r.page_id))) return null;
       return {

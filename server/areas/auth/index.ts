@@ -2,6 +2,7 @@ import { defineArea } from '../../platform/area';
 import { authRoutes } from './auth.routes';
 
 export { resetPasswordMail, verifyEmailMail, welcomeMail } from './auth.mails';
+export { refuseCommonPassword } from './auth.guards';
 
 /** Sign-up, sign-in, confirmation and password reset (better-auth behind our routes; decision 002). */
 export const authArea = defineArea({

@@ -69,14 +69,17 @@ export const businessPostTarget: ContentTarget = {
   async resolve(db, viewerId, contentId) {
     if (!isBusinessId(contentId)) return null;
     const [row] = await db
-      .execute<{ author_id: string; page_id: string }>(
-        sql`select bpo.author_id::text as author_id, bpo.business_page_id::text as page_id
+      .execute<{ author_id: string; page_id: string; owner_id: string }>(
+        sql`select bpo.author_id::text as author_id, bpo.business_page_id::text as page_id,
+            bpo_page.owner_id::text as owner_id
           from business_posts bpo join profiles p on p.id = bpo.author_id
+            join business_pages bpo_page on bpo_page.id = bpo.business_page_id
           where bpo.id = ${contentId} and ${visiblePerson('p')}`,
       )
       .then((r) => r.rows);
     if (!row || !(await visiblePage(db, viewerId, row.page_id))) return null;
-    if (viewerId && row.author_id !== viewerId) {
+    // The page's owner moderates every post on it, whoever blocked whom (issue 26).
+    if (viewerId && row.author_id !== viewerId && row.owner_id !== viewerId) {
       // The author of the post may be someone other than the owner who blocked the viewer.
       const [blocked] = await db
         .execute(

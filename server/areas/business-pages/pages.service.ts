@@ -25,7 +25,7 @@ import type { Bus } from '../../platform/bus';
 import { type Tx } from '../../db/rules';
 import { removeComments } from '../comments';
 import { publishToFeed, removeFromFeed } from '../feed';
-import { toPersonSummary, type PersonSummaryRow } from '../profiles';
+import { canSeeWholeProfile, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { dropImages, ownImage } from './business-images.service';
 import {
   announce,
@@ -69,6 +69,10 @@ export async function listPages(
   viewer: Viewer | null,
   q: BusinessListQuery,
 ): Promise<BusinessPageList> {
+  // An owner's pages, as their profile lists them: for who sees that whole profile only.
+  const viewerId = viewer?.id ?? null;
+  if (q.owner && q.owner !== viewerId && !(await canSeeWholeProfile(deps.db, viewerId, q.owner)))
+    return { items: [], nextCursor: null };
   const cursor = q.cursor ? decodeTimeCursor(q.cursor, BUSINESS_MSG.invalidCursor) : null;
   const rows = await queryRows<SummaryRow & { sort_micros: string }>(
     deps.db,

@@ -68,8 +68,9 @@ function postColumns(viewerId: string | null): SQL {
 
 /** Posts of visible pages; their author a live account not blocked either way with the viewer. */
 function postsFrom(viewerId: string | null): SQL {
+  // The page's owner sees every post on their page, whoever blocked whom (issue 26).
   const author = viewerId
-    ? sql`${visiblePerson('p')} and ${notBlockedWith(viewerId, sql`bpo.author_id`)}`
+    ? sql`${visiblePerson('p')} and (${notBlockedWith(viewerId, sql`bpo.author_id`)} or bp.owner_id = ${viewerId})`
     : visiblePerson('p');
   return sql`business_posts bpo join ${VISIBLE_PAGES} on bp.id = bpo.business_page_id
     join profiles p on p.id = bpo.author_id

@@ -48,8 +48,10 @@ type ReviewRow = PersonSummaryRow & {
 
 function reviewSelect(viewerId: string | null) {
   const me = viewerId ?? NOBODY;
+  // The page's owner sees every review of their page, whoever blocked whom (issue 26).
   const author = viewerId
-    ? sql`${visiblePerson('p')} and ${notBlockedWith(viewerId, sql`r.user_id`)}`
+    ? sql`${visiblePerson('p')} and (${notBlockedWith(viewerId, sql`r.user_id`)}
+        or exists (select 1 from business_pages ob where ob.id = r.business_page_id and ob.owner_id = ${viewerId}))`
     : visiblePerson('p');
   return sql`select r.id::text as id, r.business_page_id::text as page_id, r.rating, r.title, r.content, r.helpful_count,
       r.moderation_status, r.created_at, ${microsOf(sql`r.created_at`)} as sort_micros,
@@ -160,6 +162,8 @@ export async function markHelpful(
   // Pending reviews are their author's alone; a page the viewer cannot see hides its reviews.
   if (!review || review.status !== 'approved' || !(await visiblePage(deps.db, viewer.id, review.pageId)))
     throw reviewNotFound();
+  // A review's author does not vouch for it.
+  if (review.isMine) throw new AppError('FORBIDDEN', BUSINESS_MSG.ownReviewHelpful);
   const [row] = await queryRows<{ helpful_count: number }>(
     deps.db,
     sql`with ch as (insert into business_review_helpful (review_id, user_id) values (${id}, ${viewer.id})

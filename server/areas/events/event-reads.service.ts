@@ -21,7 +21,12 @@ import {
   type TimeCursor,
 } from '../../lib/pagination';
 import { isSuperAdminSql, notBlockedWith, visiblePerson } from '../../db/rules';
-import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import {
+  canSeeWholeProfile,
+  PERSON_SUMMARY_COLUMNS,
+  toPersonSummary,
+  type PersonSummaryRow,
+} from '../profiles';
 import {
   FROM_EVENTS,
   iso,
@@ -100,15 +105,10 @@ export async function listEvents(
     if (!user) throw new AppError('UNAUTHENTICATED');
     // Someone else's invitations are theirs alone.
     if (q.list === 'invited' && user !== viewerId) throw new AppError('NOT_FOUND', EVENT_MSG.invalidList);
-    // A blocked (either way) or hidden person's tabs answer empty, like their profile.
-    if (user !== viewerId) {
-      const [ok] = await queryRows<{ ok: boolean }>(
-        deps.db,
-        sql`select (${visiblePerson('p')} ${viewerId ? sql`and ${notBlockedWith(viewerId, sql`p.id`)}` : sql``}) as ok
-          from profiles p where p.id = ${user}`,
-      );
-      if (!ok?.ok) return { items: [], nextCursor: null };
-    }
+    // Someone else's tabs answer empty unless the viewer sees their whole profile (not blocked
+    // either way, not hidden, not kept to friends from a non-friend).
+    if (user !== viewerId && !(await canSeeWholeProfile(deps.db, viewerId, user)))
+      return { items: [], nextCursor: null };
   }
   const cursor = q.cursor ? decodeTimeCursor(q.cursor, EVENT_MSG.invalidCursor) : null;
   const rows = await queryRows<SummaryRow & { sort_micros: string }>(
@@ -190,6 +190,8 @@ export async function getEvent(deps: EventDeps, viewer: Viewer | null, id: strin
 /**
  * GET /api/events/{id}/guests: one Guest List tab, latest change first (the waitlist in its order,
  * first in line first). Guests the viewer blocks or is blocked by, and hidden accounts, are left out.
+ * Pending and Can't Go say whom the organizer invited (their friends) and who refused: the whole tab
+ * is the organizer's; anyone else finds only their own row there.
  */
 export async function listGuests(
   deps: EventDeps,
@@ -198,15 +200,17 @@ export async function listGuests(
   q: GuestQuery,
 ): Promise<GuestPage> {
   const viewerId = viewer?.id ?? null;
-  const [visible] = await queryRows<{ id: string }>(
+  const [visible] = await queryRows<{ creator_id: string }>(
     deps.db,
-    sql`select e.id::text as id from ${FROM_EVENTS} where e.id = ${id} and ${visibleEvent(viewerId)}`,
+    sql`select e.creator_id::text as creator_id from ${FROM_EVENTS} where e.id = ${id} and ${visibleEvent(viewerId)}`,
   );
   if (!visible) throw notFound();
   const cursor = q.cursor ? decodeTimeCursor(q.cursor, EVENT_MSG.invalidCursor) : null;
   const ascending = q.status === 'waitlisted';
   const where: SQL[] = [sql`i.event_id = ${id}`, sql`i.status = ${q.status}`, visiblePerson('p')];
   if (viewerId) where.push(notBlockedWith(viewerId, sql`i.invitee_id`));
+  if ((q.status === 'pending' || q.status === 'declined') && visible.creator_id !== viewerId)
+    where.push(viewerId ? sql`i.invitee_id = ${viewerId}` : sql`false`);
   if (cursor)
     where.push(
       ascending

@@ -32,6 +32,12 @@ import { changedEnvelope } from './events.service';
  */
 
 const INVITE_LIMIT = { name: 'events.invite', max: EVENTS.inviteBatchesPerHour, windowSec: 3600 };
+// Each person invited who is not the organizer's friend counts once (issue 26: invitation floods).
+const STRANGER_LIMIT = {
+  name: 'events.invite-strangers',
+  max: EVENTS.strangerInvitesPerHour,
+  windowSec: 3600,
+};
 
 type Locked = {
   title: string;
@@ -275,6 +281,16 @@ export async function invite(
           returning invitee_id::text as invitee_id`,
       )
       .then((r) => r.rows);
+    // Without friends every invitee is a stranger: each one counts against the smaller budget, and a
+    // batch past it is refused whole (the transaction ends with the 429).
+    if (rows.length) {
+      const [own] = await tx
+        .execute<{ friends: boolean }>(sql`select ${hasFriends(viewer.id)} as friends`)
+        .then((r) => r.rows);
+      if (!own?.friends)
+        for (let i = 0; i < rows.length; i++)
+          await enforce(tx, STRANGER_LIMIT, viewer.id, EVENT_MSG.strangerInvitesLimited);
+    }
     const out: Envelope[] = [];
     const name = await displayName(tx, viewer.id);
     for (const r of rows) {

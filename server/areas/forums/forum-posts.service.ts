@@ -64,7 +64,7 @@ export async function listForumPosts(
     deps.db,
     sql`select ${POST_COLUMNS}, ${microsOf(sql`fp.created_at`)} as sort_micros
       from forum_posts fp join profiles p on p.id = fp.author_id
-      where fp.group_id = ${groupId} and ${authorShown(viewer?.id ?? null, 'p', sql`fp.author_id`)}
+      where fp.group_id = ${groupId} and ${authorShown(viewer?.id ?? null, 'p', sql`fp.author_id`, sql`fp.group_id`)}
         and ${
           cursor
             ? sql`(fp.is_pinned, fp.created_at, fp.id) < ((select c.is_pinned from forum_posts c where c.id = ${cursor.id}::uuid),
@@ -85,7 +85,7 @@ export async function readForumPost(db: Tx, viewerId: string | null, id: string)
     db,
     sql`select ${POST_COLUMNS}, g.name as group_name, ${can}
       from forum_posts fp join profiles p on p.id = fp.author_id join forum_groups g on g.id = fp.group_id
-      where fp.id = ${id} and g.is_public and ${authorShown(viewerId, 'p', sql`fp.author_id`)}`,
+      where fp.id = ${id} and g.is_public and ${authorShown(viewerId, 'p', sql`fp.author_id`, sql`fp.group_id`)}`,
   );
   if (!row) return null;
   const { preview: _preview, ...summary } = toPostSummary(row);
@@ -223,7 +223,8 @@ export async function listForumReplies(
   const rows = await rowsOf<ReplyRow>(
     deps.db,
     sql`select ${REPLY_COLUMNS} from forum_replies fr join profiles p on p.id = fr.author_id
-      where fr.post_id = ${postId} and ${authorShown(viewerId, 'p', sql`fr.author_id`)}
+      where fr.post_id = ${postId}
+        and ${authorShown(viewerId, 'p', sql`fr.author_id`, sql`(select g.group_id from forum_posts g where g.id = fr.post_id)`)}
         and ${afterCursor(sql`fr.created_at`, sql`fr.id`, readCursor(q.cursor), 'asc')}
       order by fr.created_at, fr.id limit ${q.limit + 1}`,
   );

@@ -55,10 +55,16 @@ export function isModeratorSql(viewerId: string, groupId: SQL): SQL {
     and fm.user_id = ${viewerId} and fm.status = 'approved' and fm.role in ('owner', 'moderator'))`;
 }
 
-/** SQL true when the author (a user id column) is shown to the viewer: alive, not blocked either way. */
-export function authorShown(viewerId: string | null, authorAlias: string, authorId: SQL): SQL {
+/**
+ * SQL true when the author (a user id column) is shown to the viewer: alive, not blocked either way.
+ * With `groupId`, the group's owner and moderators see its content whoever blocked whom: a member
+ * cannot escape moderation by blocking the people who moderate (issue 26).
+ */
+export function authorShown(viewerId: string | null, authorAlias: string, authorId: SQL, groupId?: SQL): SQL {
   const live = visiblePerson(authorAlias);
-  return viewerId ? sql`${live} and ${notBlockedWith(viewerId, authorId)}` : live;
+  if (!viewerId) return live;
+  const moderates = groupId ? sql` or ${isModeratorSql(viewerId, groupId)}` : sql``;
+  return sql`${live} and (${notBlockedWith(viewerId, authorId)}${moderates})`;
 }
 
 /** A page of rows read one over `limit`, with its cursor (each row's sort time and id). */

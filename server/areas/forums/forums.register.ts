@@ -121,6 +121,17 @@ export const forumPostSearch: SearchProvider = {
 const engage = (viewerId: string | null, groupId: SQL): SQL =>
   viewerId ? isApprovedSql(viewerId, groupId) : sql`false`;
 
+/**
+ * Who may write (react, comment) on what someone may read: approved members only, and nobody once
+ * the post is locked (the lock stops every new write in its thread, not only replies).
+ */
+const refusal = (row: { member: boolean; is_locked: boolean }) =>
+  row.is_locked
+    ? { refuseEngagement: FORUM_MSG.lockedThread }
+    : row.member
+      ? {}
+      : { refuseEngagement: FORUM_MSG.joinToEngage };
+
 /** Reactions on a post: whoever may read it; approved members of its group react. */
 export const forumPostTarget: ContentTarget = {
   contentType: 'forum_post',
@@ -129,18 +140,19 @@ export const forumPostTarget: ContentTarget = {
   maxCommentDepth: 0,
   async resolve(db, viewerId, contentId) {
     if (!isForumId(contentId)) return null;
-    const [row] = await rowsOf<{ author_id: string; title: string; member: boolean }>(
+    const [row] = await rowsOf<{ author_id: string; title: string; member: boolean; is_locked: boolean }>(
       db,
-      sql`select fp.author_id::text as author_id, fp.title, ${engage(viewerId, sql`fp.group_id`)} as member
+      sql`select fp.author_id::text as author_id, fp.title, fp.is_locked,
+          ${engage(viewerId, sql`fp.group_id`)} as member
         from forum_posts fp join profiles p on p.id = fp.author_id
-        where fp.id = ${contentId} and ${authorShown(viewerId, 'p', sql`fp.author_id`)}`,
+        where fp.id = ${contentId} and ${authorShown(viewerId, 'p', sql`fp.author_id`, sql`fp.group_id`)}`,
     );
     if (!row) return null;
     return {
       ownerId: row.author_id,
       link: `/forums/post/${contentId}`,
       title: row.title,
-      ...(row.member ? {} : { refuseEngagement: FORUM_MSG.joinToEngage }),
+      ...refusal(row),
     };
   },
 };
@@ -156,21 +168,27 @@ export const forumReplyTarget: ContentTarget = {
   maxCommentDepth: FORUMS.maxCommentDepth,
   async resolve(db, viewerId, contentId) {
     if (!isForumId(contentId)) return null;
-    const [row] = await rowsOf<{ author_id: string; post_id: string; title: string; member: boolean }>(
+    const [row] = await rowsOf<{
+      author_id: string;
+      post_id: string;
+      title: string;
+      member: boolean;
+      is_locked: boolean;
+    }>(
       db,
-      sql`select fr.author_id::text as author_id, fp.id::text as post_id, fp.title,
+      sql`select fr.author_id::text as author_id, fp.id::text as post_id, fp.title, fp.is_locked,
           ${engage(viewerId, sql`fp.group_id`)} as member
         from forum_replies fr join forum_posts fp on fp.id = fr.post_id
           join profiles p on p.id = fr.author_id join profiles pa on pa.id = fp.author_id
-        where fr.id = ${contentId} and ${authorShown(viewerId, 'p', sql`fr.author_id`)}
-          and ${authorShown(viewerId, 'pa', sql`fp.author_id`)}`,
+        where fr.id = ${contentId} and ${authorShown(viewerId, 'p', sql`fr.author_id`, sql`fp.group_id`)}
+          and ${authorShown(viewerId, 'pa', sql`fp.author_id`, sql`fp.group_id`)}`,
     );
     if (!row) return null;
     return {
       ownerId: row.author_id,
       link: `/forums/post/${row.post_id}`,
       title: row.title,
-      ...(row.member ? {} : { refuseEngagement: FORUM_MSG.joinToEngage }),
+      ...refusal(row),
     };
   },
 };
@@ -187,7 +205,8 @@ export const forumCommentTarget: ContentTarget = {
       db,
       sql`select c.user_id::text as user_id, c.content_id::text as reply_id from comments c
         join profiles p on p.id = c.user_id
-        where c.id = ${contentId} and c.content_type = 'forum_reply' and ${authorShown(viewerId, 'p', sql`c.user_id`)}`,
+        where c.id = ${contentId} and c.content_type = 'forum_reply'
+          and ${authorShown(viewerId, 'p', sql`c.user_id`, sql`(select fp.group_id from forum_replies fr join forum_posts fp on fp.id = fr.post_id where fr.id = c.content_id)`)}`,
     );
     if (!c) return null;
     const reply = await forumReplyTarget.resolve(db, viewerId, c.reply_id);

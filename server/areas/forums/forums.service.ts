@@ -33,7 +33,12 @@ import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { displayName } from '@common/profiles/model';
 import type { Envelope } from '../../platform/bus';
 import { createNotification, notificationEnvelope } from '../notifications';
-import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import {
+  canSeeWholeProfile,
+  PERSON_SUMMARY_COLUMNS,
+  toPersonSummary,
+  type PersonSummaryRow,
+} from '../profiles';
 import {
   afterCursor,
   groupChanged,
@@ -172,16 +177,10 @@ export async function listForumGroups(
 ): Promise<ForumGroupPage> {
   const viewerId = viewer?.id ?? null;
   if (q.tab === 'my' && !viewerId) throw new AppError('UNAUTHENTICATED');
-  // A profile's communities: nothing of someone blocked either way, nor of a hidden account.
-  if (q.member && q.member !== viewerId) {
-    const blocked = viewerId ? sql`${q.member}::uuid = any (${blockedEitherIds(viewerId)})` : sql`false`;
-    const [ok] = await rowsOf<{ ok: boolean }>(
-      deps.db,
-      sql`select (not ${blocked}) and exists (select 1 from profiles p
-        where p.id = ${q.member} and ${visiblePerson('p')}) as ok`,
-    );
-    if (!ok?.ok) return { items: [], nextCursor: null };
-  }
+  // A profile's communities: shown exactly to who sees that whole profile (not to someone blocked
+  // either way, nor of a hidden account, nor to a non-friend of a friends-only profile).
+  if (q.member && q.member !== viewerId && !(await canSeeWholeProfile(deps.db, viewerId, q.member)))
+    return { items: [], nextCursor: null };
   const rows = await rowsOf<SummaryRow & { sort_micros: string }>(deps.db, forumListQuery(viewerId, q));
   return pageOf(rows, q.limit, toSummary);
 }
@@ -363,7 +362,10 @@ export async function leaveForumGroup(deps: ForumDeps, viewer: Viewer, groupId: 
   deps.bus.publish(groupChanged(groupId, 'members'), groupChanged(groupId, 'requests'));
 }
 
-/** The target member's row as the actor may act on it, else the 404 (missing, blocked, or the owner). */
+/**
+ * The target member's row as the actor may act on it, else the 404 (missing, or the actor). Blocks do
+ * not count here: a member who blocks the moderators is still moderated (issue 26).
+ */
 async function targetRow(
   tx: Tx,
   actor: { id: string; role: ForumRole },
@@ -373,8 +375,7 @@ async function targetRow(
   const [row] = await rowsOf<{ role: ForumRole; status: ForumMemberStatus }>(
     tx,
     sql`select m.role, m.status from forum_group_members m
-      where m.group_id = ${groupId} and m.user_id = ${userId} and m.user_id <> ${actor.id}
-        and not (m.user_id = any (${blockedEitherIds(actor.id)})) for update`,
+      where m.group_id = ${groupId} and m.user_id = ${userId} and m.user_id <> ${actor.id} for update`,
   );
   if (!row) throw new AppError('NOT_FOUND', FORUM_MSG.memberGone);
   if (row.role === 'owner') throw new AppError('FORBIDDEN', FORUM_MSG.ownerFixed);

@@ -205,6 +205,10 @@ export async function inviteByEmail(
   groupId: string,
   email: string,
 ): Promise<void> {
+  // Every try counts, before anything is looked up and outside the transaction that a refusal rolls
+  // back: an unknown address (404) and a known one spend the same budget, so the 429 cannot tell
+  // which addresses have an account (issue 26).
+  await enforce(deps.db, INVITE_LIMIT, viewer.id);
   const notices = await deps.db.transaction(async (tx) => {
     const group = await requireRole(tx, viewer.id, groupId, 'admin');
     const [invitee] = await rowsOf<{ id: string }>(
@@ -219,7 +223,6 @@ export async function inviteByEmail(
       sql`select 1 from group_members where group_id = ${groupId} and user_id = ${invitee.id}`,
     );
     if (member) throw new AppError('CONFLICT', GROUP_MSG.alreadyMember, { email: GROUP_MSG.alreadyMember });
-    await enforce(tx, INVITE_LIMIT, viewer.id);
     const [inv] = await rowsOf<{ id: string }>(
       tx,
       sql`insert into group_invitations (group_id, invited_by, invited_user_id, status)
@@ -275,7 +278,8 @@ export async function answerInvitation(
         returning i.invited_by::text as invited_by, g.name`,
     );
     if (!inv) throw new AppError('NOT_FOUND', GROUP_MSG.invitationGone);
-    if (!accept) return [];
+    // Declining ends what the invitation allowed: the private group's topic is re-checked.
+    if (!accept) return [{ event: { type: 'access.changed' as const, userIds: [viewer.id] } }];
     await tx.execute(
       sql`insert into group_members (group_id, user_id, role) values (${groupId}, ${viewer.id}, 'member')
         on conflict (group_id, user_id) do nothing`,

@@ -34,6 +34,7 @@ import {
   leaveGroup,
   listGroups,
   listMembers,
+  removeMember,
   setGroupPrivacy,
 } from './groups.service';
 
@@ -87,6 +88,12 @@ export function groupRoutes(deps: GroupDeps) {
         return c.json(await listMembers(deps, viewer, c.req.valid('param').id, c.req.valid('query')));
       },
     )
+    .delete('/groups/:id/members/:childId', validate('param', ZGroupChildId, id404), async (c) => {
+      const viewer = requireViewer(c);
+      const { id, childId } = c.req.valid('param');
+      await removeMember(deps, viewer, id, childId);
+      return c.json({ ok: true as const });
+    })
     .post(
       '/groups/:id/leave',
       validate('param', ZGroupId, id404),

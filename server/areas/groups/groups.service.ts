@@ -15,7 +15,12 @@ import { AppError } from '../../lib/errors';
 import { enforce } from '../../platform/rate-limit';
 import { attachUpload } from '../../platform/upload-ledger';
 import { publishToFeed } from '../feed';
-import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import {
+  canSeeWholeProfile,
+  PERSON_SUMMARY_COLUMNS,
+  toPersonSummary,
+  type PersonSummaryRow,
+} from '../profiles';
 import {
   afterCursor,
   groupChanged,
@@ -133,15 +138,10 @@ export async function listGroups(
 ): Promise<GroupPage> {
   const viewerId = viewer?.id ?? null;
   if (q.tab === 'my' && !viewerId) throw new AppError('UNAUTHENTICATED');
-  // A profile's communities: nothing of someone blocked either way, nor of a hidden account.
-  if (q.member && viewerId && q.member !== viewerId) {
-    const [ok] = await rowsOf<{ ok: boolean }>(
-      deps.db,
-      sql`select (${q.member}::uuid <> all (${blockedEitherIds(viewerId)})) and exists (select 1 from profiles p
-        where p.id = ${q.member} and ${visiblePerson('p')}) as ok`,
-    );
-    if (!ok?.ok) return { items: [], nextCursor: null };
-  }
+  // A profile's communities: shown exactly to who sees that whole profile (not to someone blocked
+  // either way, nor of a hidden account, nor to a non-friend of a friends-only profile).
+  if (q.member && q.member !== viewerId && !(await canSeeWholeProfile(deps.db, viewerId, q.member)))
+    return { items: [], nextCursor: null };
   const rows = await rowsOf<SummaryRow & { sort_micros: string; member_role?: GroupRole | null }>(
     deps.db,
     groupListQuery(viewerId, q),
@@ -290,6 +290,35 @@ export async function listMembers(
     joinedAt: iso(r.joined_at),
   }));
   return { ...page, total: Number(counted[0]?.n ?? 0) };
+}
+
+/**
+ * DELETE /api/groups/{id}/members/{userId}: an admin (the owner included) removes a member; never
+ * the owner (its creator), and not themself (that is leaving). Blocks do not count: a member who
+ * blocks the admins is still removable. The removed person's live topics of the group are checked
+ * again at once, so a private group's events stop reaching them.
+ */
+export async function removeMember(
+  deps: GroupDeps,
+  viewer: Viewer,
+  id: string,
+  userId: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    // Serialise changes to the group's members and admins.
+    await tx.execute(sql`select 1 from groups where id = ${id} for update`);
+    await requireRole(tx, viewer.id, id, 'admin');
+    const [target] = await rowsOf<{ is_owner: boolean }>(
+      tx,
+      sql`select coalesce(g.created_by = m.user_id, false) as is_owner
+        from group_members m join groups g on g.id = m.group_id
+        where m.group_id = ${id} and m.user_id = ${userId} and m.user_id <> ${viewer.id}`,
+    );
+    if (!target) throw new AppError('NOT_FOUND', GROUP_MSG.memberGone);
+    if (target.is_owner) throw new AppError('FORBIDDEN', GROUP_MSG.ownerFixed);
+    await tx.execute(sql`delete from group_members where group_id = ${id} and user_id = ${userId}`);
+  });
+  deps.bus.publish(groupChanged(id, 'members'), { event: { type: 'access.changed', userIds: [userId] } });
 }
 
 /**

@@ -18,6 +18,7 @@ import { isSuperAdminSql, type Tx } from '../../db/rules';
 import { enforce } from '../../platform/rate-limit';
 import { attachUpload } from '../../platform/upload-ledger';
 import { publishToFeed, removeFromFeed } from '../feed';
+import { canSeeWholeProfile } from '../profiles';
 import {
   announce,
   IDEA_FROM,
@@ -66,6 +67,9 @@ export function ideaListQuery(viewerId: string, q: IdeaListQuery, cursor: TimeCu
 
 /** GET /api/investing/ideas */
 export async function listIdeas(deps: InvestingDeps, viewer: Viewer, q: IdeaListQuery): Promise<IdeaPage> {
+  // A founder's ideas, as their profile lists them: for who sees that whole profile only.
+  if (q.author && q.author !== viewer.id && !(await canSeeWholeProfile(deps.db, viewer.id, q.author)))
+    return { items: [], nextCursor: null };
   const cursor = q.cursor ? decodeTimeCursor(q.cursor, INVESTING_MSG.invalidCursor) : null;
   const rows = await queryRows<SummaryRow & { sort_micros: string }>(
     deps.db,

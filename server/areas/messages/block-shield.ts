@@ -41,13 +41,19 @@ export async function onlineShown(deps: MessagingDeps, partnerIds: string[], blo
   return online;
 }
 
-/** Was this message, sent by the viewer, read across a block (so its receipt is hidden)? */
+/**
+ * Was this message, sent by the viewer, read across a block (so its receipt is hidden)? Either a
+ * block stands and it was read after the block began, or it was read while a block stood: such a
+ * read is stored without its time (read-receipts.service.ts), so it stays hidden once the block is
+ * lifted (issue 26).
+ */
 export function receiptHidden(
   m: { senderId: string; readAt: Date | string | null },
   viewerId: string,
   since: Date | undefined,
 ): boolean {
-  return m.senderId === viewerId && since !== undefined && m.readAt !== null && new Date(m.readAt) >= since;
+  if (m.senderId !== viewerId) return false;
+  return m.readAt === null || (since !== undefined && new Date(m.readAt) >= since);
 }
 
 /** The message as its sender may see it: unread if it was read only after a block began. */

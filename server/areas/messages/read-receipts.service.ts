@@ -1,6 +1,7 @@
 import type { UnreadCounts } from '@common/messages/model';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isBlockedEither } from '../../db/rules';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
@@ -38,9 +39,11 @@ export async function markThreadRead(deps: MessagingDeps, viewerId: string, part
     .set({ viewedAt: sql`now()` })
     .where(and(eq(conversations.ownerId, viewerId), eq(conversations.partnerId, partnerId)));
   const result = await deps.db.transaction(async (tx) => {
+    // Read across a block: read for the reader, without a time, so the sender never sees it.
+    const hidden = await isBlockedEither(tx, viewerId, partnerId);
     const rows = await tx
       .update(messages)
-      .set({ read: true, readAt: sql`now()` })
+      .set({ read: true, readAt: hidden ? null : sql`now()` })
       .where(
         and(eq(messages.receiverId, viewerId), eq(messages.senderId, partnerId), eq(messages.read, false)),
       )
@@ -68,9 +71,10 @@ export async function markMessageRead(deps: MessagingDeps, viewerId: string, id:
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', 'Message not found.');
     if (row.read) return null;
+    const hidden = await isBlockedEither(tx, viewerId, row.senderId);
     const [updated] = await tx
       .update(messages)
-      .set({ read: true, readAt: sql`now()` })
+      .set({ read: true, readAt: hidden ? null : sql`now()` })
       .where(eq(messages.id, id))
       .returning({ id: messages.id, createdAt: messages.createdAt, readAt: messages.readAt });
     await tx

@@ -10,7 +10,13 @@ import { canSeeWholeProfile } from './profiles.service';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from './person-summary';
-export { createProfile, getOwnProfile, promoteSuperAdmins, requireVisibleProfile } from './profiles.service';
+export {
+  canSeeWholeProfile,
+  createProfile,
+  getOwnProfile,
+  promoteSuperAdmins,
+  requireVisibleProfile,
+} from './profiles.service';
 
 /** Profiles, their pictures, and people in search. */
 export const profilesArea = defineArea({

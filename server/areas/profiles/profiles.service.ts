@@ -5,6 +5,7 @@ import { topic } from '@common/core/realtime';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { visiblePerson } from '../../db/rules';
 import { users } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../lib/errors';
@@ -143,9 +144,18 @@ export async function requireVisibleProfile(db: Db, viewerId: string, userId: st
 /**
  * Does GET /api/profiles/:id show the viewer the whole profile, counts and lists included? Not when
  * it is gone, either blocks the other, or it is kept to friends and the viewer is not one. This
- * decides who may follow the profile's live topic.
+ * decides who may follow the profile's live topic, and what a list filtered by that person (their
+ * forums, groups, events, ideas, pages) shows to someone else.
  */
-export async function canSeeWholeProfile(db: Db, viewerId: string, userId: string): Promise<boolean> {
+export async function canSeeWholeProfile(db: Db, viewerId: string | null, userId: string): Promise<boolean> {
+  // A visitor sees the whole of a live profile that is not kept to friends.
+  if (!viewerId) {
+    const { rows } = await db.execute<{ ok: boolean }>(
+      sql`select exists (select 1 from profiles p where p.id = ${userId} and ${visiblePerson('p')}
+        and coalesce((select s.profile_visible from user_settings s where s.user_id = p.id), true)) as ok`,
+    );
+    return rows[0]?.ok === true;
+  }
   try {
     return !(await visibility(db, viewerId, userId)).restricted;
   } catch (err) {

@@ -43,6 +43,16 @@ export function useAnswerJoinRequest(id: string) {
   });
 }
 
+/** An admin removes a member (never the owner): the members list and counts are refetched. */
+export function useRemoveMember(id: string) {
+  const refresh = useRefreshGroup(id);
+  return useMutation({
+    mutationFn: (userId: string) =>
+      call(api.groups[':id'].members[':childId'].$delete({ param: { id, childId: userId } })),
+    onSettled: refresh,
+  });
+}
+
 export function useLeaveGroup(id: string) {
   const refresh = useRefreshGroup(id);
   return useMutation({

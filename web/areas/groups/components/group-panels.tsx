@@ -9,14 +9,69 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
 import { toast } from '@web/lib/toast';
-import { useAnswerJoinRequest } from '../api/group-actions';
+import { useAnswerJoinRequest, useRemoveMember } from '../api/group-actions';
 import { useGroupMembers, useJoinRequests } from '../api/get-group';
 import { MemberContactActions } from './member-contact-actions';
 
-function MemberRow({ member }: { member: GroupMember }) {
+/** Who an admin may remove: anyone but the group's owner and themself (null: not an admin). */
+type Removal = { groupId: string; ownerId: string | null; viewerId: string } | null;
+
+/** 'Remove' on a member's row, for admins: asks first, then removes and says so. */
+function RemoveMember({ member, groupId }: { member: GroupMember; groupId: string }) {
+  const [open, setOpen] = useState(false);
+  const remove = useRemoveMember(groupId);
   const name = displayName(member.person);
+  const confirm = () =>
+    remove.mutate(member.person.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success(GROUP_MSG.memberRemoved);
+      },
+      onError: () => toast.error(GROUP_MSG.removeFailed),
+    });
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="destructive"
+        aria-label={`${GROUP_MSG.remove} ${member.person.username}`}
+        onClick={() => setOpen(true)}
+      >
+        {GROUP_MSG.remove}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{GROUP_MSG.removeTitle}</DialogTitle>
+            <DialogDescription>{GROUP_MSG.removeConfirm(name)}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={remove.isPending}>
+              {GROUP_MSG.cancel}
+            </Button>
+            <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+              {GROUP_MSG.remove}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function MemberRow({ member, removal = null }: { member: GroupMember; removal?: Removal }) {
+  const name = displayName(member.person);
+  const removable =
+    removal !== null && member.person.id !== removal.ownerId && member.person.id !== removal.viewerId;
   return (
     <li className="flex min-w-0 items-center gap-3 py-2">
       <Avatar src={imageVariantUrl(member.person.avatarUrl, 96)} name={name} className="size-9" />
@@ -28,12 +83,13 @@ function MemberRow({ member }: { member: GroupMember }) {
       </Link>
       {member.role === 'admin' ? <Badge variant="secondary">{GROUP_MSG.admin}</Badge> : null}
       <MemberContactActions person={member.person} />
+      {removable ? <RemoveMember member={member} groupId={removal.groupId} /> : null}
     </li>
   );
 }
 
 /** The members sidebar: five members and 'View all N members', which opens the full list. */
-export function MembersSidebar({ groupId }: { groupId: string }) {
+export function MembersSidebar({ groupId, removal = null }: { groupId: string; removal?: Removal }) {
   const query = useGroupMembers(groupId, GROUPS.sidebarMembers, true);
   const [open, setOpen] = useState(false);
   const first = query.data?.pages[0];
@@ -58,7 +114,7 @@ export function MembersSidebar({ groupId }: { groupId: string }) {
           <>
             <ul aria-label={GROUP_MSG.membersHeading} className="divide-y divide-border">
               {first!.items.map((m) => (
-                <MemberRow key={m.person.id} member={m} />
+                <MemberRow key={m.person.id} member={m} removal={removal} />
               ))}
             </ul>
             {first!.total > GROUPS.sidebarMembers ? (
@@ -74,14 +130,14 @@ export function MembersSidebar({ groupId }: { groupId: string }) {
           <DialogHeader>
             <DialogTitle>{GROUP_MSG.membersHeading}</DialogTitle>
           </DialogHeader>
-          {open ? <AllMembers groupId={groupId} /> : null}
+          {open ? <AllMembers groupId={groupId} removal={removal} /> : null}
         </DialogContent>
       </Dialog>
     </Card>
   );
 }
 
-function AllMembers({ groupId }: { groupId: string }) {
+function AllMembers({ groupId, removal }: { groupId: string; removal: Removal }) {
   const query = useGroupMembers(groupId, GROUPS.memberPageSize, true);
   if (query.isPending) return <p role="status">Loading...</p>;
   if (query.isError) return <LoadError message={GROUP_MSG.loadFailed} onRetry={query.refetch} />;
@@ -91,7 +147,7 @@ function AllMembers({ groupId }: { groupId: string }) {
         {query.data.pages
           .flatMap((p) => p.items)
           .map((m) => (
-            <MemberRow key={m.person.id} member={m} />
+            <MemberRow key={m.person.id} member={m} removal={removal} />
           ))}
       </ul>
       <InfiniteListEnd query={query} errorMessage={GROUP_MSG.loadFailed} rootMargin="200px 0px" />

@@ -175,7 +175,16 @@ function GroupView({ group }: { group: Group }) {
         </Tabs>
         <aside aria-label="Group details" className="flex flex-col gap-4">
           {group.isAdmin ? <JoinRequestsPanel groupId={group.id} /> : null}
-          {canReadInside ? <MembersSidebar groupId={group.id} /> : null}
+          {canReadInside ? (
+            <MembersSidebar
+              groupId={group.id}
+              removal={
+                group.isAdmin && viewer
+                  ? { groupId: group.id, ownerId: group.createdBy, viewerId: viewer.id }
+                  : null
+              }
+            />
+          ) : null}
         </aside>
       </div>
     </Frame>
