@@ -17,7 +17,8 @@ describe('limits kept in the database', () => {
     for (let i = 0; i < 5; i++) results.push(await consume(database.db, limit, 'alice'));
     expect(results.slice(0, 3)).toEqual([null, null, null]);
     expect(results[3]).toBeGreaterThan(0);
-    expect(results[3]).toBeLessThanOrEqual(600);
+    // Sliding: the current window must end, then its weight fall below the limit (under two windows).
+    expect(results[3]).toBeLessThanOrEqual(1200);
     // Another subject, and another limit for the same subject, count on their own.
     expect(await consume(database.db, limit, 'bob')).toBeNull();
     expect(await consume(database.db, { ...limit, name: 'test-b' }, 'alice')).toBeNull();
@@ -90,5 +91,38 @@ describe('the meter', () => {
     expect(a.wouldAllow(limit, 'p')).toBeGreaterThan(0);
     now += 60_000;
     expect(a.hit(limit, 'p')).toBeNull();
+  });
+  it('after a failed sync, sends the hits once, summed with the new ones (one row per key and window)', async () => {
+    let now = 60_000 * 16_666_667 + 1000;
+    const limit = { name: 'test-meter-retry', max: 100, windowSec: 60 };
+    let failNext = true;
+    const errors: unknown[] = [];
+    const flaky = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute' && failNext) {
+          return () => {
+            failNext = false;
+            return Promise.reject(new Error('database away'));
+          };
+        }
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const a = createMeter({ db: flaky, instanceId: 'ra', now: () => now, onError: (e) => errors.push(e) });
+    const b = createMeter({ db: database.db, instanceId: 'rb', now: () => now });
+    b.register(limit);
+    for (let i = 0; i < 5; i++) a.hit(limit, 'p');
+    await a.sync();
+    expect(errors).toHaveLength(1);
+    // The same key and window again: the retry holds both, and must be one row, not two.
+    for (let i = 0; i < 3; i++) a.hit(limit, 'p');
+    now += 10;
+    await a.sync();
+    expect(errors).toHaveLength(1);
+    await b.sync();
+    const { rows } = await database.db.execute<{ hits: number }>(
+      sql`select hits from usage_tally where instance_id = 'ra' and key = 'test-meter-retry:p'`,
+    );
+    expect(rows.map((r) => Number(r.hits))).toEqual([8]);
   });
 });

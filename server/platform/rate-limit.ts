@@ -128,6 +128,8 @@ export async function peek(db: Tx, limit: RateLimit, subject: string): Promise<n
 
 /** How often a process adds its hits to the shared tally and reads the others' back. */
 export const METER_SYNC_MS = 1000;
+/** Unsent (key, window) rows kept while the shared tally cannot be reached; beyond, hits stay local. */
+const MAX_LATE = 50_000;
 
 type Entry = {
   limit: RateLimit;
@@ -224,18 +226,31 @@ export function createMeter(opts: {
   /** Adds this process's new hits to the shared tally and reads the others' back. */
   async function syncNow() {
     const t = now();
-    const sending: { key: string; w: number; hits: number; near?: boolean }[] = late;
+    // One row per (key, window): hits left over from a failed sync and new ones are summed, since
+    // one statement may not update a row twice.
+    const batch = new Map<string, { key: string; w: number; hits: number; near?: boolean }>();
+    const add = (r: { key: string; w: number; hits: number; near?: boolean }) => {
+      const id = `${r.w}|${r.key}`;
+      const had = batch.get(id);
+      if (had) {
+        had.hits += r.hits;
+        had.near = !!had.near || !!r.near;
+      } else batch.set(id, { ...r });
+    };
+    for (const r of late) add(r);
     late = [];
     const watched: string[] = [];
     for (const [key, e] of entries) {
       roll(e, key, t);
       const estimate = (e.prev + e.otherPrev) * (1 - elapsedIn(e, t)) + e.cur + e.otherCur;
-      if (e.unsent) sending.push({ key, w: e.w, hits: e.unsent, near: estimate * 2 >= e.limit.max });
+      if (e.unsent) add({ key, w: e.w, hits: e.unsent, near: estimate * 2 >= e.limit.max });
       e.unsent = 0;
       // Nothing left to know about: forget it (a later hit starts afresh and syncs again).
       if (!e.cur && !e.prev && !e.otherCur && !e.otherPrev) entries.delete(key);
       else watched.push(key);
     }
+    const sending = [...batch.values()];
+    let sent = false;
     try {
       if (sending.length)
         await db.execute(sql`
@@ -244,6 +259,7 @@ export function createMeter(opts: {
           from jsonb_to_recordset(${JSON.stringify(sending)}::jsonb) as x(key text, w bigint, hits int, near boolean)
           on conflict (key, w, instance_id) do update
             set hits = u.hits + excluded.hits, near = u.near or excluded.near, seen_at = now()`);
+      sent = true;
       // The keys counted here, and those near their limit anywhere (the longest window is an hour).
       const { rows } = await db.execute<{ key: string; w: string | number; hits: number }>(sql`
         select key, w, sum(hits)::int as hits from usage_tally
@@ -274,8 +290,9 @@ export function createMeter(opts: {
         e.otherPrev = s?.prev ?? 0;
       }
     } catch (err) {
-      // Not sent: added again next time (the counts stay exact locally meanwhile).
-      late.push(...sending);
+      // Not sent: added again next time (the counts stay exact locally meanwhile), but never
+      // twice, and never more than a bounded backlog while the database is away.
+      if (!sent) late.push(...sending.slice(0, MAX_LATE - late.length));
       opts.onError?.(err);
     }
   }
