@@ -123,6 +123,8 @@ export async function createUpdate(
         link: `/investing/${id}`,
         relatedId: id,
         data: { businessIdeaId: id, updateId: row.id },
+        // Each update is news of its own, not a repeat of the last one.
+        fold: false,
       });
       if (n) notices.push({ to: f.user_id, n });
     }

@@ -28,6 +28,11 @@ export type NewNotification = {
    * (a burst of messages or reactions gives one notification, brought to the top).
    */
   groupKey?: string | null;
+  /**
+   * false for news that is new content each time (an idea's next update): never folded into an
+   * unread notification about the same subject (see FOLD_WINDOW_S).
+   */
+  fold?: boolean;
   /** The actor's profile when the caller has it already (saves a query). */
   actor?: NotificationActor;
 };
@@ -123,7 +128,7 @@ export function notificationInsertSql(
            ${input.groupKey ?? null}::text, ${emailPending}, ${pushPending}${from ? sql` from ${from}` : sql``}`;
   // Without a key, a repeat of an unread one (same actor, kind and subject, within FOLD_WINDOW_S)
   // updates it instead and the statement returns no row: nothing new to announce.
-  if (!input.groupKey && input.actorId && !from) {
+  if (!input.groupKey && input.actorId && !from && input.fold !== false) {
     const link = input.link ?? null;
     return sql`with folded as (
         update notifications n set title = ${input.title}::text, message = ${input.message}::text,
