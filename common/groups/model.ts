@@ -248,7 +248,7 @@ export const GROUP_LIST_TOPIC = 'groups:all';
 export const GROUP_MEMBER_CONTACT_MSG = {
   connect: 'Connect',
   message: 'Message',
-  // Successes and failures (section 8).
+  // Successes and failures of the members list (connect, message).
   connectionRequestSent: 'Connection request sent',
   requestSent: 'Request Sent',
   connectionRequestFailed: 'Failed to send connection request.',

@@ -63,7 +63,7 @@ export function investingRoutes(deps: InvestingDeps) {
           maxBytes: max,
           tooLarge: tooLarge(max),
           accept: acceptUpload(kind),
-          // No file in the form: the generic uploader's words (section 5).
+          // No file in the form: the generic uploader's words.
           missing: () =>
             new AppError('VALIDATION', INVESTING_MSG.selectFile, { file: INVESTING_MSG.selectFile }),
         },
