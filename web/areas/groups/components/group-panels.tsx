@@ -5,6 +5,7 @@ import { GROUP_MSG, GROUPS, type GroupMember } from '@common/groups/model';
 import { displayName } from '@common/profiles/model';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
+import { UserMinus } from 'lucide-react';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -42,11 +43,13 @@ function RemoveMember({ member, groupId }: { member: GroupMember; groupId: strin
     <>
       <Button
         size="sm"
-        variant="destructive"
+        variant="ghost"
+        className="h-8 shrink-0 px-2 text-destructive"
         aria-label={`${GROUP_MSG.remove} ${member.person.username}`}
+        title={GROUP_MSG.remove}
         onClick={() => setOpen(true)}
       >
-        {GROUP_MSG.remove}
+        <UserMinus aria-hidden="true" />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
