@@ -11,6 +11,7 @@ import { MSG } from '@common/core/texts';
 import { AppError, errorBody, statusOf } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static';
+import { bearerOf, createTokenReader } from './platform/access-tokens';
 import { CLIENT_IP_HEADER, createSessionReader } from './platform/auth';
 import { benchRoutes } from './bench.routes';
 import { fileRoutes } from './platform/files.routes';
@@ -57,11 +58,24 @@ function apiRoutes(deps: AppDeps) {
     secret: auth.options.secret!,
     secureCookies: Boolean(auth.options.advanced?.useSecureCookies),
   });
+  const readToken = createTokenReader(deps.db);
+  const csrf = csrfGuard(deps.allowedOrigins);
   const api = new Hono<AppEnv>()
     // JSON bodies 64 KB; multipart uploads their own limits (platform/uploads.ts).
     .use(apiBodyLimit())
+    // A personal access token (Authorization: Bearer) stands for its person; cookies are then
+    // ignored. Where tokens may not go (auth, account settings, admin) is refused here.
+    .use(async (c, next) => {
+      const token = bearerOf(c.req.header('authorization'));
+      if (token === null) return next();
+      const { user, scope } = await readToken(token, c.req.method, c.req.path);
+      c.set('viewer', refuseBanned(c, user));
+      c.set('tokenScope', scope);
+      return next();
+    })
     // Only our own pages may write on a signed-in person's behalf (/api/auth: better-auth checks).
-    .use(csrfGuard(deps.allowedOrigins))
+    // A token is not ambient (a browser never adds it by itself): no forgery to guard against.
+    .use((c, next) => (c.get('tokenScope') ? next() : csrf(c, next)))
     // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
     .use('/auth/*', async (c, next) => {
       const headers = new Headers(c.req.raw.headers);
@@ -72,6 +86,7 @@ function apiRoutes(deps: AppDeps) {
     // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
     .use(async (c, next) => {
       if (
+        c.get('tokenScope') ||
         c.req.path.startsWith('/api/auth/') ||
         c.req.path === '/api/health' ||
         c.req.path === '/api/bench/floor'

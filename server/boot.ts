@@ -197,6 +197,7 @@ export async function boot(
     ping: database.ping,
     trustProxy: env.trustProxy,
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
+    requireAdminTwoFactor: env.requireAdminTwoFactor,
     benchFloor: env.benchFloor,
     webDir: webDir && existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });

@@ -49,6 +49,8 @@ const ZEnv = z.object({
   BASE_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
+  /** Super admins must turn on two-step sign-in before they can use the admin area. */
+  REQUIRE_ADMIN_TWO_FACTOR: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cofound <no-reply@cofound.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -99,6 +101,7 @@ export type Env = {
   baseUrl: string;
   authSecret: string | undefined;
   adminEmails: string[];
+  requireAdminTwoFactor: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -162,6 +165,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authSecret: e.AUTH_SECRET,
     adminEmails: list(e.ADMIN_EMAILS).map((x) => x.toLowerCase()),
+    requireAdminTwoFactor: e.REQUIRE_ADMIN_TWO_FACTOR,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

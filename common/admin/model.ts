@@ -47,6 +47,10 @@ export const ADMIN_MSG = {
   delete: 'Delete',
   resetPassword: 'Reset password',
   makeSuperAdmin: 'Make super admin',
+  removeTwoFactor: 'Remove two-step sign-in',
+  removeTwoFactorExplain:
+    'For an account that lost its authenticator app and recovery codes: the next sign-in asks for the password alone.',
+  twoFactorOn: 'Two-step sign-in on',
   removeSuperAdmin: 'Remove super admin',
   joined: (date: string) => `Joined ${date}`,
   by: (name: string) => `by ${name}`,
@@ -113,6 +117,8 @@ export type AdminUser = {
   createdAt: string;
   isBanned: boolean;
   isSuperAdmin: boolean;
+  /** Two-step sign-in is on (an admin can remove it from an account that lost its device). */
+  twoFactorEnabled: boolean;
 };
 export type AdminUserPage = { items: AdminUser[]; nextCursor: string | null };
 

@@ -1,3 +1,4 @@
+import type { TokenScope } from '@common/auth/security';
 import type { Auth, AuthSession } from '../platform/auth';
 import type { Bus } from '../platform/bus';
 import type { SessionCache } from '../platform/session-cache';
@@ -18,6 +19,8 @@ export type AppEnv = {
     requestId: string;
     log: Logger;
     viewer: Viewer | null;
+    /** Set when the request is authenticated by a personal access token (platform/access-tokens.ts). */
+    tokenScope?: TokenScope;
   };
 };
 
@@ -48,6 +51,8 @@ export type AppDeps = {
   benchFloor?: boolean;
   /** Every area's part of deleting an account, in the area list's order, inside its transaction. */
   onAccountDeleted(tx: Tx, userId: string): Promise<AccountDeletion[]>;
+  /** Super admins must have two-step sign-in on to use the admin area (REQUIRE_ADMIN_TWO_FACTOR). */
+  requireAdminTwoFactor?: boolean;
   /** dist/web; when absent (API tests without a build) only the API is served. */
   webDir?: string;
 };

@@ -3,11 +3,20 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { admin, username } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
+import { admin, twoFactor, username } from 'better-auth/plugins';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { LIMITS } from '@common/core/limits';
 import type { Db } from '../db/client';
-import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
+import {
+  accounts,
+  passkeys,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '../db/schema/auth';
 import type { Logger } from '../lib/logger';
 import type { Mail, Mailer } from './email';
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from './password';
@@ -99,6 +108,8 @@ export function createAuth(deps: AuthDeps) {
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,
+        twoFactor: twoFactors,
+        passkey: passkeys,
       },
     }),
     emailAndPassword: {
@@ -152,6 +163,13 @@ export function createAuth(deps: AuthDeps) {
         '/request-password-reset': { window: 10 * MINUTE, max: 5 },
         '/reset-password': { window: 10 * MINUTE, max: 10 },
         '/send-verification-email': { window: 10 * MINUTE, max: 5 },
+        // The second step of sign-in: the same pace as passwords per address (the auth area also
+        // counts wrong codes per account, as it counts wrong passwords).
+        '/two-factor/verify-totp': { window: MINUTE, max: 10 },
+        '/two-factor/verify-backup-code': { window: MINUTE, max: 10 },
+        '/two-factor/enable': { window: MINUTE, max: 10 },
+        '/two-factor/disable': { window: MINUTE, max: 10 },
+        '/passkey/verify-authentication': { window: MINUTE, max: 10 },
       },
     },
     advanced: {
@@ -170,6 +188,17 @@ export function createAuth(deps: AuthDeps) {
         maxUsernameLength: LIMITS.usernameMax,
       }),
       admin(),
+      // Two-step sign-in with an authenticator app (TOTP) and ten single-use recovery codes.
+      twoFactor({
+        issuer: 'Cofound',
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      // Passkeys: the relying party is the app's own configured address, never a request header.
+      passkey({
+        rpID: new URL(deps.baseUrl).hostname,
+        rpName: 'Cofound',
+        origin: new URL(deps.baseUrl).origin,
+      }),
     ],
     hooks: {
       // A hash made with older (cheaper) parameters is made again while the password is at hand.

@@ -51,6 +51,8 @@ export type TestAppOptions = {
   baseUrl?: string;
   /** Accept push endpoints on loopback http (the test's own push endpoint); default true. */
   pushAllowPrivate?: boolean;
+  /** REQUIRE_ADMIN_TWO_FACTOR */
+  requireAdminTwoFactor?: boolean;
 };
 
 /**
@@ -76,6 +78,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       NOTIFICATION_MAIL_DELAY_S: '0',
       TRUST_PROXY: opts.trustProxy === false ? '0' : '1',
       PUSH_ALLOW_PRIVATE_ENDPOINTS: opts.pushAllowPrivate === false ? '0' : '1',
+      REQUIRE_ADMIN_TWO_FACTOR: opts.requireAdminTwoFactor ? '1' : '0',
     });
     return boot(env, {
       database,

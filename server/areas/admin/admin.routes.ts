@@ -21,6 +21,7 @@ import {
   listArticles,
   listAudit,
   listUsers,
+  removeTwoFactor,
   requireSuperAdmin,
   resetPassword,
   setSuperAdmin,
@@ -33,7 +34,7 @@ const id404 = { status: 404 } as const;
 /** The signed-in super admin, or 401 (visitor) / 403 (anyone else). */
 async function requireAdmin(deps: AppDeps, c: Context<AppEnv>) {
   const viewer = requireViewer(c);
-  await requireSuperAdmin(deps.db, viewer);
+  await requireSuperAdmin(deps.db, viewer, { requireTwoFactor: deps.requireAdminTwoFactor });
   return viewer;
 }
 
@@ -112,6 +113,10 @@ export function adminRoutes(deps: AppDeps) {
         return c.json({ user });
       },
     )
+    .post('/admin/users/:id/two-factor/remove', validate('param', ZAdminUserId, id404), async (c) => {
+      const admin = await requireAdmin(deps, c);
+      return c.json({ user: await removeTwoFactor(deps, admin, c.req.valid('param').id) });
+    })
     .get('/admin/articles', validate('query', ZAdminPageQuery), async (c) => {
       await requireAdmin(deps, c);
       return c.json(await listArticles(deps.db, c.req.valid('query')));

@@ -10,7 +10,7 @@ import {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isSuperAdmin, type Tx } from '../../db/rules';
-import { accounts, profiles, sessions, users } from '../../db/schema';
+import { accounts, profiles, sessions, twoFactors, users } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import {
@@ -21,15 +21,61 @@ import {
   splitPage,
   type TimeCursor,
 } from '../../lib/pagination';
+import { SECURITY_MSG } from '@common/auth/security';
 import { hashPassword } from '../../platform/password';
 import { refuseCommonPassword } from '../auth';
 import { publishAdminChanged } from './admin-events';
 import { recordAdminAction } from './audit-log';
 import { countOpenReports, countPendingReviews } from './moderation-counts';
 
-/** Every admin endpoint starts here: a 403 for anyone but a live super admin (DECISIONS 9). */
-export async function requireSuperAdmin(db: Tx, viewer: Viewer): Promise<void> {
+/**
+ * Every admin endpoint starts here: a 403 for anyone but a live super admin (DECISIONS 9), and,
+ * when the deployment requires it (REQUIRE_ADMIN_TWO_FACTOR), for a super admin whose account has
+ * no two-step sign-in.
+ */
+export async function requireSuperAdmin(
+  db: Tx,
+  viewer: Viewer,
+  opts: { requireTwoFactor?: boolean | undefined } = {},
+): Promise<void> {
   if (!(await isSuperAdmin(db, viewer.id))) throw new AppError('FORBIDDEN', ADMIN_MSG.noPermission);
+  if (opts.requireTwoFactor && !viewer.twoFactorEnabled)
+    throw new AppError('FORBIDDEN', SECURITY_MSG.adminRequiresTwoFactor);
+}
+
+/**
+ * Removes two-step sign-in from an account that lost its authenticator (and its recovery codes):
+ * its secret and codes are deleted and the next sign-in asks for the password alone. Audit-logged.
+ */
+export async function removeTwoFactor(
+  deps: Pick<AppDeps, 'db' | 'sessions'>,
+  admin: Viewer,
+  userId: string,
+): Promise<AdminUser> {
+  const user = await deps.db.transaction(async (tx) => {
+    await getUser(tx, userId);
+    const removed = await tx
+      .delete(twoFactors)
+      .where(eq(twoFactors.userId, userId))
+      .returning({ id: twoFactors.id });
+    const [was] = await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!was) throw userNotFound();
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: 'user.remove-two-factor',
+      targetType: 'user',
+      targetId: userId,
+      detail: { hadTwoFactor: removed.length > 0 },
+    });
+    return getUser(tx, userId);
+  });
+  // Cached sessions carry the user's twoFactorEnabled: they are read again.
+  deps.sessions.revoke([userId]);
+  return user;
 }
 
 const userNotFound = () => new AppError('NOT_FOUND', ADMIN_MSG.userNotFound);
@@ -58,6 +104,7 @@ export async function getStats(db: Db): Promise<AdminStats> {
 }
 
 type UserRow = {
+  two_factor: boolean | null;
   id: string;
   username: string;
   full_name: string | null;
@@ -69,7 +116,8 @@ type UserRow = {
   is_super_admin: boolean;
 };
 const USER_COLUMNS = sql`p.id::text as id, p.username, p.full_name, p.email, p.avatar_url, p.created_at,
-  ${microsOf(sql`p.created_at`)} as micros, p.is_banned, p.is_super_admin`;
+  ${microsOf(sql`p.created_at`)} as micros, p.is_banned, p.is_super_admin,
+  (select u.two_factor_enabled from users u where u.id = p.id) as two_factor`;
 const toUser = (r: UserRow): AdminUser => ({
   id: r.id,
   username: r.username,
@@ -79,6 +127,7 @@ const toUser = (r: UserRow): AdminUser => ({
   createdAt: new Date(r.created_at).toISOString(),
   isBanned: r.is_banned,
   isSuperAdmin: r.is_super_admin,
+  twoFactorEnabled: Boolean(r.two_factor),
 });
 
 /** Users tab: every account that is not deleted (banned ones too), newest first, searchable. */

@@ -1,3 +1,4 @@
+import { SECURITY_MSG } from '@common/auth/security';
 import {
   ZCreateReport,
   ZModerateReviews,
@@ -24,6 +25,8 @@ const adminOnly = (deps: AppDeps) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const viewer = requireViewer(c);
     if (!(await isSuperAdmin(deps.db, viewer.id))) throw new AppError('FORBIDDEN');
+    if (deps.requireAdminTwoFactor && !viewer.twoFactorEnabled)
+      throw new AppError('FORBIDDEN', SECURITY_MSG.adminRequiresTwoFactor);
     await next();
   });
 

@@ -1,3 +1,4 @@
+import { SECURITY_MSG } from '@common/auth/security';
 import { MSG_AUTH_SAFETY } from '@common/core/texts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -105,4 +106,51 @@ export async function countFailedSignIn(db: Db, attempt: SignInAttempt) {
 export async function sessionUserId(auth: Auth, headers: Headers): Promise<string | null> {
   const session = await auth.api.getSession({ headers, query: { disableRefresh: true } }).catch(() => null);
   return session?.user.id ?? null;
+}
+
+/*
+ * Wrong two-step codes (TOTP or recovery), counted like wrong passwords: per account, 10 per 15
+ * minutes (better-auth also locks the account's second step after 10 failures and ends a sign-in
+ * after 5 wrong codes), and in the per-address backoff that wrong passwords feed, so one address
+ * cannot guess codes across many accounts either.
+ */
+export const TWO_FACTOR_FAILURES: RateLimit = { name: 'two-factor-failures', max: 10, windowSec: 15 * 60 };
+
+/** Refuses with 429 a code the address's backoff or the account's count of wrong codes holds back. */
+export async function refuseThrottledCode(db: Db, userId: string, ip: string) {
+  const wait = await addressWait(db, ip);
+  if (wait !== null)
+    throw new AppError('RATE_LIMITED', MSG_AUTH_SAFETY.addressThrottled, undefined, { retryAfter: wait });
+  const retryAfter = await peek(db, TWO_FACTOR_FAILURES, userId);
+  if (retryAfter !== null)
+    throw new AppError('RATE_LIMITED', SECURITY_MSG.codesThrottled, undefined, { retryAfter });
+}
+
+export async function countWrongCode(db: Db, userId: string, ip: string) {
+  await consume(db, TWO_FACTOR_FAILURES, userId);
+  await db.execute(sql`
+    insert into sign_in_backoff as b (key, failures, last_at) values (${`ip:${ip}`}, 1, now())
+    on conflict (key) do update set last_at = now(), failures = case
+      when b.last_at < now() - make_interval(secs => ${ADDRESS_BACKOFF.resetSec}) then 1 else b.failures + 1 end`);
+}
+
+/**
+ * Whose second step a sign-in in progress is: better-auth keeps the account in a verification row
+ * named by the signed two_factor cookie. Null when there is none (the code is then refused anyway).
+ */
+export async function pendingTwoFactorUser(db: Db, cookieHeader: string | undefined): Promise<string | null> {
+  const match = /(?:^|;\s*)(?:__Secure-)?cofound\.two_factor=([^;]+)/.exec(cookieHeader ?? '');
+  if (!match) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  const identifier = dot > 0 ? value.slice(0, dot) : value;
+  if (!identifier.startsWith('2fa-')) return null;
+  const { rows } = await db.execute<{ value: string }>(sql`
+    select value from verifications where identifier = ${identifier} and expires_at > now() limit 1`);
+  return rows[0]?.value ?? null;
 }

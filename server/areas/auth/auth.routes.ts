@@ -1,9 +1,20 @@
+import {
+  SECURITY_MSG,
+  ZDeletePasskey,
+  ZDisableTwoFactor,
+  ZEnableTwoFactor,
+  ZPasskeyAuthentication,
+  ZPasskeyRegistration,
+  ZVerifyRecoveryCode,
+  ZVerifyTotp,
+} from '@common/auth/security';
 import { ZCorrectEmail, ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth/schemas';
 import type { ErrorCode, MeResponse } from '@common/core/api-types';
 import { MSG, MSG_AUTH_SAFETY, MSG_CHECK_INBOX } from '@common/core/texts';
 import { ZChangePassword } from '@common/profiles/schemas';
 import { SETTINGS_MSG } from '@common/profiles/model';
 import { Hono } from 'hono';
+import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, errorBody, statusOf } from '../../lib/errors';
@@ -15,7 +26,10 @@ import { correctUnconfirmedEmail, RESEND_CONFIRMATION } from './correct-email';
 import { isSigningUpBrowser, pendingCookie } from './confirm-browser';
 import {
   countFailedSignIn,
+  countWrongCode,
+  pendingTwoFactorUser,
   refuseCommonPassword,
+  refuseThrottledCode,
   refuseThrottledSignIn,
   sessionUserId,
   type SignInAttempt,
@@ -48,18 +62,51 @@ const POST_RULES: Record<string, Rule> = {
     schema: ZRequestReset,
     rewrite: (b) => ({ ...b, callbackURL: '/?verified=1' }),
   },
+  // Two-step sign-in (Settings > Account, and the sign-in's second step). No "trust this device":
+  // every sign-in with a password asks for a code.
+  '/two-factor/enable': {
+    schema: ZEnableTwoFactor,
+    rewrite: (b) => ({ password: b.password, method: 'totp' }),
+  },
+  '/two-factor/verify-totp': { schema: ZVerifyTotp, rewrite: (b) => ({ code: b.code }) },
+  '/two-factor/verify-backup-code': { schema: ZVerifyRecoveryCode, rewrite: (b) => ({ code: b.code }) },
+  // The code is checked here first (better-auth asks only for the password).
+  '/two-factor/disable': { schema: ZDisableTwoFactor, rewrite: (b) => ({ password: b.password }) },
+  // Passkeys: add, sign in with, remove.
+  '/passkey/verify-registration': { schema: ZPasskeyRegistration },
+  '/passkey/verify-authentication': { schema: ZPasskeyAuthentication },
+  '/passkey/delete-passkey': { schema: ZDeletePasskey },
 };
+/** Calls that check a two-step code: wrong ones are counted per account and per address. */
+const CHECKS_CODE = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/disable',
+]);
 /**
  * Calls that end sessions: once one has succeeded, the session cache forgets the sessions of the
  * person concerned on every instance. A failed or refused one changes nothing, so it flushes nothing.
  */
-const ENDS_SESSIONS = new Set(['/sign-out', '/reset-password', '/change-password']);
+const ENDS_SESSIONS = new Set([
+  '/sign-out',
+  '/reset-password',
+  '/change-password',
+  // Both replace the session they run in with a new one (the user's twoFactorEnabled changed).
+  '/two-factor/disable',
+  '/two-factor/verify-totp',
+]);
 /** Where a confirmation that kept the browser's own session lands (the page says so). */
 const CONFIRMED_KEPT_SESSION = '/?verified=1&session=kept';
 /** Where a confirmation opened in another browser than the one that signed up lands: signed out. */
 const CONFIRMED_SIGN_IN = '/?verified=1';
 // No get-session: /api/me answers who is signed in, without the session token.
-const GET_ALLOWED = [/^\/verify-email$/, /^\/reset-password\/[^/]+$/];
+const GET_ALLOWED = [
+  /^\/verify-email$/,
+  /^\/reset-password\/[^/]+$/,
+  /^\/passkey\/generate-register-options$/,
+  /^\/passkey\/generate-authenticate-options$/,
+  /^\/passkey\/list-user-passkeys$/,
+];
 
 /** better-auth error codes -> our code, message and the field it concerns. */
 const KNOWN: Record<string, { code: ErrorCode; message: string; field?: string }> = {
@@ -87,6 +134,18 @@ const KNOWN: Record<string, { code: ErrorCode; message: string; field?: string }
   },
   BANNED_USER: { code: 'FORBIDDEN', message: MSG.accountSuspended },
   HASH_QUEUE_FULL: { code: 'RATE_LIMITED', message: MSG_AUTH_SAFETY.serverBusy },
+  INVALID_CODE: { code: 'VALIDATION', message: SECURITY_MSG.wrongCode, field: 'code' },
+  INVALID_BACKUP_CODE: { code: 'VALIDATION', message: SECURITY_MSG.wrongRecoveryCode, field: 'code' },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { code: 'UNAUTHENTICATED', message: SECURITY_MSG.challengeExpired },
+  INVALID_TWO_FACTOR_COOKIE: { code: 'UNAUTHENTICATED', message: SECURITY_MSG.challengeExpired },
+  ACCOUNT_TEMPORARILY_LOCKED: { code: 'RATE_LIMITED', message: SECURITY_MSG.codesThrottled },
+  TOTP_ALREADY_ENABLED: { code: 'CONFLICT', message: SECURITY_MSG.alreadyOn },
+  TOTP_NOT_ENABLED: { code: 'CONFLICT', message: SECURITY_MSG.notOn },
+  TWO_FACTOR_NOT_ENABLED: { code: 'CONFLICT', message: SECURITY_MSG.notOn },
+  PASSKEY_NOT_FOUND: { code: 'UNAUTHENTICATED', message: SECURITY_MSG.passkeyFailed },
+  AUTHENTICATION_FAILED: { code: 'UNAUTHENTICATED', message: SECURITY_MSG.passkeyFailed },
+  CHALLENGE_NOT_FOUND: { code: 'VALIDATION', message: SECURITY_MSG.passkeyFailed },
+  FAILED_TO_VERIFY_REGISTRATION: { code: 'VALIDATION', message: SECURITY_MSG.passkeyFailed },
 };
 
 function codeForStatus(status: number): ErrorCode {
@@ -149,6 +208,32 @@ async function withoutToken(res: Response): Promise<Response> {
   return new Response(JSON.stringify(rest), { status: res.status, headers });
 }
 
+/** A wrong TOTP or recovery code (not a missing or expired sign-in, which counts as nothing). */
+async function isWrongCode(res: Response): Promise<boolean> {
+  if (res.status !== 401) return false;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string };
+  return body.code === 'INVALID_CODE' || body.code === 'INVALID_BACKUP_CODE';
+}
+
+/**
+ * The answer to turning two-step sign-in on: better-auth's otpauth URI and recovery codes, plus the
+ * key as text and the QR code (an SVG), both made here so the page needs no QR library.
+ */
+async function withSetup(res: Response): Promise<Response> {
+  const body = (await res.clone().json()) as { totpURI: string; backupCodes: string[] };
+  const secret = new URL(body.totpURI).searchParams.get('secret') ?? '';
+  const qrSvg = await QRCode.toString(body.totpURI, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(
+    JSON.stringify({ totpURI: body.totpURI, secret, qrSvg, backupCodes: body.backupCodes }),
+    { status: 200, headers },
+  );
+}
+
 export function authRoutes(deps: AppDeps) {
   const { auth, db } = deps;
   // Chained, so the web app's typed client (hono/client) sees every route and its JSON.
@@ -165,6 +250,7 @@ export function authRoutes(deps: AppDeps) {
         let signIn: SignInAttempt | undefined;
         let notSigningUpBrowser = false;
         let parsedEmail: string | undefined;
+        let codeCheck: { userId: string; ip: string } | undefined;
 
         if (c.req.method === 'POST') {
           const rule = POST_RULES[sub];
@@ -203,9 +289,31 @@ export function authRoutes(deps: AppDeps) {
               c.req.header(CLIENT_IP_HEADER) ?? 'unknown',
             );
           }
-          if (sub === '/sign-out' || sub === '/change-password') {
+          if (sub === '/sign-out' || sub === '/change-password' || ENDS_SESSIONS.has(sub)) {
             const userId = await sessionUserId(auth, request.headers);
             concerned = userId ? [userId] : [];
+          }
+          if (CHECKS_CODE.has(sub)) {
+            const ip = c.req.header(CLIENT_IP_HEADER) ?? 'unknown';
+            const userId =
+              (await sessionUserId(auth, request.headers)) ??
+              (await pendingTwoFactorUser(db, c.req.header('cookie')));
+            if (userId) {
+              await refuseThrottledCode(db, userId, ip);
+              codeCheck = { userId, ip };
+            }
+            if (sub === '/two-factor/disable') {
+              if (!userId) throw new AppError('UNAUTHENTICATED');
+              // Turning it off needs a code from the app as well as the password.
+              const ok = await auth.api
+                .verifyTOTP({ headers: request.headers, body: { code: String(body.code) } })
+                .then(() => true)
+                .catch(() => false);
+              if (!ok) {
+                await countWrongCode(db, userId, ip);
+                throw new AppError('VALIDATION', SECURITY_MSG.wrongCode, { code: SECURITY_MSG.wrongCode });
+              }
+            }
           }
           if (rule.rewrite) body = rule.rewrite(body);
           const headers = new Headers(request.headers);
@@ -234,6 +342,8 @@ export function authRoutes(deps: AppDeps) {
         const succeeded = res.status >= 200 && res.status < 300;
 
         if (signIn && res.status === 401) await countFailedSignIn(db, signIn);
+        if (codeCheck && sub !== '/two-factor/disable' && (await isWrongCode(res)))
+          await countWrongCode(db, codeCheck.userId, codeCheck.ip);
         if (c.req.method === 'POST' && ENDS_SESSIONS.has(sub) && succeeded) {
           if (sub === '/reset-password') concerned = call.passwordResetFor ? [call.passwordResetFor] : null;
           if (concerned) deps.sessions.revoke(concerned);
@@ -265,6 +375,13 @@ export function authRoutes(deps: AppDeps) {
           return new Response(out.body, { status: out.status, headers });
         }
         if (res.status >= 400) return rewriteError(res, c.get('log'), signInEmail);
+        if (sub === '/two-factor/enable') return withSetup(res);
+        // Signed in with a passkey: the session travels in its httpOnly cookie, never in the body.
+        if (sub === '/passkey/verify-authentication') {
+          const headers = new Headers(res.headers);
+          headers.delete('content-length');
+          return new Response(JSON.stringify({ signedIn: true }), { status: 200, headers });
+        }
         return withoutToken(res);
       })
 
