@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/auth';
 import { createLogger } from '../lib/logger';
 import { Agent, BASE_URL, createTestApp, signUpAndVerify, type TestApp } from '../test/harness';
+import { totp } from '../test/totp';
 import { createAuth, createSessionReader } from './auth';
 
 let t: TestApp;
@@ -126,5 +127,42 @@ describe('the one-statement session lookup answers as better-auth does', () => {
     expect(await read(cookie)).toBe('ask');
     await t.db.delete(sessions).where(eq(sessions.userId, viewer.id));
     expect(await read(cookie)).toBe('ask');
+  });
+
+  it('answers as better-auth for a member with two-step sign-in, signed in with a code', async () => {
+    const first = t.agent();
+    const { person, viewer } = await signUpAndVerify(t, first);
+    const setup = await first.post('/api/auth/two-factor/enable', { password: person.password });
+    const secret = setup.body.secret as string;
+    expect((await first.post('/api/auth/two-factor/verify-totp', { code: totp(secret) })).status).toBe(200);
+    const agent = t.agent();
+    const step = await agent.post('/api/auth/sign-in/email', {
+      email: person.email,
+      password: person.password,
+    });
+    expect(step.body.twoFactorRedirect).toBe(true);
+    // Half-way (password only): no session, for both.
+    expect(await reader()(cookieOf(agent))).toBeNull();
+    expect((await agent.post('/api/auth/two-factor/verify-totp', { code: totp(secret) })).status).toBe(200);
+    const cookie = cookieOf(agent);
+    const auth = createAuth({
+      db: t.db,
+      mailer: { send: async () => {} } as never,
+      logger: createLogger('silent'),
+      baseUrl: BASE_URL,
+      secret: SECRET,
+      adminEmails: [],
+      trustedOrigins: [BASE_URL],
+      mails: {} as never,
+      onUserCreated: async () => {},
+    });
+    const theirs = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    const ours = await reader()(cookie);
+    expect(ours).not.toBe('ask');
+    const user = JSON.parse(JSON.stringify(theirs!.user)) as Record<string, unknown>;
+    expect(user.twoFactorEnabled).toBe(true);
+    expect(ours && ours !== 'ask' && JSON.parse(JSON.stringify(ours.user))).toEqual(user);
+    expect((ours as { user: { id: string } }).user.id).toBe(viewer.id);
+    expect(ours && ours !== 'ask' && ours.expiresAt).toBe(new Date(theirs!.session.expiresAt).getTime());
   });
 });
