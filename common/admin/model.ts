@@ -51,6 +51,8 @@ export const ADMIN_MSG = {
   removeTwoFactorExplain:
     'For an account that lost its authenticator app and recovery codes: the next sign-in asks for the password alone.',
   twoFactorOn: 'Two-step sign-in on',
+  twoFactorRemoved: 'Two-step sign-in removed',
+  twoFactorRemoveFailed: 'Failed to remove two-step sign-in',
   removeSuperAdmin: 'Remove super admin',
   joined: (date: string) => `Joined ${date}`,
   by: (name: string) => `by ${name}`,
@@ -93,6 +95,7 @@ export const ADMIN_ACTION_LABELS: Record<string, string> = {
   'user.password': 'Reset a password',
   'user.grant-admin': 'Made a super admin',
   'user.revoke-admin': 'Removed a super admin',
+  'user.remove-two-factor': 'Removed two-step sign-in',
   'article.delete': 'Deleted an article',
   'review.moderate': 'Moderated a review',
   'report.remove': 'Removed reported content',

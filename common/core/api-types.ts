@@ -35,5 +35,12 @@ export type Profile = {
 
 /** GET /api/me: who is signed in (viewer null for visitors). */
 export type MeResponse = {
-  viewer: { id: string; email: string; emailVerified: boolean; profile: Profile } | null;
+  viewer: {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    /** Two-step sign-in is on (Settings > Account). */
+    twoFactorEnabled: boolean;
+    profile: Profile;
+  } | null;
 };

@@ -406,7 +406,13 @@ export function authRoutes(deps: AppDeps) {
         if (!viewer) return c.json({ viewer: null } satisfies MeResponse);
         const profile = await getOwnProfile(db, viewer);
         return c.json({
-          viewer: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified, profile },
+          viewer: {
+            id: viewer.id,
+            email: viewer.email,
+            emailVerified: viewer.emailVerified,
+            twoFactorEnabled: Boolean(viewer.twoFactorEnabled),
+            profile,
+          },
         } satisfies MeResponse);
       })
   );

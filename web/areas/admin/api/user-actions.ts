@@ -68,3 +68,12 @@ export function useSetSuperAdmin() {
     onSettled: refresh,
   });
 }
+
+/** Removes two-step sign-in from an account that lost its authenticator (audit-logged). */
+export function useRemoveTwoFactor() {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: (id: string) => call(api.admin.users[':id']['two-factor'].remove.$post({ param: { id } })),
+    onSettled: refresh,
+  });
+}

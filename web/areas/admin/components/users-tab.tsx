@@ -9,7 +9,7 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { toast } from '@web/lib/toast';
 import { failureText } from './failure-text';
 import { useAdminUsers } from '../api/get-users';
-import { useSetSuperAdmin, useUnbanUser } from '../api/user-actions';
+import { useRemoveTwoFactor, useSetSuperAdmin, useUnbanUser } from '../api/user-actions';
 import { ListState, LoadMore } from './load-more';
 import { BanDialog, DeleteUserDialog, ResetPasswordDialog } from './user-dialogs';
 
@@ -19,6 +19,12 @@ const joinedDate = (iso: string) =>
 function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const unban = useUnbanUser();
   const setRole = useSetSuperAdmin();
+  const removeTwoFactor = useRemoveTwoFactor();
+  const onRemoveTwoFactor = () =>
+    removeTwoFactor.mutate(user.id, {
+      onSuccess: () => toast.success(ADMIN_MSG.twoFactorRemoved),
+      onError: (e) => toast.error(failureText(e, ADMIN_MSG.twoFactorRemoveFailed)),
+    });
   const onUnban = () =>
     unban.mutate(user.id, {
       onSuccess: () => toast.success(ADMIN_MSG.userUnbanned),
@@ -41,6 +47,7 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
             <span className="truncate">{user.username}</span>
             {user.isSuperAdmin ? <Badge>{ADMIN_MSG.superAdminBadge}</Badge> : null}
             {user.isBanned ? <Badge variant="destructive">{ADMIN_MSG.banned}</Badge> : null}
+            {user.twoFactorEnabled ? <Badge variant="secondary">{ADMIN_MSG.twoFactorOn}</Badge> : null}
           </p>
           <p className="truncate text-sm text-muted-foreground">{user.email}</p>
           <p className="text-xs text-muted-foreground">{ADMIN_MSG.joined(joinedDate(user.createdAt))}</p>
@@ -55,6 +62,17 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
           <BanDialog user={user} />
         )}
         <ResetPasswordDialog user={user} />
+        {user.twoFactorEnabled ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onRemoveTwoFactor}
+            disabled={removeTwoFactor.isPending}
+            title={ADMIN_MSG.removeTwoFactorExplain}
+          >
+            {ADMIN_MSG.removeTwoFactor}
+          </Button>
+        ) : null}
         {isSelf || user.isBanned ? null : (
           <Button size="sm" variant="outline" onClick={onRole} disabled={setRole.isPending}>
             {user.isSuperAdmin ? ADMIN_MSG.removeSuperAdmin : ADMIN_MSG.makeSuperAdmin}

@@ -5,8 +5,11 @@ import { Button } from '@web/components/ui/button';
 import { EmailField, Field } from '@web/components/ui/field';
 import { isApiError } from '@web/lib/api-client';
 import { useSchemaForm } from '@web/lib/use-schema-form';
+import { useState } from 'react';
 import { useSignIn } from '../api/sign-in';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SubmitButton } from './submit-button';
+import { TwoFactorStep } from './two-factor-step';
 
 function loginFailureMessage(error: unknown): string {
   if (!isApiError(error)) return MSG.loginFailed;
@@ -26,6 +29,7 @@ export function LoginForm({
   onUnconfirmed: (account: { email: string; password: string; notice: string }) => void;
 }) {
   const signIn = useSignIn();
+  const [secondStep, setSecondStep] = useState(false);
   const form = useSchemaForm(ZSignIn, (data) => ({
     email: data.get('email'),
     password: data.get('password'),
@@ -33,6 +37,10 @@ export function LoginForm({
 
   const onSubmit = form.onSubmit((values) =>
     signIn.mutate(values, {
+      // Two-step sign-in: the password was right; a code from the app (or a recovery code) is next.
+      onSuccess: (data) => {
+        if (data && typeof data === 'object' && 'twoFactorRedirect' in data) setSecondStep(true);
+      },
       onError: (error) => {
         if (form.showServerErrors(error)) return;
         // A banned account (the admin area) is refused outright, not sent to confirm its address.
@@ -49,16 +57,26 @@ export function LoginForm({
     }),
   );
 
+  if (secondStep) return <TwoFactorStep onRestart={() => setSecondStep(false)} />;
+
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Login">
-      <EmailField {...form.field('email')} />
-      <div className="grid gap-2">
-        <Field label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
-        <Button variant="link" size="sm" className="justify-self-end" onClick={onForgotPassword}>
-          Forgot password?
-        </Button>
-      </div>
-      <SubmitButton isBusy={signIn.isPending} label="Log In" busyLabel="Logging in..." />
-    </form>
+    <div className="grid gap-4">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Login">
+        <EmailField {...form.field('email')} />
+        <div className="grid gap-2">
+          <Field
+            label="Password"
+            {...form.field('password')}
+            type="password"
+            autoComplete="current-password"
+          />
+          <Button variant="link" size="sm" className="justify-self-end" onClick={onForgotPassword}>
+            Forgot password?
+          </Button>
+        </div>
+        <SubmitButton isBusy={signIn.isPending} label="Log In" busyLabel="Logging in..." />
+      </form>
+      <PasskeySignIn />
+    </div>
   );
 }

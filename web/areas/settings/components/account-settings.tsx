@@ -1,9 +1,16 @@
 import type { Viewer } from '@web/areas/auth/api/get-me';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SECURITY_MSG } from '@common/auth/security';
 import { ChangePasswordForm } from './change-password-form';
+import { PasskeysSettings } from './passkeys-settings';
+import { SessionsSettings } from './sessions-settings';
+import { TwoFactorSettings } from './two-factor-settings';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
-/** Account tab: the address signed in with, Change Password and the danger zone. */
+/**
+ * Account tab: the address signed in with, Change Password, two-step sign-in, passkeys, where the
+ * member is signed in, and the danger zone.
+ */
 export function AccountSettings({ viewer }: { viewer: Viewer }) {
   return (
     <div className="grid gap-6">
@@ -31,6 +38,35 @@ export function AccountSettings({ viewer }: { viewer: Viewer }) {
         </CardHeader>
         <CardContent>
           <ChangePasswordForm />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{SECURITY_MSG.twoFactorTitle}</CardTitle>
+          <CardDescription>{SECURITY_MSG.twoFactorExplain}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TwoFactorSettings enabled={viewer.twoFactorEnabled} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{SECURITY_MSG.passkeysTitle}</CardTitle>
+          <CardDescription>{SECURITY_MSG.passkeysExplain}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PasskeysSettings />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{SECURITY_MSG.sessionsTitle}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <SessionsSettings />
         </CardContent>
       </Card>
 

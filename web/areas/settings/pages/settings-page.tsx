@@ -1,4 +1,4 @@
-import { Bell, KeyRound, Lock, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, Code, KeyRound, Lock, UserRound, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useMe } from '@web/areas/auth/api/get-me';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -6,12 +6,16 @@ import { AccountSettings } from '../components/account-settings';
 import { NotificationsSettings } from '../components/notifications-settings';
 import { PrivacySettings } from '../components/privacy-settings';
 import { ProfileSettings } from '../components/profile-settings';
+import { TokensSettings } from '../components/tokens-settings';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SECURITY_MSG } from '@common/auth/security';
 
 const TABS = [
   { value: 'profile', label: 'Profile', icon: UserRound },
   { value: 'account', label: 'Account', icon: KeyRound },
   { value: 'notifications', label: 'Notifications', icon: Bell },
   { value: 'privacy', label: 'Privacy', icon: Lock },
+  { value: 'developer', label: 'Developer', icon: Code },
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
 
 type Tab = (typeof TABS)[number]['value'];
@@ -45,7 +49,7 @@ export function SettingsPage() {
     <div className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-6">
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">Settings</h1>
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList className="grid h-auto grid-cols-2 gap-1 sm:grid-cols-4">
+        <TabsList className="grid h-auto grid-cols-2 gap-1 sm:grid-cols-5">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value} className="h-9 gap-2">
               <Icon aria-hidden="true" className="size-4" />
@@ -64,6 +68,17 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="privacy">
           <PrivacySettings />
+        </TabsContent>
+        <TabsContent value="developer">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">{SECURITY_MSG.tokensTitle}</CardTitle>
+              <CardDescription>{SECURITY_MSG.tokensExplain}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <TokensSettings />
+            </CardContent>
+          </Card>
         </TabsContent>
       </Tabs>
     </div>
