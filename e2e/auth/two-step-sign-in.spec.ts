@@ -39,8 +39,9 @@ test('turn on two-step sign-in, then sign in with a code from the shown key', as
   await page.goto('/settings?tab=account');
   await expect(page.getByText(S.twoFactorOff)).toBeVisible();
   await page.getByRole('button', { name: S.turnOn }).click();
-  await page.getByLabel('Current password').fill(person.password);
-  await page.getByRole('button', { name: S.turnOn }).click();
+  const setup = page.getByRole('form', { name: S.twoFactorTitle });
+  await setup.getByLabel('Current password').fill(person.password);
+  await setup.getByRole('button', { name: S.turnOn }).click();
 
   await expect(page.getByRole('img', { name: S.qrAlt })).toBeVisible();
   const key = (await page.getByTestId('totp-key').textContent())!.trim();
@@ -85,8 +86,13 @@ test('turn on two-step sign-in, then sign in with a code from the shown key', as
   // Where you are signed in: this device, named from its user agent.
   await page.goto('/settings?tab=account');
   const sessions = page.getByRole('list', { name: S.sessionsTitle });
-  await expect(sessions.getByText(S.thisDevice)).toBeVisible();
-  await expect(sessions.getByText(/Chrome \d+ on (Linux|Mac|Windows)/)).toBeVisible();
+  // This one, and the one that turned it on (its cookie was cleared, not signed out).
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  const here = sessions.getByRole('listitem').filter({ hasText: S.thisDevice });
+  await expect(here).toContainText(/Chrome \d+ on (Linux|Mac|Windows)/);
+  await page.getByRole('button', { name: S.endOthers }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText(S.noOtherSessions)).toBeVisible();
   await reviewShots(page, 'account-security');
 });
 
