@@ -254,3 +254,19 @@ describe('personal access tokens', () => {
       expect((await p.agent.post('/api/account/tokens', body)).status).toBe(400);
   });
 });
+
+describe('deleting the account', () => {
+  it('removes its tokens, passkeys and two-step secret', async () => {
+    const p = await signedUpPerson(t);
+    const { token } = await newToken(p, 'write');
+    const setup = await p.agent.post('/api/auth/two-factor/enable', { password: p.password });
+    await p.agent.post('/api/auth/two-factor/verify-totp', { code: totp(setup.body.secret as string) });
+    expect((await p.agent.post('/api/account/delete', { password: p.password })).status).toBe(200);
+    expect((await script().get('/api/me', bearer(token))).status).toBe(401);
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      select (select count(*) from personal_access_tokens where user_id = ${p.id})
+           + (select count(*) from two_factors where user_id = ${p.id})
+           + (select count(*) from passkeys where user_id = ${p.id}) as n`);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+});

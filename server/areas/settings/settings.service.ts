@@ -5,7 +5,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/rules';
-import { accounts, profiles, sessions, userSettings, users } from '../../db/schema';
+import {
+  accounts,
+  passkeys,
+  personalAccessTokens,
+  profiles,
+  sessions,
+  twoFactors,
+  userSettings,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AppDeps } from '../../lib/context';
 import { deleteImageByUrl } from '../../platform/images';
@@ -124,9 +133,14 @@ export async function eraseAccount(
         emailVerified: false,
         banned: true,
         banReason: 'deleted',
+        twoFactorEnabled: false,
       })
       .where(eq(users.id, viewerId));
     await tx.delete(sessions).where(eq(sessions.userId, viewerId));
+    // Every other way in: access tokens, passkeys, the two-step secret and recovery codes.
+    await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, viewerId));
+    await tx.delete(passkeys).where(eq(passkeys.userId, viewerId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, viewerId));
     await tx.delete(accounts).where(eq(accounts.userId, viewerId));
     await tx.delete(userSettings).where(eq(userSettings.userId, viewerId));
     const uploads = await forgetUploadsOf(tx, viewerId);
