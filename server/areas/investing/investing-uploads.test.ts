@@ -1,9 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MSG } from '@common/core/uploads';
 import { INVESTING, INVESTING_MSG, type Idea } from '@common/investing/model';
 import type { CreateIdea } from '@common/investing/schemas';
+import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BASE_URL, createTestApp, signedUpPerson, type Agent, type TestApp } from '../../test/harness';
@@ -185,6 +188,60 @@ describe('uploads in flight', () => {
     expect(refused.body.error?.message).toBe(UPLOAD_MSG.serverUploadsBusy);
     expect(refused.headers.get('retry-after')).not.toBeNull();
     expect(late.state.pulled).toBe(0);
+    hold.open();
+    for (const h of held) expect((await h.response).status).toBe(201);
+  });
+});
+
+describe('a refused upload over HTTP', () => {
+  it('is answered with Connection: close and its socket closed, the rest of its body never read', async () => {
+    const [p] = [await signedUpPerson(t)];
+    const hold = gate();
+    onTestFinished(() => hold.open());
+    const held = [0, 1].map(() =>
+      streamedUpload(p.agent, VIDEO, { head: MP4_HEAD, size: MB }, { hold: hold.opened }),
+    );
+    await expect.poll(() => held.every((h) => h.state.pulled > 0)).toBe(true);
+
+    // The same app over real HTTP, through the Node adapter as in production.
+    const sockets: Socket[] = [];
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    onTestFinished(() => void server.close());
+    server.on('connection', (s: Socket) => sockets.push(s));
+    const { port } = server.address() as AddressInfo;
+
+    // A 40 MB video, sent as fast as the socket takes it, until the server closes the connection.
+    const declared = 40 * MB;
+    const client = connect(port, '127.0.0.1');
+    let answer = '';
+    client.setEncoding('latin1');
+    client.on('data', (d: string) => (answer += d));
+    const closed = new Promise<void>((resolve) => client.on('close', () => resolve()));
+    client.on('error', () => {});
+    client.write(
+      `POST ${VIDEO} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${BASE_URL}\r\n` +
+        `X-Forwarded-For: ${p.agent.ip}\r\n` +
+        `Cookie: ${[...p.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ')}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${declared}\r\n\r\n`,
+    );
+    const filler = Buffer.alloc(MB, 7);
+    let open = true;
+    void closed.then(() => (open = false));
+    for (let sent = 0; open && sent < declared; sent += MB) {
+      if (!client.write(filler.subarray(0, Math.min(MB, declared - sent))))
+        await new Promise((r) => client.once('drain', r).once('close', r));
+    }
+    await closed;
+
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toMatch(/\r\nretry-after: \d+\r\n/i);
+    // The server read the headers and what the socket held when it answered, never the 40 MB.
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.bytesRead).toBeLessThan(8 * MB);
+
     hold.open();
     for (const h of held) expect((await h.response).status).toBe(201);
   });
