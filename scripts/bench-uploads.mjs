@@ -36,6 +36,8 @@ const argv = process.argv.slice(3);
 const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const ENGINES = (option('only') ?? 'pg,pglite').split(',');
 const ALL_IMAGE_ROUTES = argv.includes('--images');
+/** --rounds=videos,images,downloads (default all): which rounds to run (e.g. one, to profile it). */
+const ROUNDS = new Set((option('rounds') ?? 'videos,images,downloads').split(','));
 /** The image upload routes (--images): each takes a JPEG as its `file` part. */
 const IMAGE_ROUTES = [
   ['event covers', '/api/events/covers'],
@@ -69,6 +71,16 @@ async function bigJpeg() {
   return sharp(noise, { raw: { width: side, height: side, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();
+}
+
+/** The CPU time the process has used, all its threads (ms; /proc/<pid>/stat, 10 ms ticks). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 function rssMb(pid) {
@@ -167,6 +179,7 @@ let baselineP99 = NaN;
 
 async function measured(label, server, burst, { baseline = false } = {}) {
   const before = rssMb(server.pid);
+  const cpuBefore = cpuMs(server.pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 25);
   // The health check from its own thread: the load generator's busy event loop must not count.
@@ -181,6 +194,7 @@ async function measured(label, server, burst, { baseline = false } = {}) {
   await health.terminate();
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(server.pid));
+  const cpu = cpuMs(server.pid) - cpuBefore;
   latencies.sort((a, b) => a - b);
   const counts = {};
   for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
@@ -200,7 +214,7 @@ async function measured(label, server, burst, { baseline = false } = {}) {
   console.log(
     `  ${label}: RSS ${before.toFixed(0)} MB, growth ${r.growth.toFixed(1)} MB (target < ${TARGET.rssGrowthMb}); ` +
       `health p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${ratio} over ${r.samples} checks (target < ${TARGET.healthP99Ms}); ` +
-      `answers ${JSON.stringify(counts)} in ${secs.toFixed(1)} s${ok ? '' : '  MISSED'}`,
+      `answers ${JSON.stringify(counts)} in ${secs.toFixed(1)} s; server CPU ${cpu} ms${ok ? '' : '  MISSED'}`,
   );
   return ok;
 }
@@ -303,21 +317,22 @@ async function runEngine(engine, jpeg) {
       await measured('no uploads (baseline, no target)', server, () => sleep(4000).then(() => []), {
         baseline: true,
       });
-      ok =
-        (await measured(`${PARALLEL} parallel 49 MB videos, one account`, server, () =>
-          Promise.all(
-            Array.from({ length: PARALLEL }, () =>
-              upload(
-                server.base,
-                '/api/investing/uploads/video',
-                videoCookie,
-                video,
-                'clip.mp4',
-                'video/mp4',
+      if (ROUNDS.has('videos'))
+        ok =
+          (await measured(`${PARALLEL} parallel 49 MB videos, one account`, server, () =>
+            Promise.all(
+              Array.from({ length: PARALLEL }, () =>
+                upload(
+                  server.base,
+                  '/api/investing/uploads/video',
+                  videoCookie,
+                  video,
+                  'clip.mp4',
+                  'video/mp4',
+                ),
               ),
             ),
-          ),
-        )) && ok;
+          )) && ok;
       // One stored video for the download round.
       await sleep(200);
       const one = await fetch(`${server.base}/api/investing/uploads/video`, {
@@ -331,7 +346,7 @@ async function runEngine(engine, jpeg) {
       });
       if (one.status === 201) stored = (await one.json()).url;
       else console.log(`  (no video stored for the download round: ${one.status} ${await one.text()})`);
-      for (const [i, [name, route]] of imageRoutes.entries())
+      for (const [i, [name, route]] of ROUNDS.has('images') ? imageRoutes.entries() : [])
         ok =
           (await measured(
             `${PARALLEL} parallel ${(jpeg.length / MB).toFixed(1)} MB JPEGs (${2400}x${2400}) to ${name}, one account`,
@@ -343,7 +358,7 @@ async function runEngine(engine, jpeg) {
                 ),
               ),
           )) && ok;
-      if (stored)
+      if (stored && ROUNDS.has('downloads'))
         ok =
           (await measured(`${PARALLEL} parallel downloads of a 20 MB video`, server, () =>
             Promise.all(
