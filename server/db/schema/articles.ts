@@ -5,7 +5,7 @@ import { users } from './auth';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Articles (spec document 2, section 3). The content is markdown, rendered to safe HTML when read;
+ * Articles. The content is markdown, rendered to safe HTML when read;
  * `excerpt` is its plain text cut at 150 characters. Reactions and comments live in the shared
  * engagement tables under content type 'article'.
  */
@@ -56,7 +56,7 @@ export const articles = pgTable(
       .where(sql`status = 'published'`),
     check('articles_status', sql`${t.status} in ('draft', 'published')`),
     check('articles_category', sql`${t.category} in ('tech', 'business', 'lifestyle')`),
-    // A published article has its time; a draft has none (spec section 4).
+    // A published article has its time; a draft has none.
     check('articles_published_at', sql`(${t.status} = 'published') = (${t.publishedAt} is not null)`),
   ],
 );

@@ -15,7 +15,7 @@ import {
 import { users } from './auth';
 
 /*
- * Business pages, their posts and reviews (spec document 3, section 3). Comments on posts live in
+ * Business pages, their posts and reviews. Comments on posts live in
  * the shared engagement tables under content type 'business_post' (decision 011). Likes, shares and
  * followers are the spec's own counters beside their rows: every write changes the row and its
  * counter in one statement (business-pages service), and the counters never go below zero.
@@ -109,7 +109,7 @@ export const businessPosts = pgTable(
   ],
 );
 
-/** One like per person and post (spec section 3: the pair is unique). */
+/** One like per person and post (the pair is unique). */
 export const businessPostLikes = pgTable(
   'business_post_likes',
   {
@@ -124,7 +124,7 @@ export const businessPostLikes = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('business_post_likes_user_idx').on(t.userId)],
 );
 
-/** A share counts once per person (spec section 4: a second attempt does nothing). */
+/** A share counts once per person (a second attempt does nothing). */
 export const businessPostShares = pgTable(
   'business_post_shares',
   {
@@ -163,7 +163,7 @@ export const businessReviews = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One review per person per page (spec section 3), whatever races.
+    // One review per person per page, whatever races.
     unique('business_reviews_one_per_person').on(t.pageId, t.userId),
     // A page's approved reviews, newest first, and their average and count.
     index('business_reviews_page_idx').on(t.pageId, t.moderationStatus, t.createdAt, t.id),

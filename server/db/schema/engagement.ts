@@ -41,7 +41,7 @@ export const reactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // At most one reaction of each type per person on a thing, whatever races (spec section 4).
+    // At most one reaction of each type per person on a thing, whatever races.
     // Its prefix also serves the counts of one piece of content.
     uniqueIndex('reactions_uq').on(t.contentType, t.contentId, t.userId, t.reactionType),
     // Removing a person's reactions.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** Public face of an account (spec document 1, section 3). Same id as the user it belongs to. */
+/** Public face of an account. Same id as the user it belongs to. */
 export const profiles = pgTable(
   'profiles',
   {
