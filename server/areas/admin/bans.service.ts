@@ -27,9 +27,9 @@ async function lockTarget(tx: Tx, userId: string) {
 }
 
 /**
- * Bans a person: 'refused' for a super admin (DECISIONS 9) or oneself. Their sessions end in the
- * same transaction as the ban and its audit entry; once committed, every instance drops its cached
- * copies and closes their sockets (within the 5 s of the issue).
+ * Bans a person: 'refused' for a super admin (docs/product-rules.md: configured admins) or oneself. Their
+ * sessions end in the same transaction as the ban and its audit entry; once committed, every instance drops
+ * its cached copies and closes their sockets (within the 5 s of the issue).
  */
 export async function banPerson(
   deps: AppDeps,

@@ -39,7 +39,7 @@ import {
 } from './forum-rows';
 
 /*
- * Forum posts and replies (spec document 2, sections 2 to 6): approved members post in one of the
+ * Forum posts and replies: approved members post in one of the
  * four categories and reply; the owner and moderators pin and lock (going further than the
  * document, which shows the icons but not who sets them); a locked post takes no new replies. A
  * view counts once per person per hour. Comments under replies and the reactions are the shared

@@ -159,7 +159,7 @@ export const forumPostTarget: ContentTarget = {
 
 /**
  * Reactions on a reply and the comments under it (nested to depth 3: top-level comments are depth
- * 0, section 5's "only below 3"): whoever may read the post and the reply; approved members write.
+ * 0): whoever may read the post and the reply; approved members write.
  */
 export const forumReplyTarget: ContentTarget = {
   contentType: 'forum_reply',
