@@ -1,4 +1,4 @@
-/** Notifications (spec document 1, sections 2, 3, 7). Shared by the server and the web app. */
+/** Notifications. Shared by the server and the web app. */
 export const NOTIFICATION_TYPES = [
   'message',
   'business_inquiry',
