@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { readdir, stat } from 'node:fs/promises';
@@ -272,6 +273,57 @@ describe('bodies', () => {
     // Refused at the limit: what was read stops within a chunk or two past it.
     expect(upload.state.pulled).toBeLessThan(INVESTING.videoMaxBytes + 3 * MB);
     expect(await tempUploads()).toEqual([]);
+  });
+
+  it('a file sent over HTTP in chunks of every size, boundary split across them, is stored byte for byte', async () => {
+    const p = await signedUpPerson(t);
+    const base = await t.listen();
+    // 3.5 MB: more than a write block (1 MB), so blocks are written whole and the last one partly.
+    const bytes = Buffer.concat([MP4_HEAD, randomBytes(3.5 * MB)]);
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\n` +
+          `Content-Type: video/mp4\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]);
+    const stored = await new Promise<{ status: number; url?: string }>((resolve, reject) => {
+      const req = http.request(
+        `${base}${VIDEO}`,
+        {
+          method: 'POST',
+          headers: {
+            origin: BASE_URL,
+            'x-forwarded-for': p.agent.ip,
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+            'transfer-encoding': 'chunked',
+            cookie: [...p.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, ...JSON.parse(Buffer.concat(chunks).toString()) }),
+          );
+        },
+      );
+      req.on('error', reject);
+      // Chunks of 1 byte to 96 KB, the last ones small enough to split the closing delimiter.
+      const sizes = [1, 7, 300, 65_536, 98_304, 13, 40_000];
+      let at = 0;
+      for (let i = 0; at < body.length - 40; i++) {
+        const n = Math.min(sizes[i % sizes.length]!, body.length - 40 - at);
+        req.write(body.subarray(at, at + n));
+        at += n;
+      }
+      for (; at < body.length; at += 3) req.write(body.subarray(at, Math.min(at + 3, body.length)));
+      req.end();
+    });
+    expect(stored.status).toBe(201);
+    const res = await t.app.request(new URL(stored.url!, BASE_URL).toString());
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('a large body of the wrong kind is refused by its first bytes, the rest never read', async () => {
