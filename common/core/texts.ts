@@ -9,8 +9,8 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export { FORMER_MEMBER } from './first-view-texts';
 
 /**
- * User-visible texts shared by the server and the web app. Quoted from the specification
- * (shared/spec) so people who know the product find what they expect.
+ * User-visible texts shared by the server and the web app. Quoted word for word from the
+ * product's specification, so people who know the product find what they expect.
  */
 export const MSG = {
   ...FIRST_VIEW_MSG,
