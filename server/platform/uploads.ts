@@ -14,14 +14,15 @@ import type { Storage } from './storage';
 import { assertUploadRoom } from './upload-ledger';
 
 /*
- * Uploads (decision 007): a multipart body is never held in memory. Its file part is streamed to a
+ * Uploads (docs/decisions/007): a multipart body is never held in memory. Its file part is streamed to a
  * temporary file while it arrives, counted (over the route's limit: 413 at once, the temporary file
  * removed) and checked by its first bytes (the wrong kind: refused at once, the rest never read).
  * Before a single byte is read, each upload takes one of a few places: per person
  * (UPLOAD_FLIGHT.perPerson) and per process (UPLOAD_FLIGHT.perProcess); without one it is refused
  * with 429 and Retry-After. Then the person's unattached uploads are counted (upload-ledger.ts:
- * a quota). Any refusal before the body is read whole closes the connection (closeAfterAnswer). The route works on the temporary file (images are decoded from it, other files moved or
- * streamed to storage from it), and the file is removed when the route is done, whatever happened.
+ * a quota). Any refusal before the body is read whole closes the connection (closeAfterAnswer). The route
+ * works on the temporary file (images are decoded from it, other files moved or streamed to storage from it),
+ * and the file is removed when the route is done, whatever happened.
  */
 
 export function isMultipart(req: Request) {
