@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
- * The rules about people that every area applies, once each (decision 012). Each is SQL to put in
+ * The rules about people that every area applies, once each (docs/decisions/012). Each is SQL to put in
  * the area's own query, so "not there" and "not yours" are decided by the database in one statement.
  */
 

@@ -28,7 +28,7 @@ export const articles = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Search (decision 009's registry): the title weighs more than the body.
+    // Search (docs/decisions/009's registry): the title weighs more than the body.
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -49,7 +49,7 @@ export const articles = pgTable(
     index('articles_search_idx').using('gin', t.search),
     // Near matches on titles (typos, partial words).
     index('articles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    // Search's 'exact' and 'prefix' tiers (decision 013): titles equal to or starting with the
+    // Search's 'exact' and 'prefix' tiers (docs/decisions/013): titles equal to or starting with the
     // text, walked in order and stopped at the page.
     index('articles_title_prefix_idx')
       .on(sql`lower(${t.title}) text_pattern_ops`, t.id)

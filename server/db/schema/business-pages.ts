@@ -16,7 +16,7 @@ import { users } from './auth';
 
 /*
  * Business pages, their posts and reviews. Comments on posts live in
- * the shared engagement tables under content type 'business_post' (decision 011). Likes, shares and
+ * the shared engagement tables under content type 'business_post' (docs/decisions/011). Likes, shares and
  * followers are the spec's own counters beside their rows: every write changes the row and its
  * counter in one statement (business-pages service), and the counters never go below zero.
  */
@@ -54,7 +54,7 @@ export const businessPages = pgTable(
     index('business_pages_category_idx').on(t.category, t.createdAt, t.id),
     // An owner's pages (their profile's section, account deletion).
     index('business_pages_owner_idx').on(t.ownerId, t.createdAt, t.id),
-    // Search's exact and prefix tiers (decision 013): names walked in order, stopped at the page.
+    // Search's exact and prefix tiers (docs/decisions/013): names walked in order, stopped at the page.
     index('business_pages_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`, t.id),
     // Search's contains and near tiers, and the list's search box (text inside a name).
     index('business_pages_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

@@ -35,7 +35,7 @@ export const events = pgTable(
       .where(sql`cancelled_at is null`),
     // A profile's My Events, by date.
     index('events_creator_idx').on(t.creatorId, t.startsAt, t.id),
-    // Search's 'exact' and 'prefix' tiers (decision 013), walked in order.
+    // Search's 'exact' and 'prefix' tiers (docs/decisions/013), walked in order.
     index('events_title_prefix_idx')
       .on(sql`lower(${t.title}) text_pattern_ops`, t.id)
       .where(sql`cancelled_at is null`),

@@ -17,7 +17,7 @@ import { users } from './auth';
  * Forum groups. Every forum group is public (is_public is kept from
  * the document, always true): anyone reads its posts, approved members write. Reactions on posts,
  * replies and comments, and the comments nested under replies, live in the shared engagement
- * tables under content types 'forum_post', 'forum_reply' and 'forum_comment' (decision 011), so
+ * tables under content types 'forum_post', 'forum_reply' and 'forum_comment' (docs/decisions/011), so
  * there is no forum_reply_comments table nor three reaction tables.
  */
 export const forumGroups = pgTable(

@@ -6,7 +6,7 @@ import { users } from './auth';
  * Social groups. A group is public when created; its
  * admins may make it private (docs/product-rules.md: every feature is a real write), and then only its
  * members see it, its posts and its members. Comments and reactions on posts live in the shared engagement
- * tables under content type 'group_post' (decision 011), so there is no group_comments table.
+ * tables under content type 'group_post' (docs/decisions/011), so there is no group_comments table.
  */
 export const groups = pgTable(
   'groups',

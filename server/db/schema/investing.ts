@@ -51,7 +51,7 @@ export const businessIdeas = pgTable(
     index('business_ideas_industry_idx').on(t.industry, t.createdAt, t.id),
     // A founder's ideas (profile section, account deletion).
     index('business_ideas_user_idx').on(t.userId, t.createdAt, t.id),
-    // Search's 'exact' and 'prefix' tiers (decision 013), walked in order and stopped at the page.
+    // Search's 'exact' and 'prefix' tiers (docs/decisions/013), walked in order and stopped at the page.
     index('business_ideas_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`, t.id),
     // Search's 'contains' and 'near' tiers: text inside a title.
     index('business_ideas_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),

@@ -75,7 +75,7 @@ export const userSettings = pgTable('user_settings', {
 });
 
 /**
- * A browser's Web Push subscription (decision 016): one per device, owned by the person and tied to
+ * A browser's Web Push subscription (docs/decisions/016): one per device, owned by the person and tied to
  * the session that made it, so signing out (or any end of that session) removes it and a device no
  * longer signed in never receives the person's notifications.
  */
