@@ -7,7 +7,7 @@ import { publishAdminChanged } from './admin-events';
 import { recordAdminAction } from './audit-log';
 
 /*
- * Bans that hold (issue 20, decision 017). users.banned (better-auth's) is the one flag; the
+ * Bans that hold (issue 20, docs/decisions/017). users.banned (better-auth's) is the one flag; the
  * database copies it to profiles.is_banned (migration 0015's triggers), which every area's
  * queries read through visiblePerson, so a banned person's content leaves every list at once.
  * better-auth refuses a banned person's sign-in; the session lookup (app.ts) refuses their writes

@@ -353,7 +353,7 @@ export async function setFollow(
 /**
  * Account deletion: the person's pages (with their posts' comments and feed items), their follows,
  * likes, shares and helpful votes with the counters behind them, and their reviews. The account row
- * stays as a tombstone (decision 008), so nothing goes by cascade. Returns the files to delete.
+ * stays as a tombstone (docs/decisions/008), so nothing goes by cascade. Returns the files to delete.
  */
 export async function removePersonBusiness(tx: Tx, bus: Bus, userId: string): Promise<string[]> {
   const pages = await tx

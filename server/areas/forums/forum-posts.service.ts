@@ -304,7 +304,7 @@ export async function removePostRows(tx: Tx, bus: ForumDeps['bus'], postId: stri
 }
 
 /**
- * An admin removes a reported post (decision 018): with its replies, the reactions and comments on
+ * An admin removes a reported post (docs/decisions/018): with its replies, the reactions and comments on
  * it and on each reply, and their feed items, in one transaction. Forums have no delete path of
  * their own (the spec gives none); false when it was already gone.
  */
