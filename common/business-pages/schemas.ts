@@ -134,7 +134,7 @@ export const ZBusinessPost = z.strictObject({
 });
 export type BusinessPostInput = z.output<typeof ZBusinessPost>;
 
-/** PUT like / follow: the state the person wants (decision 011), not a toggle. */
+/** PUT like / follow: the state the person wants (docs/decisions/011), not a toggle. */
 export const ZActive = z.strictObject({ active: z.boolean() });
 
 export const ZReview = z.strictObject({

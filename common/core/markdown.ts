@@ -4,7 +4,7 @@ import { pointsAtApi } from './api-links';
 export { addMarkdownSiteOrigin, pointsAtApi } from './api-links';
 
 /**
- * Article markdown to HTML that is safe to put in a page (decision 011).
+ * Article markdown to HTML that is safe to put in a page (docs/decisions/011).
  * Used by the server (an article's `html`) and the editor's preview, so both show the same thing.
  *
  * Safety comes from what markdown-it is allowed to produce, not from cleaning HTML afterwards:

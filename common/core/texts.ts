@@ -15,7 +15,7 @@ export { FORMER_MEMBER } from './first-view-texts';
 export const MSG = {
   ...FIRST_VIEW_MSG,
   fillAllFields: 'Please fill in all fields',
-  /** A banned person's sign-in and writes (ours; the admin area, decision 017). */
+  /** A banned person's sign-in and writes (ours; the admin area, docs/decisions/017). */
   accountSuspended: 'This account has been suspended.',
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',

@@ -93,7 +93,7 @@ export type Notification = {
 
 export type NotificationPage = { items: Notification[]; nextCursor: string | null; unreadCount: number };
 
-/** Web Push (decision 016): what the Settings switch and the API say. */
+/** Web Push (docs/decisions/016): what the Settings switch and the API say. */
 export const PUSH_MSG = {
   unsupported: 'This browser cannot show push notifications, so the switch stays off.',
   denied:
