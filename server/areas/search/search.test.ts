@@ -215,7 +215,7 @@ async function bulkPeople(prefix: string, names: SQL): Promise<string[]> {
 }
 const names = (list: string[]) => sql`${`{${list.map((n) => `"${n}"`).join(',')}}`}`;
 
-describe('tiers (docs/decisions/013)', () => {
+describe('tiers (decision 013)', () => {
   it('lists the exact username, then names that start with the text, then later words, then the text inside a word', async () => {
     const [exact] = await bulkPeople('wombleton', names(['Someone Else']));
     await t.db.execute(sql`update profiles set username = 'wombleton' where id = ${exact}`);
