@@ -35,7 +35,7 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 }
 
 /**
- * A ban ends every session (the admin area, decision 017); should one slip past (a sign-in racing
+ * A ban ends every session (the admin area, docs/decisions/017); should one slip past (a sign-in racing
  * the ban), its person still reads as a visitor and every write is refused with a clear message.
  */
 function refuseBanned<V extends { banned?: boolean | null }>(c: Context<AppEnv>, viewer: V | null): V | null {
@@ -45,7 +45,7 @@ function refuseBanned<V extends { banned?: boolean | null }>(c: Context<AppEnv>,
   return null;
 }
 
-/** One area's routes' schema (each route file keeps its chain: decision 005). */
+/** One area's routes' schema (each route file keeps its chain: docs/decisions/005). */
 type SchemaOf<R> = R extends HonoBase<AppEnv, infer S, '/', string> ? S : never;
 /** Every area's routes, for the web app's typed client. */
 type AreaSchema = SchemaOf<ReturnType<(typeof areas)[number]['routes']>>;

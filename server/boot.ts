@@ -90,7 +90,8 @@ export async function boot(
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
   const secret = await loadAuthSecret(env.authSecret, env.dataDir);
   const vapidKeys = await loadVapidKeys(env.dataDir);
-  // Several processes on one PostgreSQL server share events through it; the embedded database has one process.
+  // Several processes on one PostgreSQL server share events through it; the embedded database has one
+  // process.
   const bus =
     env.realtimeBus === 'off'
       ? createLocalBus(logger, { off: true })
@@ -130,7 +131,7 @@ export async function boot(
     meter,
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
   });
-  // Every area declares what it plugs into (decision 012); nothing registers itself on import.
+  // Every area declares what it plugs into (docs/decisions/012); nothing registers itself on import.
   const ctx: AreaContext = {
     db: database.db,
     bus,

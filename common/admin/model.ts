@@ -1,10 +1,10 @@
 /**
- * The super-admin dashboard (spec document 3: sections 2, 5, 6, 7 and 9; DECISIONS 4 and 9; issue
+ * The super-admin dashboard (docs/product-rules.md: every feature is a real write, configured admins; issue
  * 20 part A). Shared by the server and the web app. No zod here (see schemas.ts).
  */
 
 export const ADMIN = {
-  /** Spec section 9: 'Admin article excerpt 100 characters'. */
+  /** An article's excerpt in the admin lists: 100 characters. */
   excerptLength: 100,
   pageSize: 20,
   pageMax: 50,
@@ -12,14 +12,14 @@ export const ADMIN = {
   reasonMax: 500,
 } as const;
 
-/** Spec document 3, word for word; lines the document does not give are marked "ours". */
+/** The product's texts, word for word; lines the document does not give are marked "ours". */
 export const ADMIN_MSG = {
   heading: 'Super Admin Dashboard',
   accessDenied: 'Access Denied',
   noPermission: "You don't have permission to access this page.",
   superAdminBadge: 'Super Admin',
   enterNewPassword: 'Please enter a new password',
-  // Section 8, the admin row of the error table.
+  // The admin's error messages.
   fetchUsersFailed: 'Failed to fetch users',
   banFailed: 'Failed to ban user',
   unbanFailed: 'Failed to unban user',
@@ -76,7 +76,7 @@ export const ADMIN_MSG = {
   passwordUpdated: 'Password updated',
   roleUpdated: 'Role updated',
   articleDeleted: 'Article deleted',
-  /** Refusals (ours): DECISIONS 9 says super admins cannot be deleted or banned. */
+  /** Refusals (ours): super admins cannot be deleted or banned (docs/product-rules.md: configured admins). */
   cannotBanAdmin: 'A super admin cannot be banned.',
   cannotBanSelf: 'You cannot ban yourself.',
   cannotDeleteAdmin: 'A super admin cannot be deleted.',

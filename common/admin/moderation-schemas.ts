@@ -9,7 +9,10 @@ import {
   REVIEW_STATUSES,
 } from './moderation';
 
-/** One schema per form and query, run by both the tabs and the API (DECISIONS 2). */
+/**
+ * One schema per form and query, run by both the tabs and the API (docs/product-rules.md: rules on the
+ * server).
+ */
 
 const cursor = z.string().max(200).optional();
 const limit = z.coerce.number().int().min(1).max(MODERATION.pageMax).default(MODERATION.pageSize);
@@ -32,7 +35,7 @@ export const ZReviewQueueQuery = z.object({
 });
 export type ReviewQueueQuery = z.infer<typeof ZReviewQueueQuery>;
 
-/** POST /api/admin/reviews/moderate: any status on one review or many (spec section 4). */
+/** POST /api/admin/reviews/moderate: any status on one review or many. */
 export const ZModerateReviews = z.strictObject({
   ids: z.array(z.uuid()).min(1).max(MODERATION.bulkMax),
   status: z.enum(REVIEW_STATUSES),

@@ -2,7 +2,7 @@ import type { PersonSummary } from '../profiles/model';
 import type { ReviewStatus } from '../business-pages/model';
 
 /*
- * Moderation (issue 20 part B; spec document 3, sections 2, 4 and 8): the Reviews tab's queue and
+ * Moderation (issue 20 part B): the Reviews tab's queue and
  * the members' reports with the Reports tab. Shared by the server and the web app. No zod here (see
  * moderation-schemas.ts). Texts the spec gives are quoted word for word; the rest is marked (ours).
  */
@@ -99,11 +99,11 @@ export const REPORT_ACTION_LABEL: Record<ReportAction, string> = {
 };
 
 /**
- * Texts. The spec (document 3, section 8) gives 'Error loading reviews' and 'Error moderating
+ * Texts. The spec gives 'Error loading reviews' and 'Error moderating
  * review(s)' and the tab name Reviews; everything else is ours (issue 20 goes beyond the spec).
  */
 export const MODERATION_MSG = {
-  // Spec, section 2 and 8
+  // The product's texts
   tabReviews: 'Reviews',
   loadReviewsFailed: 'Error loading reviews',
   moderateFailed: 'Error moderating review(s)',

@@ -3,7 +3,10 @@ import { LIMITS } from '../core/limits';
 import { MSG } from '../core/texts';
 import { ADMIN, ADMIN_MSG } from './model';
 
-/** One schema per form and query, run by both the dashboard and the API (DECISIONS 2). */
+/**
+ * One schema per form and query, run by both the dashboard and the API (docs/product-rules.md: rules on the
+ * server).
+ */
 
 const cursor = z.string().max(200).optional();
 const limit = z.coerce.number().int().min(1).max(ADMIN.pageMax).default(ADMIN.pageSize);
@@ -33,7 +36,7 @@ export const ZDeleteUser = z.strictObject({
 });
 export type DeleteUser = z.infer<typeof ZDeleteUser>;
 
-/** Spec section 5: 'Admin password reset: new password required'. */
+/** The admin password reset: a new password is required. */
 export const ZAdminResetPassword = z.strictObject({
   newPassword: z
     .string({ error: ADMIN_MSG.enterNewPassword })

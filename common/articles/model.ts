@@ -1,7 +1,7 @@
 import type { PersonSummary } from '../profiles/model';
 
 /**
- * Articles (spec document 2: sections 2, 4, 5, 8, 9; DECISIONS 4). Shared by the server and the
+ * Articles (docs/product-rules.md: every feature is a real write). Shared by the server and the
  * web app. No zod here (see schemas.ts), so list pages stay small.
  */
 
@@ -50,11 +50,11 @@ export const ARTICLES = {
   imageMaxHeight: 2000,
   imageMinAspect: 0.5,
   imageMaxAspect: 3,
-  /** The editor's text area, in px (spec section 2). */
+  /** The editor's text area, in px. */
   editorHeightPx: 300,
 } as const;
 
-/** Spec document 2, sections 2, 5, 6 and 8 (and document 1's feed guard), word for word. */
+/** The product's texts for articles (and the feed's guard), word for word. */
 export const ARTICLE_MSG = {
   /** Closing the editor with changes (issue 21). */
   discardTitle: 'Discard your changes?',
@@ -177,7 +177,7 @@ export type Article = ArticleSummary & {
 
 export type ArticleImage = { url: string };
 
-/** Whether an id can name an article at all (document 1's feed guard, document 2 section 5). */
+/** Whether an id can name an article at all (the feed's guard). */
 export function isArticleId(id: string | null | undefined): id is string {
   return !!id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }
@@ -191,7 +191,7 @@ export function clipText(text: string, length: number, suffix: string): string {
   return (space > length * 0.8 ? cut.slice(0, space) : cut).trimEnd() + suffix;
 }
 
-/** The featured image's pixel rules (section 5), in the order they are checked; null when fine. */
+/** The featured image's pixel rules, in the order they are checked; null when fine. */
 export function articleImageProblem(width: number, height: number): string | null {
   if (width < ARTICLES.imageMinWidth || height < ARTICLES.imageMinHeight) return ARTICLE_MSG.imageTooSmall;
   if (width > ARTICLES.imageMaxWidth || height > ARTICLES.imageMaxHeight) return ARTICLE_MSG.imageTooLarge;

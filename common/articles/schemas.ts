@@ -3,7 +3,10 @@ import { apiLinksIn } from '../core/markdown';
 import { MSG_AUTH_SAFETY } from '../core/texts';
 import { ARTICLE_CATEGORIES, ARTICLE_MSG, ARTICLE_TABS, ARTICLES } from './model';
 
-/** One schema per form and query, run by both the editor and the API (DECISIONS 2). */
+/**
+ * One schema per form and query, run by both the editor and the API (docs/product-rules.md: rules on the
+ * server).
+ */
 
 export const ZArticleTitle = z
   .string({ error: ARTICLE_MSG.titleMin })

@@ -1,8 +1,9 @@
 import type { PersonSummary } from '../profiles/model';
 
 /**
- * Business pages, their posts and reviews (spec document 3: sections 2, 3, 4, 5, 6, 8, 9;
- * DECISIONS 5 and 7). Shared by the server and the web app. No zod here (see schemas.ts).
+ * Business pages, their posts and reviews (9;
+ * docs/product-rules.md: both route forms, upload limits). Shared by the server and the web app. No zod here
+ * (see schemas.ts).
  */
 
 export const BUSINESS_CATEGORIES = [
@@ -44,11 +45,11 @@ export const BUSINESS = {
   postPageSize: 10,
   reviewPageSize: 10,
   skeletons: 6,
-  /** DECISIONS 7: images are 10 MB. */
+  /** Images are 10 MB (docs/product-rules.md: upload limits). */
   imageMaxMb: 10,
 } as const;
 
-/** Spec document 3, sections 2, 5 and 8, word for word (and what the app adds, marked). */
+/** The product's texts for business pages, word for word (and what the app adds, marked). */
 export const BUSINESS_MSG = {
   heading: 'Business Pages',
   create: 'Create Business Page',
@@ -184,7 +185,7 @@ export type BusinessPage = BusinessPageSummary & {
   owner: PersonSummary;
   isOwner: boolean;
   isFollowing: boolean;
-  /** Approved reviews only (spec section 7: average to one decimal). */
+  /** Approved reviews only (the average to one decimal). */
   rating: { average: number | null; count: number };
   /** The viewer has a review here (any status): the form is not offered again. */
   hasReviewed: boolean;
@@ -235,5 +236,8 @@ export const roundRating = (avg: number) => Math.round(avg * 10) / 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isBusinessId = (id: string | undefined): id is string => !!id && UUID.test(id);
 
-/** The page's own path (the feed and page links use /business-pages/{id}: DECISIONS 5). */
+/**
+ * The page's own path (the feed and page links use /business-pages/{id}: docs/product-rules.md: both route
+ * forms).
+ */
 export const businessPagePath = (id: string) => `/business-pages/${id}`;

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { pointsAtApi } from '../core/api-links';
 import { BUSINESS, BUSINESS_CATEGORIES, BUSINESS_MSG } from './model';
 
-/** One schema per form and query, run by both the forms and the API (DECISIONS 2). */
+/**
+ * One schema per form and query, run by both the forms and the API (docs/product-rules.md: rules on the
+ * server).
+ */
 
 /**
  * Control, format (zero-width, bidi overrides), private-use and unassigned characters, and any
@@ -65,7 +68,7 @@ export const ZBusinessEmail = z
     return s.toLowerCase();
   });
 
-/** The page form (spec section 5): name, category, description required. */
+/** The page form: name, category, description required. */
 export const ZBusinessPageFields = z.strictObject({
   name: z
     .string({ error: BUSINESS_MSG.nameRequired })
@@ -131,7 +134,7 @@ export const ZBusinessPost = z.strictObject({
 });
 export type BusinessPostInput = z.output<typeof ZBusinessPost>;
 
-/** PUT like / follow: the state the person wants (decision 011), not a toggle. */
+/** PUT like / follow: the state the person wants (docs/decisions/011), not a toggle. */
 export const ZActive = z.strictObject({ active: z.boolean() });
 
 export const ZReview = z.strictObject({

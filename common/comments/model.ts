@@ -3,14 +3,14 @@ import type { EngagementContentType } from '../reactions/model';
 import type { PersonSummary } from '../profiles/model';
 
 /**
- * Comments on any content (spec document 2, sections 2, 4, 5, 8). Plain text; links are made
+ * Comments on any content. Plain text; links are made
  * clickable when shown. Nesting by parent id, with a depth limit each content type sets.
  */
 export const COMMENTS = {
   maxLength: 2000,
   pageSize: 50,
   pageMax: 100,
-  /** The comment box's minimum height in px (spec section 2). */
+  /** The comment box's minimum height in px. */
   textareaMinHeightPx: 80,
 } as const;
 

@@ -13,7 +13,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INTERNAL';
 
-/** Profile fields as the API returns them (spec document 1, section 3). */
+/** Profile fields as the API returns them. */
 export type Profile = {
   id: string;
   username: string;

@@ -4,7 +4,7 @@ import { pointsAtApi } from './api-links';
 export { addMarkdownSiteOrigin, pointsAtApi } from './api-links';
 
 /**
- * Article markdown to HTML that is safe to put in a page (spec document 2, section 2; decision 011).
+ * Article markdown to HTML that is safe to put in a page (docs/decisions/011).
  * Used by the server (an article's `html`) and the editor's preview, so both show the same thing.
  *
  * Safety comes from what markdown-it is allowed to produce, not from cleaning HTML afterwards:
@@ -91,7 +91,7 @@ export function markdownToText(markdown: string): string {
     }
     parts.push(' ');
   }
-  // Spec section 5: the excerpt is the content "stripped of tags". HTML the author typed is only
+  // The excerpt is the content "stripped of tags". HTML the author typed is only
   // text here, but an excerpt travels (feed items, search results, mail) and must read as prose.
   // Again while something changes (taking out an inner tag can close an outer one: <a<b>>), a few
   // times at most: what deeper nesting leaves is still only text.

@@ -145,7 +145,7 @@ export const REALTIME = {
   backoffMaxMs: 30_000,
   /** Client sends a ping this often; the server closes a socket silent for 3 intervals. */
   pingIntervalMs: 25_000,
-  /** While the socket is down, lists poll this often (DECISIONS 8). */
+  /** While the socket is down, lists poll this often (docs/product-rules.md: live, not polling). */
   fallbackPollMs: 30_000,
   maxTopicsPerSocket: 200,
   maxFrameBytes: 4096,

@@ -1,5 +1,5 @@
 /**
- * Paths the web app renders (spec document 3, section 2). The server answers these with the app and a
+ * Paths the web app renders. The server answers these with the app and a
  * 200; any other path gets the app too, but with a 404 status, and the app shows 'Page not found'.
  */
 export const APP_PATHS = [

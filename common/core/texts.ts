@@ -9,13 +9,13 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export { FORMER_MEMBER } from './first-view-texts';
 
 /**
- * User-visible texts shared by the server and the web app. Quoted from the specification
- * (shared/spec) so people who know the product find what they expect.
+ * User-visible texts shared by the server and the web app. Quoted word for word from the
+ * product's specification, so people who know the product find what they expect.
  */
 export const MSG = {
   ...FIRST_VIEW_MSG,
   fillAllFields: 'Please fill in all fields',
-  /** A banned person's sign-in and writes (ours; the admin area, decision 017). */
+  /** A banned person's sign-in and writes (ours; the admin area, docs/decisions/017). */
   accountSuspended: 'This account has been suspended.',
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',

@@ -6,7 +6,7 @@
 const MB = 1024 * 1024;
 
 export const UPLOADS = {
-  /** Avatars, covers, article and post images (DECISIONS 7). */
+  /** Avatars, covers, article and post images (docs/product-rules.md: upload limits). */
   imageMaxBytes: 10 * MB,
   /**
    * Images larger than this many pixels are refused before decoding: a small file can claim a huge
@@ -24,7 +24,7 @@ export function megabytes(bytes: number) {
   return Math.round(bytes / MB);
 }
 
-/** Spec document 1, sections 5 and 8, with DECISIONS 7's real limit. */
+/** The upload messages, with the real limits (docs/product-rules.md: upload limits). */
 export const UPLOAD_MSG = {
   invalidType: 'Invalid file type',
   invalidTypeHint: 'Please select an image file.',

@@ -1,12 +1,12 @@
 import type { PersonSummary } from '../profiles/model';
 
 /**
- * Events (spec document 3: sections 2, 3, 4, 5, 8, 9; document 1: the profile's event tabs and
- * invitations; DECISIONS 4 and 6). Shared by the server and the web app. No zod here (see
- * schemas.ts), so list pages stay small.
+ * Events (with the profile's event tabs and invitations;
+ * docs/product-rules.md: every feature is a real write, one reading). Shared by the server and the web app.
+ * No zod here (see schemas.ts), so list pages stay small.
  *
- * One shape for answers (DECISIONS 6): an event_invitations row per event and person, status
- * pending (invited, no answer), accepted (Going), maybe, declined (Can't Go), and, going further
+ * One shape for answers (docs/product-rules.md: one reading): an event_invitations row per event and person,
+ * status pending (invited, no answer), accepted (Going), maybe, declined (Can't Go), and, going further
  * than the documents, waitlisted: the person said Going when every seat was taken; the first in
  * line moves up when a seat frees.
  */
@@ -34,9 +34,9 @@ export const EVENTS = {
   pageSize: 12,
   pageMax: 50,
   guestPageSize: 20,
-  /** Section 9: the events list shows 6 skeleton cards. */
+  /** The events list shows 6 skeleton cards while it loads. */
   skeletons: 6,
-  /** Document 1, section 9: the fallback invite list when the organizer has no connections. */
+  /** The fallback invite list when the organizer has no connections. */
   inviteFallback: 20,
   /** People invited in one go. */
   inviteBatchMax: 50,
@@ -51,7 +51,7 @@ export const EVENTS = {
   createsPerHour: 20,
 } as const;
 
-/** Spec texts, word for word (document 3 sections 2, 5, 8; document 1 sections 2, 8), and ours. */
+/** The product's texts for events, word for word, and ours. */
 export const EVENT_MSG = {
   /** Ours: the hourly bound on inviting people who are not the organizer's friends. */
   strangerInvitesLimited: `You can invite at most ${EVENTS.strangerInvitesPerHour} people who are not your friends per hour. Try again later.`,
@@ -80,7 +80,7 @@ export const EVENT_MSG = {
   notFound: 'Event not found',
   back: 'Back to Events',
   invalidId: 'Event not found',
-  // Create form (section 2 and 5)
+  // Create form
   createTitle: 'Create Event',
   editTitle: 'Edit Event',
   fieldTitle: 'Event Title',
@@ -130,7 +130,7 @@ export const EVENT_MSG = {
   eventDeleted: 'Event deleted',
   deletedMessage: (title: string) => `"${title}" was deleted by its organizer.`,
   deleteFailed: 'Failed to delete event',
-  // RSVP (section 8)
+  // RSVP
   authRequiredTitle: 'Authentication required',
   authRequired: 'Please sign in to RSVP for events',
   signIn: 'You need to be signed in to RSVP',
@@ -145,7 +145,7 @@ export const EVENT_MSG = {
   promotedMessage: (title: string) => `A seat opened up: you are now going to "${title}".`,
   addToCalendar: 'Add to calendar',
   yourAnswer: 'Your answer',
-  // Invitations (document 1, section 8)
+  // Invitations
   invite: 'Invite',
   inviteTitle: (title: string) => `Invite people to "${title}"`,
   inviteFromConnections: 'Your connections',
@@ -159,7 +159,7 @@ export const EVENT_MSG = {
   nobodyToInvite: 'Nobody to invite yet.',
   invitationTitle: 'Event invitation',
   invitationMessage: (name: string, title: string) => `${name} invited you to "${title}"`,
-  // Profile tabs (document 1, section 2)
+  // Profile tabs
   myEvents: 'My Events',
   attendingTab: 'Attending',
   invitedTab: 'Invited',
@@ -191,7 +191,7 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   online: EVENT_MSG.online,
 };
 
-/** 'n / max' or 'n / ∞' (section 2). */
+/** 'n / max' or 'n / ∞'. */
 export const attendeesLabel = (going: number, max: number | null) => `${going} / ${max ?? '∞'}`;
 
 export const isEventId = (s: string) =>

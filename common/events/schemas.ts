@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { EVENT_LISTS, EVENT_MSG, EVENT_TYPES, EVENTS, GUEST_STATUSES, RSVP_ANSWERS } from './model';
 
-/** One schema per form and query, run by both the form and the API (DECISIONS 2). */
+/**
+ * One schema per form and query, run by both the form and the API (docs/product-rules.md: rules on the
+ * server).
+ */
 
 const title = z
   .string({ error: EVENT_MSG.titleRequired })

@@ -1,5 +1,5 @@
 /**
- * The home feed (spec document 1, sections 2, 3, 5, 9). Types, filters and texts shared by the
+ * The home feed. Types, filters and texts shared by the
  * server and the web app. No zod here (the home page's first view imports it); the query schema is
  * in schemas.ts beside it.
  */
@@ -39,7 +39,7 @@ export const FEED_ITEM_TYPES = [
 ] as const;
 export type FeedItemType = (typeof FEED_ITEM_TYPES)[number];
 
-/** The filter bar, in the layout's order (document 1, section 2). */
+/** The filter bar, in the layout's order. */
 export const FEED_FILTERS = ['all', 'groups', 'articles', 'events', 'investing', 'forums'] as const;
 export type FeedFilter = (typeof FEED_FILTERS)[number];
 export type FeedCategory = Exclude<FeedFilter, 'all'>;
@@ -126,7 +126,7 @@ export const FEED_MSG = {
   signInGroupPost: 'view this group post',
   signInFollow: 'follow members',
   signInContact: 'contact members',
-  /** A card whose link the app cannot open (document 1: "Article Unavailable"). */
+  /** A card whose link the app cannot open ("Article Unavailable"). */
   unavailableTitle: (label: string) => `${label} Unavailable`,
   unavailable: (label: string) => `This ${label.toLowerCase()} is not available for viewing.`,
   /** A card's counts (issue 21; no spec text, ours). */

@@ -1,7 +1,7 @@
 import type { PersonSummary } from '../profiles/model';
 
 /**
- * Forum groups, posts, replies and nested comments (spec document 2: sections 2 to 9; DECISIONS 3,
+ * Forum groups, posts, replies and nested comments (docs/product-rules.md: no sample data,
  * 5, 7 and 8). Shared by the server and the web app. No zod here (see schemas.ts), so list pages
  * stay small. Every forum group is public (the document has is_public but no way to change it):
  * anyone may read its posts; only approved members post, reply, comment and react.
@@ -17,7 +17,7 @@ export const FORUM_TABS = ['all', 'my'] as const;
 export type ForumTab = (typeof FORUM_TABS)[number];
 export const FORUM_TAB_LABELS: Record<ForumTab, string> = { all: 'All Groups', my: 'My Groups' };
 
-/** Section 2: the fixed list of categories (values ours, labels the document's). */
+/** The fixed list of categories (values ours, labels the document's). */
 export const FORUM_CATEGORIES = ['general', 'technology', 'business', 'help'] as const;
 export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
 export const FORUM_CATEGORY_LABELS: Record<ForumCategory, string> = {
@@ -30,19 +30,19 @@ export const FORUM_CATEGORY_LABELS: Record<ForumCategory, string> = {
 export const FORUMS = {
   nameMax: 100,
   descriptionMax: 500,
-  /** DECISIONS 7: the forum cover is 5 MB. */
+  /** The forum cover is 5 MB (docs/product-rules.md: upload limits). */
   coverMaxBytes: 5 * 1024 * 1024,
   coverMaxMb: 5,
   titleMax: 200,
   contentMax: 10000,
   replyMax: 5000,
-  /** Section 9: the latest-post preview, markup stripped. */
+  /** The latest-post preview, markup stripped. */
   latestPreview: 100,
-  /** Section 9: a post's preview in the list. */
+  /** A post's preview in the list. */
   postPreview: 150,
-  /** Section 5: comment replies only below this depth (top-level comments are depth 0). */
+  /** Comment replies only below this depth (top-level comments are depth 0). */
   maxCommentDepth: 3,
-  /** Section 9: reactions shown. */
+  /** Reactions shown (the top ones by count). */
   topReactions: 3,
   pageSize: 12,
   postPageSize: 20,
@@ -57,7 +57,7 @@ export const FORUMS = {
   repliesPerHour: 120,
 } as const;
 
-/** Spec document 2, sections 2, 5, 6 and 8, word for word (and a few of our own, marked). */
+/** The product's texts for forums, word for word (and a few of our own, marked). */
 export const FORUM_MSG = {
   heading: 'Forum Groups',
   searchPlaceholder: 'Search forum groups...',
@@ -259,7 +259,7 @@ export type ForumReplyPage = Page<ForumReply>;
 
 export type ForumImage = { url: string };
 
-/** Strips markup and cuts at `max` characters (section 9's previews). */
+/** Strips markup and cuts at `max` characters (the previews). */
 export function previewOf(text: string, max: number): string {
   const plain = text
     .replace(/<[^>]*>/g, ' ')

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { FORUM_CATEGORIES, FORUM_MSG, FORUM_TABS, FORUMS } from './model';
 
-/** One schema per form and query, run by both the pages and the API (DECISIONS 2). */
+/**
+ * One schema per form and query, run by both the pages and the API (docs/product-rules.md: rules on the
+ * server).
+ */
 
 export const ZForumGroupFields = z.strictObject({
   name: z
@@ -46,7 +49,7 @@ export type ForumMemberQuery = z.infer<typeof ZForumMemberQuery>;
 const required = (message: string, max: number, maxMessage: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
 
-/** Section 5: title, content and category, all trimmed and non-empty. */
+/** Title, content and category, all trimmed and non-empty. */
 export const ZCreateForumPost = z.strictObject({
   title: required(FORUM_MSG.titleRequired, FORUMS.titleMax, FORUM_MSG.titleMax),
   content: required(FORUM_MSG.contentRequired, FORUMS.contentMax, FORUM_MSG.contentMax),

@@ -1,8 +1,8 @@
 import type { PersonSummary } from '../profiles/model';
 
 /**
- * Social groups (spec document 2: sections 2 to 9; DECISIONS 3 and 4). Shared by the server and the
- * web app. No zod here (see schemas.ts), so list pages stay small.
+ * Social groups (docs/product-rules.md: no sample data, every feature is a real write). Shared by the server
+ * and the web app. No zod here (see schemas.ts), so list pages stay small.
  */
 
 export const GROUP_ROLES = ['admin', 'member'] as const;
@@ -14,7 +14,9 @@ export const GROUP_TAB_LABELS: Record<GroupTab, string> = { all: 'All Groups', m
 
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
-/** The document shows pending and declined; DECISIONS 4 makes accepting a real write. */
+/**
+ * Pending and declined, and accepting is a real write (docs/product-rules.md: every feature is a real write).
+ */
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
@@ -42,7 +44,7 @@ export const GROUPS = {
   createsPerDay: 10,
 } as const;
 
-/** Spec document 2, sections 2, 5, 6 and 8, word for word (and a few of our own, marked). */
+/** The product's texts for groups, word for word (and a few of our own, marked). */
 export const GROUP_MSG = {
   heading: 'Groups',
   createGroup: 'Create Group',
@@ -76,7 +78,7 @@ export const GROUP_MSG = {
   notFoundTitle: 'Group not found',
   notFound: 'The group you are looking for does not exist.',
   invalidId: 'Invalid group ID format. Please try again later.',
-  // Validation (section 5).
+  // Validation.
   nameMin: 'Group name must be at least 3 characters.',
   nameMax: 'Group name must not exceed 50 characters.',
   descriptionMin: 'Description must be at least 10 characters.',
@@ -87,7 +89,7 @@ export const GROUP_MSG = {
   noSuchUser: 'No user with that email address was found',
   alreadyMember: 'This user is already a member of the group',
   alreadyInvited: 'This user has already been invited and has not responded yet',
-  // Errors (section 8).
+  // Errors.
   commentsFailed: 'Error fetching comments',
   commentFailed: 'Failed to add comment',
   shareFailed: 'Error sharing post',
@@ -102,7 +104,7 @@ export const GROUP_MSG = {
   unexpected: 'An unexpected error occurred',
   authRequired: 'Authentication Required',
   signInToJoin: 'Please sign in to join this group',
-  // Successes (section 8).
+  // Successes.
   postShared: 'Post shared',
   requestSent: 'Request sent',
   requestApproved: 'Request approved',
@@ -119,9 +121,9 @@ export const GROUP_MSG = {
   memberGone: 'This member is no longer in the group.',
   ownerFixed: 'The owner of a group cannot be removed.',
   groupCreated: 'Group created successfully',
-  // Sign-in prompts (section 6).
+  // Sign-in prompts.
   signInJoin: 'join this group',
-  // Wizard (section 2).
+  // Wizard.
   stepDetails: 'Group Details',
   stepReview: 'Review',
   stepSuccess: 'Success',
@@ -141,7 +143,7 @@ export const GROUP_MSG = {
   shareComment: 'Add a comment (optional)',
   noPosts: 'No posts yet',
   sharedAPost: 'Shared a post',
-  // Feed titles (section 3).
+  // Feed titles.
   feedNewGroup: (name: string) => `New group created: ${name}`,
   // Ours: what the spec leaves unsaid.
   onlyMembers: 'Only members of this group can do that.',
@@ -244,7 +246,7 @@ export function isGroupId(id: string | null | undefined): id is string {
  */
 export const GROUP_LIST_TOPIC = 'groups:all';
 
-/** Connect and Message on a member of the members list (document 2: signed-in members may). */
+/** Connect and Message on a member of the members list (signed-in members may). */
 export const GROUP_MEMBER_CONTACT_MSG = {
   connect: 'Connect',
   message: 'Message',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { GROUP_MSG, GROUP_TABS, GROUPS } from './model';
 
-/** One schema per form and query, run by both the pages and the API (DECISIONS 2). */
+/**
+ * One schema per form and query, run by both the pages and the API (docs/product-rules.md: rules on the
+ * server).
+ */
 
 export const ZGroupName = z
   .string({ error: GROUP_MSG.nameMin })
@@ -15,7 +18,7 @@ export const ZGroupDescription = z
   .min(GROUPS.descriptionMin, { error: GROUP_MSG.descriptionMin })
   .max(GROUPS.descriptionMax, { error: GROUP_MSG.descriptionMax });
 
-/** Step 1 of the wizard, and POST /api/groups (always public: section 4). */
+/** Step 1 of the wizard, and POST /api/groups (always public when created). */
 export const ZGroupFields = z.strictObject({
   name: ZGroupName,
   description: ZGroupDescription,
@@ -23,7 +26,10 @@ export const ZGroupFields = z.strictObject({
 });
 export type GroupFields = z.infer<typeof ZGroupFields>;
 
-/** PATCH /api/groups/{id}: admins switch privacy (DECISIONS 4: the Private badge's rules). */
+/**
+ * PATCH /api/groups/{id}: admins switch privacy (the Private badge's rules: docs/product-rules.md: every
+ * feature is a real write).
+ */
 export const ZGroupPrivacy = z.strictObject({ isPrivate: z.boolean() });
 
 export const ZGroupId = z.object({ id: z.uuid({ error: GROUP_MSG.notFound }) });

@@ -1,8 +1,8 @@
 import type { PersonSummary } from '../profiles/model';
 
 /**
- * The investing board (spec document 3: sections 2, 3, 5, 7, 8, 9; DECISIONS 3, 4, 7). Types,
- * limits and every user-visible text, shared by the server and the web app. No zod here (see
+ * The investing board (docs/product-rules.md: no sample data, every feature is a real write, upload limits).
+ * Types, limits and every user-visible text, shared by the server and the web app. No zod here (see
  * schemas.ts), so pages that only show ideas stay small.
  */
 
@@ -56,7 +56,7 @@ export const RISKS = ['low', 'medium', 'high'] as const;
 export type Risk = (typeof RISKS)[number];
 export const RISK_LABELS: Record<Risk, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
-/** The list's tabs (DECISIONS 4: they filter by industry). */
+/** The list's tabs (they filter by industry: docs/product-rules.md: every feature is a real write). */
 export const IDEA_TABS = ['all', 'tech', 'finance', 'healthcare'] as const;
 export type IdeaTab = (typeof IDEA_TABS)[number];
 export const IDEA_TAB_LABELS: Record<IdeaTab, string> = {
@@ -87,7 +87,7 @@ export const INVESTING = {
   updateTitleMax: 100,
   updateContentMin: 10,
   updateContentMax: 10_000,
-  /** DECISIONS 7. */
+  /** docs/product-rules.md: upload limits. */
   imageMaxBytes: 5 * MB,
   videoMaxBytes: 50 * MB,
   /** Going further than the document: the pitch deck. */
@@ -104,7 +104,7 @@ export const INVESTING = {
   pdfAccept: 'application/pdf',
 } as const;
 
-/** Spec document 3 (sections 2, 5 and 8), word for word; the rest marked as ours. */
+/** The product's texts for the investing board, word for word; the rest marked as ours. */
 export const INVESTING_MSG = {
   heading: 'Investing Opportunities',
   submitIdea: 'Submit Business Idea',
@@ -132,7 +132,7 @@ export const INVESTING_MSG = {
   notFoundText: (id: string) => `We couldn't find a business idea with the id "${id}".`,
   notFound: 'Business idea not found',
   loadOneFailed: 'Failed to load business idea',
-  // Section 5.
+  // Validation.
   titleMin: 'Title must be at least 5 characters',
   titleMax: 'Title must be at most 100 characters',
   descriptionMin: 'Description must be at least 20 characters',
@@ -151,7 +151,7 @@ export const INVESTING_MSG = {
   fundingMin: 'Funding must be 0 or more',
   fundingStep: 'Funding must be in steps of 0.01',
   messageEmpty: 'Please enter a message',
-  // Section 8.
+  // Errors and successes.
   fundingFailed: 'Failed to update funding',
   fundingUpdated: 'Funding updated successfully!',
   sendFailed: 'Failed to send message',
@@ -163,7 +163,7 @@ export const INVESTING_MSG = {
   addUpdateFailed: 'Error: There was an error adding your update',
   updatesLoadFailed: 'Failed to load business updates',
   ideaUpdateFailed: 'Failed to update business idea',
-  // Uploads (section 5, DECISIONS 7's limits).
+  // Uploads (docs/product-rules.md: upload limits).
   invalidFileType: 'Invalid file type',
   uploadImageOrVideo: 'Please upload an image or video file',
   fileTooLarge: 'File too large',

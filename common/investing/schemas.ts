@@ -11,7 +11,10 @@ import {
   SUBMIT_INDUSTRIES,
 } from './model';
 
-/** One schema per form and query, run by both the forms and the API (DECISIONS 2). */
+/**
+ * One schema per form and query, run by both the forms and the API (docs/product-rules.md: rules on the
+ * server).
+ */
 
 const optionalText = (max: number) =>
   z
@@ -71,7 +74,7 @@ const ZWebsite = z
   // Never an address into this site's API: the link is a request with the reader's cookies.
   .refine((s) => s === null || !pointsAtApi(s), { error: INVESTING_MSG.websiteInvalid });
 
-/** The submit form (section 5). */
+/** The submit form. */
 export const ZCreateIdea = z.strictObject({
   title: ZTitle,
   description: ZDescription,
@@ -88,7 +91,7 @@ export type CreateIdea = z.input<typeof ZCreateIdea>;
 export type CreateIdeaData = z.output<typeof ZCreateIdea>;
 
 /**
- * The edit form: its own industry list (section 3), plus the website. The idea's current industry
+ * The edit form: its own industry list, plus the website. The idea's current industry
  * stays allowed when it is one the edit list does not offer.
  */
 export const ZUpdateIdea = z.strictObject({
@@ -119,13 +122,13 @@ export const ZUpdateFunding = z.strictObject({
 export type UpdateFunding = z.input<typeof ZUpdateFunding>;
 export type UpdateFundingData = z.output<typeof ZUpdateFunding>;
 
-/** What the funding field sends: a number, or 0 for anything that is not one (section 5). */
+/** What the funding field sends: a number, or 0 for anything that is not one. */
 export function fundingFromInput(text: string): number {
   const n = Number(text);
   return Number.isFinite(n) && text.trim() !== '' ? n : 0;
 }
 
-/** Add Update (section 5). */
+/** Add Update. */
 export const ZCreateUpdate = z
   .strictObject({
     title: z

@@ -1,5 +1,5 @@
 /**
- * Direct messages (spec document 1, sections 2, 3, 4, 9): limits, texts, types. No zod here, so the
+ * Direct messages: limits, texts, types. No zod here, so the
  * top bar can import it without the schema library; the schemas are in schemas.ts beside it.
  */
 export const MESSAGING = {

@@ -1,4 +1,4 @@
-/** Notifications (spec document 1, sections 2, 3, 7). Shared by the server and the web app. */
+/** Notifications. Shared by the server and the web app. */
 export const NOTIFICATION_TYPES = [
   'message',
   'business_inquiry',
@@ -93,7 +93,7 @@ export type Notification = {
 
 export type NotificationPage = { items: Notification[]; nextCursor: string | null; unreadCount: number };
 
-/** Web Push (decision 016): what the Settings switch and the API say. */
+/** Web Push (docs/decisions/016): what the Settings switch and the API say. */
 export const PUSH_MSG = {
   unsupported: 'This browser cannot show push notifications, so the switch stays off.',
   denied:

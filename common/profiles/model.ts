@@ -1,6 +1,6 @@
 import { FORMER_MEMBER } from '../core/first-view-texts';
 /**
- * Profiles, connections, settings and blocking (spec document 1, sections 2, 3, 4, 8, 9). Types,
+ * Profiles, connections, settings and blocking. Types,
  * limits and texts shared by the server and the web app. No zod here (the top bar imports it);
  * the schemas are in schemas.ts beside it.
  */
@@ -21,7 +21,7 @@ export const PROFILES = {
   mutualFriendsMax: 100,
 } as const;
 
-/** How the viewer stands with another person (document 1, section 4; DECISIONS 6). */
+/** How the viewer stands with another person (docs/product-rules.md: one reading). */
 export type ConnectionStatus =
   /** No row either way. */
   | 'none'
@@ -156,7 +156,7 @@ export function joinedText(createdAt: string): string {
   return `Joined ${d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
 }
 
-/** Texts of document 1 sections 2, 5 and 8, and those we add. */
+/** The product's texts for profiles, word for word, and those we add. */
 export const PROFILE_MSG = {
   signInToView: 'Please sign in to view profiles.',
   notFound: 'Profile not found.',

@@ -13,7 +13,7 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((s) => (s ? s : null));
 
-/** Avatar URL (document 1, section 5): http or https only; empty clears it. */
+/** Avatar URL: http or https only; empty clears it. */
 export const ZAvatarUrl = z
   .string()
   .trim()

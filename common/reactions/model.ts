@@ -1,5 +1,5 @@
 /**
- * Reactions on any content (spec document 2, sections 3, 4, 9; document 1, section 7). One module for
+ * Reactions on any content. One module for
  * every area: a content type registers which reaction set it uses.
  */
 

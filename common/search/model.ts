@@ -1,5 +1,5 @@
 /**
- * Search (spec document 1, section 2 "Search results"; DECISIONS 3): one search over people and
+ * Search (docs/product-rules.md: no sample data): one search over people and
  * every content type an area registers on the server. Types and texts shared by both sides; the
  * query schema is in schemas.ts beside it.
  */

@@ -26,7 +26,7 @@ test('protected routes send a visitor to /auth', async ({ page }) => {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/auth$/);
   }
-  // Profiles say why instead (document 1, section 2), with a way to sign in.
+  // Profiles say why instead, with a way to sign in.
   await page.goto('/profile');
   await expect(page.getByText(PROFILE_MSG.signInToView)).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' })).toBeVisible();

@@ -38,7 +38,7 @@ test('write with the toolbar, preview, save a draft, publish it; another member 
   const dialog = editorDialog(page);
   await expect(dialog).toBeVisible();
 
-  // Section 5's rules, with their texts, before anything is sent.
+  // The form's rules, with their texts, before anything is sent.
   await dialog.getByRole('button', { name: ARTICLE_MSG.publish }).click();
   await expect(dialog.getByText(ARTICLE_MSG.titleMin)).toBeVisible();
   await expect(dialog.getByText(ARTICLE_MSG.contentMin)).toBeVisible();

@@ -56,7 +56,8 @@ test('create a page and post; another member follows, likes, comments, reviews, 
   await expect(ownerPost.getByText('Cardamom buns are back this weekend!')).toBeVisible();
   await expectAccessible(page);
 
-  // The owner keeps the page open; the other member opens it by its other address (DECISIONS 5).
+  // The owner keeps the page open; the other member opens it by its other address (docs/product-rules.md:
+  // both route forms).
   await gotoLive(page, pageUrl);
   const member = await secondBrowser(browser, baseURL);
   await signUpVerified(member.page);

@@ -29,7 +29,7 @@ test('create a forum; a second member asks to join (a disabled Request Pending w
   await page.getByRole('button', { name: FORUM_MSG.createGroup }).click();
   await expect(page).toHaveURL(/\/forums\/create-group$/);
 
-  // Section 5: the name is required, said in a 'Validation Error' toast.
+  // The name is required, said in a 'Validation Error' toast.
   await page.getByRole('button', { name: FORUM_MSG.create }).click();
   await expect(page.getByText(FORUM_MSG.validationError)).toBeVisible();
   await expect(page.getByText(FORUM_MSG.nameRequired)).toBeVisible();

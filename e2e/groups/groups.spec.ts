@@ -18,7 +18,7 @@ test('create a group through the wizard; another member requests, the admin appr
   await page.getByRole('button', { name: GROUP_MSG.createGroup }).first().click();
   await expect(page).toHaveURL(/\/create-group$/);
 
-  // Step 1: section 5's messages before anything is sent.
+  // Step 1: the form's messages before anything is sent.
   await page.getByRole('button', { name: GROUP_MSG.next }).click();
   await expect(page.getByText(GROUP_MSG.nameMin)).toBeVisible();
   await expect(page.getByText(GROUP_MSG.descriptionMin)).toBeVisible();

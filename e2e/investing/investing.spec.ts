@@ -22,7 +22,7 @@ test('submit an idea with an image, filter by industry; another member follows a
   const dialog = page.getByRole('dialog', { name: INVESTING_MSG.submitIdea });
   await expect(dialog).toBeVisible();
 
-  // Section 5's rules and texts, before anything is sent.
+  // The form's rules and texts, before anything is sent.
   await dialog.getByRole('button', { name: INVESTING_MSG.submit }).click();
   await expect(dialog.getByText(INVESTING_MSG.titleMin)).toBeVisible();
   await expect(dialog.getByText(INVESTING_MSG.descriptionMin)).toBeVisible();

@@ -3,7 +3,7 @@ import { startPushEndpoint, type PushEndpoint } from '../../server/test/push-end
 import { expect, myId, reviewShots, secondBrowser, SHOTS_DIR, signUpVerified, test } from '../fixtures';
 
 /*
- * Web push end to end (decision 016). Headless Chromium has no push service to reach (it would be
+ * Web push end to end (docs/decisions/016). Headless Chromium has no push service to reach (it would be
  * Google's FCM), so PushManager.subscribe cannot succeed here. The page's subscribe() is replaced by
  * one that answers a subscription of the test's own push endpoint (its endpoint URL and keys, as a
  * browser's PushSubscription.toJSON() gives them); everything else is real: the permission asked

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { areas } from './index';
 
 /*
- * The area contract (decision 012): registration happens at boot only, and what the areas declare
+ * The area contract (docs/decisions/012): registration happens at boot only, and what the areas declare
  * matches what the database allows.
  */
 

@@ -17,7 +17,7 @@ import { searchArea } from './search';
 import { settingsArea } from './settings';
 
 /**
- * Every area, once (decision 012; docs/adding-an-area.md). app.ts mounts their routes and boot.ts
+ * Every area, once (docs/decisions/012; docs/adding-an-area.md). app.ts mounts their routes and boot.ts
  * calls their register(), onAccountDeleted() and demo() in this order: an area comes after the
  * areas whose demo data it builds on.
  */

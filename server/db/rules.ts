@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
- * The rules about people that every area applies, once each (decision 012). Each is SQL to put in
+ * The rules about people that every area applies, once each (docs/decisions/012). Each is SQL to put in
  * the area's own query, so "not there" and "not yours" are decided by the database in one statement.
  */
 
@@ -57,8 +57,8 @@ export async function isBlockedEither(db: Tx, a: string, b: string): Promise<boo
 }
 
 /**
- * SQL true when `viewerId` is a super admin with a live account (DECISIONS 9). A deleted account is
- * never an admin, whatever its row still says.
+ * SQL true when `viewerId` is a super admin with a live account (docs/product-rules.md: configured admins). A
+ * deleted account is never an admin, whatever its row still says.
  */
 export function isSuperAdminSql(viewerId: string): SQL {
   return sql`exists (select 1 from profiles v where v.id = ${viewerId} and v.is_super_admin and v.deleted_at is null)`;

@@ -13,7 +13,7 @@ import type { SearchProvider } from './search-providers';
 import type { Storage } from './storage';
 
 /*
- * The area contract (decision 012). An area is its own folders (server/areas/<area>,
+ * The area contract (docs/decisions/012). An area is its own folders (server/areas/<area>,
  * web/areas/<area>, common/<area>, e2e/<area>, its schema file and migration) and one object,
  * exported by server/areas/<area>/index.ts and listed once in server/areas/index.ts. app.ts mounts
  * every area's routes and boot.ts calls every area's register(ctx), in that list's order. Nothing
@@ -60,7 +60,7 @@ export type AreaRoutes = HonoBase<AppEnv, any, '/', string>;
 export type AreaModule = {
   /** The folder name: server/areas/<name>, web/areas/<name>, common/<name>. */
   name: string;
-  /** Its API under /api. Keep the chain (decision 005) so the web client stays typed. */
+  /** Its API under /api. Keep the chain (docs/decisions/005) so the web client stays typed. */
   routes?: (deps: AppDeps) => AreaRoutes;
   register?: (ctx: AreaContext) => void;
   /**

@@ -271,7 +271,7 @@ export type Auth = ReturnType<typeof createAuth>;
 export type SessionRead = { user: AuthSession['user']; expiresAt: number } | null | 'ask';
 
 /**
- * The session behind a request's cookies in one prepared statement (decision 010), for the case
+ * The session behind a request's cookies in one prepared statement (docs/decisions/010), for the case
  * that makes nearly every lookup: a valid signed cookie of a live session that needs no renewal,
  * where better-auth's getSession writes nothing and answers the session's user. It answers
  * `'ask'` whenever better-auth would write something or the cookies are unusual (an expired or

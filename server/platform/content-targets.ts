@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { type Tx } from '../db/rules';
 
 /**
- * Kinds of content that take reactions and comments (decision 011). Each content area registers its
+ * Kinds of content that take reactions and comments (docs/decisions/011). Each content area registers its
  * kind once at boot; the reactions and comments modules ask it who owns a piece of content and
  * whether the viewer may see it, so they never reach into another area's tables.
  */

@@ -2,7 +2,7 @@ import type { FeedCategory, FeedItemType } from '@common/feed/model';
 import type { EngagementContentType } from '@common/reactions/model';
 
 /*
- * Kinds of feed item (decision 012). The area that publishes a kind registers it from its
+ * Kinds of feed item (docs/decisions/012). The area that publishes a kind registers it from its
  * register(ctx); the feed knows no area. The database lists the kinds too (feed_items_type check):
  * the contract test compares the two. FEED_ITEM_TYPES (common/feed/model.ts) says which area
  * registers which kind.

@@ -80,8 +80,9 @@ export type ImageVariant = { size: number; width: number; height: number; bytes:
 export type ProcessedImage = { preset: ImagePreset; main: number; variants: ImageVariant[] };
 
 /**
- * A place's own rules on the upright size (an article's featured image: section 5's pixel limits),
- * run once the header is read and before any pixel is decoded. It throws an AppError to refuse.
+ * A place's own rules on the upright size (an article's featured image: its pixel limits,
+ * common/articles/model.ts), run once the header is read and before any pixel is decoded. It throws an
+ * AppError to refuse.
  */
 export type ImageSizeCheck = (width: number, height: number) => void;
 

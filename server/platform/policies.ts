@@ -2,7 +2,7 @@ import type { MessageType } from '@common/messages/model';
 import type { Db } from '../db/client';
 
 /*
- * Policies one area decides and another applies (decision 012). Each is set by an area's
+ * Policies one area decides and another applies (docs/decisions/012). Each is set by an area's
  * register(ctx); one nobody set refuses.
  */
 

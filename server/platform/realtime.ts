@@ -65,7 +65,7 @@ export function createRealtime(opts: {
     admit: (userId) => meter.hit(REALTIME_OPENS, userId),
     onOpen,
   });
-  // Until an area sets who may signal whom (decision 012), nobody may.
+  // Until an area sets who may signal whom (docs/decisions/012), nobody may.
   let typingPolicy: TypingPolicy = () => false;
 
   // Presence: anyone signed in may see whether someone is online, unless either blocks the other.

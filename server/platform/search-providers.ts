@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /*
- * The search registry (decisions 009 and 013): each area's provider, registered from the area's
- * register(ctx) at boot. The search area reads them tier by tier; this file knows no area.
+ * The search registry (docs/decisions/009 and docs/decisions/013): each area's provider, registered from the
+ * area's register(ctx) at boot. The search area reads them tier by tier; this file knows no area.
  */
 
 /**

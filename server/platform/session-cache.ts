@@ -7,7 +7,7 @@ const COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=([^;]+)/;
 
 /**
  * The signed-in person per session cookie, kept for a few seconds so a page's burst of API calls
- * (and a busy feed) does not look the session up in the database every time (decision 010).
+ * (and a busy feed) does not look the session up in the database every time (docs/decisions/010).
  * Whatever ends sessions calls `revoke(userIds)` once it has succeeded: every instance forgets
  * those people's cached sessions through the bus (`revokeAll()` when who is not known). Only the
  * people concerned: a flood of sign-outs must not make every instance look everyone up again.
@@ -46,7 +46,10 @@ export function createSessionCache<V extends { id: string }>(bus: Bus) {
       }
       entries.set(key, { value, until: Math.min(Date.now() + TTL_MS, sessionExpiresAt) });
     },
-    /** These people's sessions were ended (sign-out, password change or reset, deletion): forget them, everywhere. */
+    /**
+     * These people's sessions were ended (sign-out, password change or reset, deletion): forget them,
+     * everywhere.
+     */
     revoke(userIds: readonly string[]) {
       if (!userIds.length) return;
       forget(userIds);

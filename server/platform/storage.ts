@@ -10,7 +10,7 @@ import { EMPTY_PAYLOAD_HASH, encodeKeyPath, sha256Hex, signV4, uriEncode } from 
 /**
  * Where uploaded files live: a folder on local disk (the default) or an S3-compatible bucket. Keys
  * are paths like `images/avatar/<uuid>/256.webp`, never reused, so whatever serves them may cache
- * them for good (decision 007).
+ * them for good (docs/decisions/007).
  */
 export type StoredFile = {
   body: ReadableStream<Uint8Array>;
@@ -230,7 +230,10 @@ export type S3Options = {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** Address the bucket as endpoint/bucket/key (MinIO and most self-hosted servers) instead of bucket.endpoint/key. */
+  /**
+   * Address the bucket as endpoint/bucket/key (MinIO and most self-hosted servers) instead of
+   * bucket.endpoint/key.
+   */
   forcePathStyle?: boolean | undefined;
   /** Where browsers load files directly (a CDN or public bucket); unset: through our /files route. */
   publicUrl?: string | undefined;

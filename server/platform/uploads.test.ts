@@ -31,7 +31,7 @@ function post(base: string, path: string, body: Buffer, chunked: boolean) {
   });
 }
 
-// The API's body limit, through the Node adapter as in production (decision 010's section on
+// The API's body limit, through the Node adapter as in production (docs/decisions/010's section on
 // what every request pays: the limit reads the headers, and counts a chunked body as it arrives).
 describe('the API body limit over HTTP', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { LIMITS } from '@common/core/limits';
 import { UPLOAD_MSG, UPLOADS } from '@common/core/uploads';
@@ -13,14 +14,15 @@ import type { Storage } from './storage';
 import { assertUploadRoom } from './upload-ledger';
 
 /*
- * Uploads (decision 007): a multipart body is never held in memory. Its file part is streamed to a
+ * Uploads (docs/decisions/007): a multipart body is never held in memory. Its file part is streamed to a
  * temporary file while it arrives, counted (over the route's limit: 413 at once, the temporary file
  * removed) and checked by its first bytes (the wrong kind: refused at once, the rest never read).
  * Before a single byte is read, each upload takes one of a few places: per person
  * (UPLOAD_FLIGHT.perPerson) and per process (UPLOAD_FLIGHT.perProcess); without one it is refused
  * with 429 and Retry-After. Then the person's unattached uploads are counted (upload-ledger.ts:
- * a quota). The route works on the temporary file (images are decoded from it, other files moved or
- * streamed to storage from it), and the file is removed when the route is done, whatever happened.
+ * a quota). Any refusal before the body is read whole closes the connection (closeAfterAnswer). The route
+ * works on the temporary file (images are decoded from it, other files moved or streamed to storage from it),
+ * and the file is removed when the route is done, whatever happened.
  */
 
 export function isMultipart(req: Request) {
@@ -111,7 +113,10 @@ export function apiBodyLimit(): MiddlewareHandler<AppEnv> {
     const declared = headers.get('content-length');
     if (declared !== null && !headers.has('transfer-encoding')) {
       const limit = multipart ?? JSON_LIMIT;
-      if (Number.parseInt(declared, 10) > limit.maxSize) throw limit.tooLarge();
+      if (Number.parseInt(declared, 10) > limit.maxSize) {
+        closeAfterAnswer(c);
+        throw limit.tooLarge();
+      }
       return next();
     }
     if (!multipart) return jsonLimit(c, next);
@@ -173,6 +178,8 @@ export type UploadFile = {
 
 /** Enough for every format check (images.ts, files.ts). */
 const HEAD_BYTES = 64;
+/** What an upload gathers before each write to its temporary file. */
+const WRITE_BLOCK_BYTES = 1024 * 1024;
 /** A part's headers (Content-Disposition, Content-Type) are short. */
 const MAX_PART_HEADER_BYTES = 16 * 1024;
 
@@ -214,6 +221,10 @@ async function streamFilePart(
   const open = Buffer.from(`--${boundary}`);
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   let buf: Buffer = Buffer.alloc(0);
+  // What is left of the last chunk (a possible delimiter's start) and the next chunk are joined in
+  // one buffer kept for the whole body, instead of a new one per chunk: less for the garbage
+  // collector to do while a large file streams in. Nothing keeps a view of it past the next read.
+  let joined: Buffer = Buffer.alloc(0);
   let ended = false;
   let other = 0;
   type Phase = 'preamble' | 'after-boundary' | 'headers' | 'file' | 'skip';
@@ -225,9 +236,21 @@ async function streamFilePart(
       ended = true;
       return;
     }
-    buf = buf.length
-      ? Buffer.concat([buf, value])
-      : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    if (!buf.length) {
+      buf = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      return;
+    }
+    const size = buf.length + value.byteLength;
+    if (joined.length < size) {
+      const grown = Buffer.allocUnsafe(Math.max(size, 2 * joined.length));
+      buf.copy(grown, 0);
+      joined = grown;
+    } else if (buf.buffer !== joined.buffer || buf.byteOffset !== joined.byteOffset) {
+      // `buf` may be a view of `joined` itself: copy() moves overlapping bytes correctly.
+      buf.copy(joined, 0);
+    }
+    joined.set(value, buf.length);
+    buf = joined.subarray(0, size);
   };
   const countOther = (n: number) => {
     other += n;
@@ -320,6 +343,13 @@ async function receiveFile(
   let size = 0;
   let head: Buffer = Buffer.alloc(0);
   let checked = false;
+  const block = Buffer.allocUnsafe(Math.min(WRITE_BLOCK_BYTES, opts.maxBytes));
+  let filled = 0;
+  const flush = async () => {
+    let at = 0;
+    while (at < filled) at += (await handle!.write(block, at, filled - at)).bytesWritten;
+    filled = 0;
+  };
   const check = () => {
     checked = true;
     const refused = opts.accept(head);
@@ -339,14 +369,23 @@ async function receiveFile(
             if (head.length >= HEAD_BYTES) check();
           }
           hash?.update(chunk);
-          // One write at a time: the next chunk is read only once this one is on disk.
-          await handle!.write(chunk);
+          // Chunks (64 KB off a socket) are gathered into one block written at a time: one write
+          // per block instead of per chunk. The next chunk is read only once a full block is on disk.
+          let from = 0;
+          while (from < chunk.length) {
+            const n = Math.min(chunk.length - from, block.length - filled);
+            chunk.copy(block, filled, from, from + n);
+            filled += n;
+            from += n;
+            if (filled === block.length) await flush();
+          }
         },
       },
       { overhead: UPLOADS.multipartOverheadBytes, tooLarge: opts.tooLarge },
     );
     if (!found || size === 0) throw opts.missing();
     if (!checked) check();
+    await flush();
     await handle.close();
     handle = null;
     return { path: file, size, head: new Uint8Array(head), sha256: hash ? hash.digest('hex') : null };
@@ -391,14 +430,16 @@ export async function withUpload<T>(
 ): Promise<T> {
   const req = c.req.raw;
   const missing = opts.missing ?? missingFile;
-  if (!isMultipart(req)) throw missing();
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > opts.maxBytes + UPLOADS.multipartOverheadBytes)
-    throw opts.tooLarge();
-  const free = takePlace(personId);
+  let free = () => {};
+  let file: UploadFile;
   try {
+    if (!isMultipart(req)) throw missing();
+    const declared = Number(req.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > opts.maxBytes + UPLOADS.multipartOverheadBytes)
+      throw opts.tooLarge();
+    free = takePlace(personId);
     if (opts.unattached !== false) await assertUploadRoom(deps.db, personId);
-    const file = await receiveFile(req, {
+    file = await receiveFile(req, {
       tmpDir: deps.storage.tmpDir,
       maxBytes: opts.maxBytes,
       tooLarge: opts.tooLarge,
@@ -407,6 +448,12 @@ export async function withUpload<T>(
       field: opts.field ?? 'file',
       hash: deps.storage.kind === 's3',
     });
+  } catch (err) {
+    free();
+    closeAfterAnswer(c);
+    throw err;
+  }
+  try {
     try {
       return await work(file);
     } finally {
@@ -415,6 +462,41 @@ export async function withUpload<T>(
   } finally {
     free();
   }
+}
+
+/** After a refusal's answer: what is still read (and dropped) while the client reads the answer. */
+const LINGER = { bytes: 1024 * 1024, ms: 2000 };
+
+/**
+ * A refusal before the whole body was read (too large by its declared length, no place in flight,
+ * over the quota, the wrong kind, over the limit while streaming) is answered with
+ * `Connection: close`, and the connection ends after the answer. Otherwise Node (and the Hono
+ * adapter after it) would read and drop the rest of the body to keep the connection for the next
+ * request: up to 64 MB per refusal, on the main thread, for a client that keeps sending.
+ *
+ * A socket closed while the client's bytes are still arriving is reset, and a reset can make the
+ * client lose the answer it has not read yet (a "connection reset" instead of the 429). So the
+ * close lingers: the answer and the end of our side are sent, at most LINGER.bytes more are read
+ * and dropped, then reading stops (the client waits, costing us nothing) and the socket is closed
+ * LINGER.ms later, or as soon as the client closes it.
+ */
+export function closeAfterAnswer(c: Context<AppEnv>): void {
+  c.header('connection', 'close');
+  // Over HTTP, through the Node adapter (not in app.request()).
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  if (!socket || socket.destroyed) return;
+  // Node closes a `Connection: close` socket with destroySoon() once the answer is out.
+  socket.destroySoon = () => {
+    socket.end();
+    let read = 0;
+    socket.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read >= LINGER.bytes) socket.pause();
+    });
+    const timer = setTimeout(() => socket.destroy(), LINGER.ms);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
 }
 
 /** An image upload (at most UPLOADS.imageMaxBytes, an image by its first bytes): see withUpload. */

@@ -16,7 +16,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import path from 'node:path';
 
 /*
- * Web Push without a package (decision 016): the VAPID key pair (RFC 8292), the payload encryption
+ * Web Push without a package (docs/decisions/016): the VAPID key pair (RFC 8292), the payload encryption
  * (RFC 8291 over RFC 8188 aes128gcm) and the request to the browser's push service, with node:crypto
  * and node:https only.
  */

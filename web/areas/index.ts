@@ -17,7 +17,7 @@ import { searchModule } from './search/module';
 import { settingsModule } from './settings/module';
 
 /**
- * Every area of the web app, once (decision 012; docs/adding-an-area.md): a contract list, not a
+ * Every area of the web app, once (docs/decisions/012; docs/adding-an-area.md): a contract list, not a
  * barrel. The route table (web/app/routing/routes.tsx), the side menu
  * (web/app/layout/nav-items.ts), the profile page's sections and the signed-in realtime wiring
  * (web/app/realtime/load-live-updates.tsx) walk it; an area plugs in with its module.ts and one

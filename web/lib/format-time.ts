@@ -7,7 +7,7 @@ function toDate(value: string | number | Date): Date {
 }
 
 /**
- * Spec document 1, section 9: 'Just now', then minutes, hours, days under 7, then a date
+ * 'Just now', then minutes, hours, days under 7, then a date
  * ("5m ago", "3h ago", "2d ago", "Mar 4" or "Mar 4, 2024" in another year).
  */
 export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {

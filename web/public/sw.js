@@ -1,5 +1,5 @@
 /*
- * Cofound's service worker (decision 016): shows web pushes and opens a notification's link on
+ * Cofound's service worker (docs/decisions/016): shows web pushes and opens a notification's link on
  * click. It has no fetch handler: it never stands between the app and the network. Served at /sw.js
  * with no-cache so a new version is picked up on the next visit.
  */

@@ -10,7 +10,8 @@ import { recordAdminAction } from './audit-log';
 
 /**
  * Deletes a person permanently, through the settings area's one account-deletion path (every
- * area's onAccountDeleted), after the admin typed the username. Never a super admin (DECISIONS 9).
+ * area's onAccountDeleted), after the admin typed the username. Never a super admin (docs/product-rules.md:
+ * configured admins).
  */
 export async function deleteUser(
   deps: AppDeps,

@@ -38,7 +38,7 @@ async function requireAdmin(deps: AppDeps, c: Context<AppEnv>) {
   return viewer;
 }
 
-/** The super-admin dashboard's API (spec document 3, sections 2, 6 and 7; issue 20). */
+/** The super-admin dashboard's API (issue 20). */
 export function adminRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/admin/stats', async (c) => {

@@ -29,9 +29,9 @@ import { recordAdminAction } from './audit-log';
 import { countOpenReports, countPendingReviews } from './moderation-counts';
 
 /**
- * Every admin endpoint starts here: a 403 for anyone but a live super admin (DECISIONS 9), and,
- * when the deployment requires it (REQUIRE_ADMIN_TWO_FACTOR), for a super admin whose account has
- * no two-step sign-in.
+ * Every admin endpoint starts here: a 403 for anyone but a live super admin (docs/product-rules.md:
+ * configured admins), and, when the deployment requires it (REQUIRE_ADMIN_TWO_FACTOR), for a super
+ * admin whose account has no two-step sign-in.
  */
 export async function requireSuperAdmin(
   db: Tx,
@@ -84,7 +84,7 @@ const cursorOf = (cursor: string | undefined): TimeCursor | null =>
 /** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-/** The dashboard's five figures, live (DECISIONS 4: not the document's sample numbers). */
+/** The dashboard's five figures, live (real counts: docs/product-rules.md: every feature is a real write). */
 export async function getStats(db: Db): Promise<AdminStats> {
   const { rows } = await db.execute<{ members: number; fresh: number; articles: number }>(
     sql`select
@@ -163,7 +163,7 @@ export async function getUser(db: Tx, userId: string): Promise<AdminUser> {
 }
 
 /**
- * Sets a new password (spec: admin-update-user-password), for super admins too (section 6). The
+ * Sets a new password (spec: admin-update-user-password), for super admins too. The
  * person's other sessions end: a reset by an admin is usually because the account was taken over.
  */
 export async function resetPassword(
@@ -195,7 +195,7 @@ export async function resetPassword(
   if (userId !== admin.id) deps.sessions.revoke([userId]);
 }
 
-/** Grants or removes super admin (DECISIONS 9); nobody removes their own. */
+/** Grants or removes super admin (docs/product-rules.md: configured admins); nobody removes their own. */
 export async function setSuperAdmin(
   deps: Pick<AppDeps, 'db' | 'bus'>,
   admin: Viewer,

@@ -7,7 +7,7 @@ import { publishAdminChanged } from './admin-events';
 import { recordAdminAction } from './audit-log';
 
 /*
- * Bans that hold (issue 20, decision 017). users.banned (better-auth's) is the one flag; the
+ * Bans that hold (issue 20, docs/decisions/017). users.banned (better-auth's) is the one flag; the
  * database copies it to profiles.is_banned (migration 0015's triggers), which every area's
  * queries read through visiblePerson, so a banned person's content leaves every list at once.
  * better-auth refuses a banned person's sign-in; the session lookup (app.ts) refuses their writes
@@ -27,9 +27,9 @@ async function lockTarget(tx: Tx, userId: string) {
 }
 
 /**
- * Bans a person: 'refused' for a super admin (DECISIONS 9) or oneself. Their sessions end in the
- * same transaction as the ban and its audit entry; once committed, every instance drops its cached
- * copies and closes their sockets (within the 5 s of the issue).
+ * Bans a person: 'refused' for a super admin (docs/product-rules.md: configured admins) or oneself. Their
+ * sessions end in the same transaction as the ban and its audit entry; once committed, every instance drops
+ * its cached copies and closes their sockets (within the 5 s of the issue).
  */
 export async function banPerson(
   deps: AppDeps,

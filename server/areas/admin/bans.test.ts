@@ -19,7 +19,7 @@ import type { AppDeps } from '../../lib/context';
 import { banPerson } from './bans.service';
 
 /*
- * Bans that hold (issue 20, decision 017): a ban ends every session and live socket within 5 s on
+ * Bans that hold (issue 20, docs/decisions/017): a ban ends every session and live socket within 5 s on
  * every instance, refuses sign-in and every write with a clear message, hides the person's
  * content, keeps one flag, and an unban restores everything.
  */

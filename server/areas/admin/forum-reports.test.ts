@@ -7,7 +7,7 @@ import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../t
 import { socketOf, subscribe } from '../../test/realtime-kit';
 
 /*
- * Forum posts and replies as report targets (issue 20's moderation gap, decision 018): members
+ * Forum posts and replies as report targets (issue 20's moderation gap, docs/decisions/018): members
  * report what they can see, never their own; an admin's "remove" takes a post with its replies
  * and every reaction, comment and feed item on them, or a reply with its own, and nothing else.
  */

@@ -18,8 +18,8 @@ import { createReport, listReports, resolveReport } from './reports.service';
 import { listReviewQueue, moderateReviews, reviewStats } from './review-moderation.service';
 
 /**
- * Super admins only (DECISIONS 9), decided before anything is read from the request: a visitor
- * gets 401, a member 403, whatever they send.
+ * Super admins only (docs/product-rules.md: configured admins), decided before anything is read from the
+ * request: a visitor gets 401, a member 403, whatever they send.
  */
 const adminOnly = (deps: AppDeps) =>
   createMiddleware<AppEnv>(async (c, next) => {

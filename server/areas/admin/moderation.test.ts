@@ -184,7 +184,7 @@ describe('moderating', () => {
         reason: 'Possible fake reviews',
         note: 'Same wording three times',
       });
-    // Any status from any status (spec section 4).
+    // Any status from any status.
     const rejected = await moderate(admin2, { ids, status: 'rejected' });
     expect(rejected.body.updated).toHaveLength(3);
     const again = await admin2.agent.get<ModerationReviewPage>('/api/admin/reviews?status=rejected');

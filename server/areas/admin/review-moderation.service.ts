@@ -19,7 +19,7 @@ import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '
 import { recordAdminAction } from './audit-log';
 
 /*
- * The Reviews tab (spec document 3, sections 2, 4 and 6): business reviews by moderation status,
+ * The Reviews tab: business reviews by moderation status,
  * any status set on one review or many, with a note and a reason, the moderator and the time
  * recorded (moderated_by, moderated_at), and counts by status. The business-pages area shows only
  * approved reviews to others; a change of status tells the page's readers to refetch its reviews.

@@ -8,7 +8,7 @@ import { recordUpload } from '../../platform/upload-ledger';
 import type { ArticleDeps } from './article-rows';
 
 /*
- * Articles' featured images (spec section 5): the upload, checked against the pixel rules,
+ * Articles' featured images: the upload, checked against the pixel rules,
  * re-encoded and stored as the viewer's; the check that an article only ever shows its own
  * author's upload (deleting the article deletes the file); and the removal, after commit, of an
  * image no longer shown by any of the author's articles.
@@ -46,7 +46,10 @@ export async function dropImage(deps: ArticleDeps, authorId: string, url: string
   }
 }
 
-/** Section 5's pixel rules, on the picture as shown (upright), before it is decoded. */
+/**
+ * The featured image's pixel rules (common/articles/model.ts), on the picture as shown (upright), before it
+ * is decoded.
+ */
 function checkArticleImage(width: number, height: number) {
   const problem = articleImageProblem(width, height);
   if (problem) throw new AppError('VALIDATION', ARTICLE_MSG.imageInvalidDimensionsTitle, { file: problem });

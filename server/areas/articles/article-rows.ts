@@ -13,7 +13,7 @@ import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '
 import { isSuperAdminSql, notBlockedWith, visiblePerson } from '../../db/rules';
 
 /*
- * What the articles services share (spec document 2; issue 6): their dependencies, the one 404,
+ * What the articles services share (issue 6): their dependencies, the one 404,
  * and the rules every read puts in its SQL. Drafts belong to their author alone: every read puts
  * "published, or mine" in its SQL, and anything else answers exactly like a missing article, so a
  * draft's existence never leaks. Articles of deleted or banned authors, and of people blocked

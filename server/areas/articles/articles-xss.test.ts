@@ -198,7 +198,7 @@ describe('article HTML', () => {
       expectSafe(res.body.html, payload);
       const read = await reader.get<Article>(`/api/articles/${res.body.id}`);
       expect(read.body.html).toBe(res.body.html);
-      // Excerpts and previews are plain text with any typed tag stripped (spec section 5).
+      // Excerpts and previews are plain text with any typed tag stripped.
       for (const plain of [res.body.excerpt, res.body.preview])
         expect(plain, payload).not.toMatch(/<\/?[a-z][^>]*>/i);
     }

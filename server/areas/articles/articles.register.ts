@@ -18,7 +18,7 @@ const columns = sql`'article' as type, a.id::text as id, a.title, a.excerpt as d
   ${categoryLabel} as category, a.published_at as date, a.image_url, '/articles/' || a.id::text as url`;
 
 /**
- * Published articles of visible authors, in tiers (decision 013): the exact title; titles that
+ * Published articles of visible authors, in tiers (docs/decisions/013): the exact title; titles that
  * start with the text (alphabetical, articles_title_prefix_idx); full-text matches over title and
  * body, or a title word that starts with the text, newest first; titles with the text inside a
  * word; and, when those are few, titles close to the text (typos, by trigram word similarity).

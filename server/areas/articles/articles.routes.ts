@@ -9,7 +9,7 @@ import { getArticle, listArticles } from './article-reads.service';
 import type { ArticleDeps } from './article-rows';
 import { createArticle, deleteArticle, publishArticle, updateArticle } from './articles.service';
 
-/** Articles (spec document 2): lists are public, reading and writing need a member. */
+/** Articles: lists are public, reading and writing need a member. */
 export function articleRoutes(deps: ArticleDeps) {
   return new Hono<AppEnv>()
     .get('/articles', validate('query', ZArticleListQuery), async (c) =>

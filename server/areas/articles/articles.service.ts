@@ -15,15 +15,15 @@ import { readArticle } from './article-reads.service';
 import { notFound, viewerIsAdmin, type ArticleDeps } from './article-rows';
 
 /*
- * Writing articles (spec document 2): create (a draft, or published at once), edit a draft or
- * a published article, publish a draft, delete it (its author or a super admin), and account deletion's removal of all of a
- * person's articles. Publishing puts the article on the feed in the same transaction; deleting
- * takes its feed item, reactions and comments with it, and its featured image once committed.
+ * Writing articles: create (a draft, or published at once), edit a draft or
+ * a published article, publish a draft, delete it (its author or a super admin), and account deletion's
+ * removal of all of a person's articles. Publishing puts the article on the feed in the same transaction;
+ * deleting takes its feed item, reactions and comments with it, and its featured image once committed.
  * Reading is in article-reads.service.ts, featured images in article-images.service.ts.
  */
 
 /**
- * What is stored beside the content: the excerpt (spec section 5: the plain text, 150 characters,
+ * What is stored beside the content: the excerpt (the plain text, 150 characters,
  * '...' when longer) and the card's preview (200 characters and '…'). The demo stores the same.
  */
 export function summaryOf(content: string) {
@@ -168,7 +168,7 @@ async function removeArticleRows(tx: Tx, bus: Bus, id: string) {
 }
 
 /**
- * DELETE /api/articles/{id}: by its author or a super admin (spec section 6). Others get 403 when
+ * DELETE /api/articles/{id}: by its author or a super admin. Others get 403 when
  * they can see the article, and the same 404 as a missing one when they cannot (a draft).
  */
 export async function deleteArticle(deps: ArticleDeps, viewer: Viewer, id: string): Promise<void> {

@@ -994,7 +994,7 @@ describe('plans', () => {
       [`${word.slice(0, 6)}x${word.slice(7)}`, true],
       ['nothing matches this', false],
     ] as const) {
-      // Every tier search may read for this text, as it reads it (decision 013).
+      // Every tier search may read for this text, as it reads it (docs/decisions/013).
       for (const tier of articleSearch.tiers({ viewerId: a.id, terms: searchTerms(text) })) {
         if (tier.level === 'near' && !fuzzy) continue;
         for (const query of [searchTierRows(tier, 20), searchTierCount(tier, 1001)]) {

@@ -4,7 +4,7 @@ import { authRoutes } from './auth.routes';
 export { resetPasswordMail, verifyEmailMail, welcomeMail } from './auth.mails';
 export { refuseCommonPassword } from './auth.guards';
 
-/** Sign-up, sign-in, confirmation and password reset (better-auth behind our routes; decision 002). */
+/** Sign-up, sign-in, confirmation and password reset (better-auth behind our routes; docs/decisions/002). */
 export const authArea = defineArea({
   name: 'auth',
   routes: authRoutes,

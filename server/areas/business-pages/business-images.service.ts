@@ -9,8 +9,8 @@ import { recordUpload } from '../../platform/upload-ledger';
 import type { BusinessDeps } from './business-rows';
 
 /*
- * Pictures of business pages and their posts (DECISIONS 7: images, 10 MB, checked by content and
- * re-encoded): the profile image (avatar preset), the cover (cover preset) and a post's image
+ * Pictures of business pages and their posts (images, 10 MB: docs/product-rules.md: upload limits; checked by
+ * content and re-encoded): the profile image (avatar preset), the cover (cover preset) and a post's image
  * (content preset). A page only ever shows its owner's own uploads, so deleting the page may delete
  * them; the upload is recorded in the ledger unattached, and attached by the write that shows it.
  */

@@ -15,7 +15,7 @@ const columns = sql`'business_page' as type, bp.id::text as id, bp.name as title
   '/business-pages/' || bp.id::text as url`;
 
 /**
- * Pages of visible owners, in tiers (decision 013): the exact name; names starting with the text
+ * Pages of visible owners, in tiers (docs/decisions/013): the exact name; names starting with the text
  * (alphabetical, business_pages_name_prefix_idx); a later word of the name starting with it, and
  * the text inside a word (trigram index, sorted); names close to it (typos). One or two letters
  * read the first two tiers only.
@@ -58,7 +58,7 @@ export const businessPageSearch: SearchProvider = {
 };
 
 /**
- * Comments on page posts (decision 011): a post of a page the viewer may see, by a live author not
+ * Comments on page posts (docs/decisions/011): a post of a page the viewer may see, by a live author not
  * blocked either way; no reactions (likes are the post's own counter), no replies.
  */
 export const businessPostTarget: ContentTarget = {

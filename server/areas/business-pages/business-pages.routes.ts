@@ -21,7 +21,7 @@ import { createPost, deletePost, listPosts, setLike, sharePost, updatePost } fro
 import { createReview, deleteReview, listReviews, markHelpful } from './reviews.service';
 
 /**
- * Business pages (spec document 3): lists, pages, posts and reviews are readable by visitors;
+ * Business pages: lists, pages, posts and reviews are readable by visitors;
  * every write needs a member, and the service puts who may do it in its SQL.
  */
 export function businessPageRoutes(deps: BusinessDeps) {

@@ -7,7 +7,7 @@ import { type Tx, isSuperAdminSql, notBlockedWith, visiblePerson } from '../../d
 import type { Bus } from '../../platform/bus';
 
 /*
- * What the business-pages services share (spec document 3): their dependencies, the one 404, and
+ * What the business-pages services share: their dependencies, the one 404, and
  * the rule every read puts in its SQL: a page is seen only while its owner is a live account (not
  * deleted, not banned) and neither the viewer nor the owner blocks the other. Anything else answers
  * exactly like a missing page, so "not yours" and "not there" cannot be told apart.

@@ -42,7 +42,7 @@ import {
 } from './business-rows';
 
 /*
- * Business pages themselves (spec document 3, sections 2-6): the list (search box, category,
+ * Business pages themselves: the list (search box, category,
  * an owner's pages), one page as the viewer sees it, create (with its feed item), edit and the
  * cover by the owner, delete by the owner or a super admin, and follow.
  */
@@ -63,7 +63,10 @@ export function pageListQuery(viewerId: string | null, q: BusinessListQuery, cur
     limit ${q.limit + 1}`;
 }
 
-/** GET /api/business-pages: public (visitors browse; DECISIONS 5 and spec section 6). */
+/**
+ * GET /api/business-pages: public (visitors browse; the /business list page needs sign-in:
+ * docs/product-rules.md: both route forms).
+ */
 export async function listPages(
   deps: BusinessDeps,
   viewer: Viewer | null,
@@ -225,7 +228,7 @@ async function lockOwn(tx: Tx, viewerId: string, id: string) {
   return row;
 }
 
-/** PATCH /api/business-pages/{id}: the owner edits every field (spec section 6). */
+/** PATCH /api/business-pages/{id}: the owner edits every field. */
 export async function updatePage(
   deps: BusinessDeps,
   viewer: Viewer,
@@ -350,7 +353,7 @@ export async function setFollow(
 /**
  * Account deletion: the person's pages (with their posts' comments and feed items), their follows,
  * likes, shares and helpful votes with the counters behind them, and their reviews. The account row
- * stays as a tombstone (decision 008), so nothing goes by cascade. Returns the files to delete.
+ * stays as a tombstone (docs/decisions/008), so nothing goes by cascade. Returns the files to delete.
  */
 export async function removePersonBusiness(tx: Tx, bus: Bus, userId: string): Promise<string[]> {
   const pages = await tx

@@ -29,7 +29,7 @@ import {
 } from './business-rows';
 
 /*
- * Posts on a business page (spec document 3, sections 3, 4, 6): written by the page's owner,
+ * Posts on a business page: written by the page's owner,
  * edited by their author, deleted by their author, the page's owner or a super admin. Likes (one per
  * person, set on or off) and shares (once per person; a second does nothing) are the spec's own
  * counters: each write inserts or deletes the row and moves the counter by what it changed, in
@@ -173,7 +173,7 @@ export async function createPost(
 }
 
 /**
- * PATCH /api/business-posts/{id}: its author or the page's owner (spec section 6; issue 19). A new
+ * PATCH /api/business-posts/{id}: its author or the page's owner (issue 19). A new
  * image must be the editor's own upload; the post's current image may stay.
  */
 export async function updatePost(

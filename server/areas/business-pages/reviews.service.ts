@@ -24,7 +24,7 @@ import {
 } from './business-rows';
 
 /*
- * Reviews of a business page (spec document 3, sections 3-6; issue 19): one per person per page
+ * Reviews of a business page (issue 19): one per person per page
  * (a unique constraint, whatever races), never by the page's owner, deleted by their author (or a
  * super admin), 'helpful' counted once per person. A new review is pending until a moderator
  * approves it (the admin area): others see approved reviews only, their author also their own,

@@ -6,7 +6,10 @@ import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
 import { addComment, deleteComment, listComments, type CommentDeps } from './comments.service';
 
-/** Comments on any registered content type (decision 011). Reading follows the content; writing needs a member. */
+/**
+ * Comments on any registered content type (docs/decisions/011). Reading follows the content; writing needs a
+ * member.
+ */
 export function commentRoutes(deps: CommentDeps) {
   return new Hono<AppEnv>()
     .get(

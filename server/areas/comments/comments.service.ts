@@ -20,7 +20,7 @@ import { lockContent, requireContent, requireTarget, type ContentRef } from '../
 import { type Tx, blockedEitherIds, isSuperAdminSql, visiblePerson } from '../../db/rules';
 
 /*
- * Comments on any registered kind of content (decision 011): plain text as typed (trimmed), oldest
+ * Comments on any registered kind of content (docs/decisions/011): plain text as typed (trimmed), oldest
  * first, replies nested by parent id down to the depth the content's target allows.
  *
  * Who is shown: comments by live authors only (not deleted, not banned), none by people the viewer

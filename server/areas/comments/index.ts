@@ -4,7 +4,9 @@ import { commentLoader, removePersonComments } from './comments.service';
 
 export { deleteComment, removeComments } from './comments.service';
 
-/** Comments, with nested replies, on any content an area registers as a content target (decision 011). */
+/**
+ * Comments, with nested replies, on any content an area registers as a content target (docs/decisions/011).
+ */
 export const commentsArea = defineArea({
   name: 'comments',
   routes: commentRoutes,

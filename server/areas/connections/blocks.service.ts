@@ -16,7 +16,7 @@ import {
 } from './connection-pair';
 
 /*
- * Blocks (spec document 1, section 4): blocking ends both people's connections and any pending
+ * Blocks: blocking ends both people's connections and any pending
  * request for good, unblocking restores nothing, and the viewer's list of people they block. A
  * block either way also decides who may message whom (canContact, the area's message policy).
  */

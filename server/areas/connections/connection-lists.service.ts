@@ -13,7 +13,7 @@ import { type Tx, notBlockedWith } from '../../db/rules';
 import { personColumns } from './connection-pair';
 
 /*
- * Reading connections (spec document 1, section 4): a person's follower, following and friend
+ * Reading connections: a person's follower, following and friend
  * counts and lists, the viewer's pending friend requests, the friends two people share, and whether
  * two people are friends. Nothing here changes a row.
  */

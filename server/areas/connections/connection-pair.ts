@@ -10,7 +10,7 @@ import { actorColumns, createNotification, notificationEnvelope } from '../notif
 import { type Tx, isBlockedEither, publicBio } from '../../db/rules';
 
 /*
- * What every change between two people is built on (spec document 1, section 4; DECISIONS 6): one
+ * What every change between two people is built on (docs/product-rules.md: one reading): one
  * row per direction in `connections` (following, friend_requested or friends), read as a pair and
  * turned into the viewer's connection state. Every change runs in a transaction that first takes an
  * advisory lock on the pair, so two people acting on each other at the same moment are serialised:
@@ -62,7 +62,7 @@ async function readPair(tx: Tx, viewerId: string, otherId: string): Promise<Pair
   };
 }
 
-/** Status lookup: the outgoing row first, then an incoming friend request (document 1, section 4). */
+/** Status lookup: the outgoing row first, then an incoming friend request. */
 function stateOf(pair: PairRows): ConnectionState {
   const status =
     pair.out === 'following' || pair.out === 'friend_requested' || pair.out === 'friends'

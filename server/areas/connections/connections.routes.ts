@@ -28,7 +28,7 @@ const ZRecipientQuery = z.object({
 const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
 
 /**
- * Connections (document 1, section 4) under /api/connections, and a person's lists under
+ * Connections under /api/connections, and a person's lists under
  * /api/profiles/:userId. Every call acts as the signed-in person on someone else.
  */
 export function connectionRoutes(deps: ConnectionDeps) {

@@ -17,7 +17,7 @@ import {
 } from './connection-pair';
 
 /*
- * Follows, friend requests and friendships (spec document 1, section 4; DECISIONS 6): follow and
+ * Follows, friend requests and friendships (docs/product-rules.md: one reading): follow and
  * unfollow, send, accept and reject a friend request, remove a friend, each one locked change of the
  * pair (connection-pair.ts) with its notification. Also what account deletion removes: the
  * person's connections and blocks both ways. Blocks are in blocks.service.ts, lists and counts in

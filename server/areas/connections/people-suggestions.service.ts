@@ -73,7 +73,7 @@ export async function dismissSuggestion(db: Db, viewerId: string, otherId: strin
 /**
  * The New message action: people whose name matches `q` (or, without one, the viewer's friends and
  * the people they follow), friends and people followed first, then anyone else they may message
- * (everyone visible who does not block them either way, document 1's rule), alphabetically.
+ * (everyone visible who does not block them either way), alphabetically.
  */
 export async function listMessageRecipients(
   db: Db,

@@ -1,7 +1,7 @@
 /*
  * One event as an iCalendar file (RFC 5545) for 'Add to calendar'. Text values are escaped
- * (backslash, semicolon, comma, line breaks: section 3.3.11) and every content line is folded at 75
- * octets with CRLF and a space (section 3.1), never inside a UTF-8 character. Times are UTC.
+ * (backslash, semicolon, comma, line breaks: RFC 5545, 3.3.11) and every content line is folded at 75
+ * octets with CRLF and a space (RFC 5545, 3.1), never inside a UTF-8 character. Times are UTC.
  */
 
 /** A TEXT value escaped per RFC 5545 3.3.11; other control characters are dropped. */

@@ -6,7 +6,7 @@ import { notBlockedWith, visiblePerson } from '../../db/rules';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 
 /*
- * What the events services share (spec document 3; issue 18): their dependencies, the one 404,
+ * What the events services share (issue 18): their dependencies, the one 404,
  * the visibility rule every read puts in its SQL, and how a row becomes an event card. An event is
  * visible while its organizer is a live account (not deleted, not banned) that the viewer does not
  * block and is not blocked by; anything else answers exactly like a missing event.

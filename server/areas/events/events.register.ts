@@ -17,7 +17,7 @@ const columns = sql`'event' as type, e.id::text as id, e.title, e.location as de
   ${typeLabel} as category, e.starts_at as date, e.cover_photo_url as image_url, '/events/' || e.id::text as url`;
 
 /**
- * Events that are not cancelled, of visible organizers, in tiers (decision 013): the exact title;
+ * Events that are not cancelled, of visible organizers, in tiers (docs/decisions/013): the exact title;
  * titles starting with the text (alphabetical, events_title_prefix_idx); a title word starting
  * with the text; and titles with the text inside a word (both read through
  * events_title_trgm_idx, soonest first). One or two letters read the first two tiers only.

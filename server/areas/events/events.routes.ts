@@ -20,7 +20,7 @@ import { cancelEvent, createEvent, updateEvent, uploadCover } from './events.ser
 import { invite, inviteCandidates, rsvp } from './rsvp.service';
 import { sql } from 'drizzle-orm';
 
-/** Events (spec document 3): lists, pages and guest lists are public; everything else needs a member. */
+/** Events: lists, pages and guest lists are public; everything else needs a member. */
 export function eventRoutes(deps: EventDeps & { allowedOrigins: string[] }) {
   const id = validate('param', ZEventId, { status: 404 });
   return new Hono<AppEnv>()

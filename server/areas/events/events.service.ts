@@ -17,7 +17,7 @@ import { promoteFromWaitlist } from './rsvp.service';
 import { isSuperAdminSql } from '../../db/rules';
 
 /*
- * Writing events (spec document 3): create (on the feed in the same transaction), the organizer's
+ * Writing events: create (on the feed in the same transaction), the organizer's
  * edit and cancel (cancelling tells everyone who answered), the cover photo upload, and account
  * deletion's removal of a person's events and answers. RSVPs and invitations are in rsvp.service.ts.
  */

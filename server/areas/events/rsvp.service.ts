@@ -22,7 +22,7 @@ import { FROM_EVENTS, notFound, visibleEvent, type EventDeps } from './event-row
 import { changedEnvelope } from './events.service';
 
 /*
- * Answers and invitations (spec document 3, section 4; document 1, the profile's invitations).
+ * Answers and invitations (one row per event and invitee: docs/product-rules.md: one reading).
  *
  * The capacity rule: every answer runs in one transaction that first takes the event's row lock
  * (SELECT ... FOR UPDATE), then reads the seats taken, writes the answer and the counts. Two people
@@ -200,7 +200,7 @@ const hasFriends = (organizerId: string): SQL =>
 
 /**
  * GET /api/events/{id}/invitable: the organizer's friends, newest friendship first, a page at a
- * time; with none, 20 other members (document 1, section 9). Each says whether they already have
+ * time; with none, 20 other members. Each says whether they already have
  * an invitation or answer ('Already invited').
  */
 export async function inviteCandidates(

@@ -26,7 +26,7 @@ type Entry<T> = { at: number; load: Promise<T> };
 
 /**
  * The first page of each filter tab, shared by everyone, with each reader's blocks and follows
- * applied on top (decision 010): the feed's busiest read needs no database round trip while
+ * applied on top (docs/decisions/010): the feed's busiest read needs no database round trip while
  * nothing changes. The newest HEAD_SIZE items of live authors are kept per tab; a new,
  * removed or re-authored item (feed.published, feed.removed, profile.updated on the bus, from any
  * instance) drops them. A reader's blocked people (either way) and the people they follow are kept

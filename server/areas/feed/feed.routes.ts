@@ -6,7 +6,7 @@ import { requireViewer } from '../../lib/viewer';
 import { createFeedHead } from './feed-head';
 import { getFeedPage, getNewFeedItems, withEngagement } from './feed.service';
 
-/** The home feed (document 1, section 2): public pages, and what is new for a signed-in page. */
+/** The home feed: public pages, and what is new for a signed-in page. */
 export function feedRoutes(deps: Pick<AppDeps, 'db' | 'bus'>) {
   const { db } = deps;
   const head = createFeedHead(deps);

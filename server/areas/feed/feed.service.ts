@@ -184,7 +184,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The reactions and comment counts of the items whose kind shows them (FeedKind.engagement), for
  * this viewer, in one statement per page whoever asks (the shared head stays viewer-free). The
- * counts read the shared engagement tables (decision 011) as the content's own page would: every
+ * counts read the shared engagement tables (docs/decisions/011) as the content's own page would: every
  * reaction, and the comments of live authors not blocked either way with the viewer.
  */
 export async function withEngagement(

@@ -39,7 +39,7 @@ import {
 } from './forum-rows';
 
 /*
- * Forum posts and replies (spec document 2, sections 2 to 6): approved members post in one of the
+ * Forum posts and replies: approved members post in one of the
  * four categories and reply; the owner and moderators pin and lock (going further than the
  * document, which shows the icons but not who sets them); a locked post takes no new replies. A
  * view counts once per person per hour. Comments under replies and the reactions are the shared
@@ -304,7 +304,7 @@ export async function removePostRows(tx: Tx, bus: ForumDeps['bus'], postId: stri
 }
 
 /**
- * An admin removes a reported post (decision 018): with its replies, the reactions and comments on
+ * An admin removes a reported post (docs/decisions/018): with its replies, the reactions and comments on
  * it and on each reply, and their feed items, in one transaction. Forums have no delete path of
  * their own (the spec gives none); false when it was already gone.
  */

@@ -25,7 +25,7 @@ import type { Envelope } from '../../platform/bus';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 
 /*
- * What the forums services share (spec document 2, forum groups): their dependencies, the 404s,
+ * What the forums services share: their dependencies, the 404s,
  * the membership tests every write puts in its SQL, and the rows they read. Every forum group is
  * public; a post or reply whose author is hidden (deleted, banned) or blocked either way with the
  * viewer is not there for them, in lists, on its page, in search and on the live topics alike.

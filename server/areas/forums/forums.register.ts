@@ -15,7 +15,7 @@ const groupColumns = sql`'forum_group' as type, g.id::text as id, g.name as titl
   null::text as category, g.created_at as date, g.cover_image as image_url, '/forums/group/' || g.id::text as url`;
 
 /**
- * Forum groups in tiers (decision 013): the exact name; names that start with the text
+ * Forum groups in tiers (docs/decisions/013): the exact name; names that start with the text
  * (forum_groups_name_prefix_idx); a name word that starts with it, newest first
  * (forum_groups_created_idx backward); the text inside the name (trigrams); names close to it.
  */
@@ -159,7 +159,7 @@ export const forumPostTarget: ContentTarget = {
 
 /**
  * Reactions on a reply and the comments under it (nested to depth 3: top-level comments are depth
- * 0, section 5's "only below 3"): whoever may read the post and the reply; approved members write.
+ * 0): whoever may read the post and the reply; approved members write.
  */
 export const forumReplyTarget: ContentTarget = {
   contentType: 'forum_reply',

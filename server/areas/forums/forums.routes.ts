@@ -44,7 +44,7 @@ import {
 const id404 = { status: 404 } as const;
 const ok = { ok: true as const };
 
-/** Forum groups (spec document 2): reading is open to all; writing needs an approved member. */
+/** Forum groups: reading is open to all; writing needs an approved member. */
 export function forumRoutes(deps: ForumDeps) {
   return new Hono<AppEnv>()
     .get('/forums', validate('query', ZForumListQuery), async (c) =>

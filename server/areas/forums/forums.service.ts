@@ -55,7 +55,7 @@ import {
 } from './forum-rows';
 
 /*
- * Forum groups and their members (spec document 2, sections 2 to 6): create (the creator the owner,
+ * Forum groups and their members: create (the creator the owner,
  * approved, a feed item), the lists (All Groups, My Groups, a person's), one group's page, joining
  * (a pending row), approving, rejecting, removing, promoting and demoting. The owner acts on
  * anyone but themself; a moderator only on plain members (pending or approved); role changes are
@@ -379,7 +379,7 @@ async function targetRow(
   );
   if (!row) throw new AppError('NOT_FOUND', FORUM_MSG.memberGone);
   if (row.role === 'owner') throw new AppError('FORBIDDEN', FORUM_MSG.ownerFixed);
-  // A moderator acts only on plain members (section 6).
+  // A moderator acts only on plain members.
   if (actor.role === 'moderator' && row.role !== 'member')
     throw new AppError('FORBIDDEN', FORUM_MSG.onlyOwner);
   return row;
@@ -434,7 +434,10 @@ export async function actOnMember(
   );
 }
 
-/** DELETE /api/forums/{id}/members/{userId}: reject a request or remove a member (section 6's rules). */
+/**
+ * DELETE /api/forums/{id}/members/{userId}: reject a request or remove a member (owner on anyone but the
+ * owner, moderators on plain members).
+ */
 export async function removeMember(deps: ForumDeps, viewer: Viewer, groupId: string, userId: string) {
   const status = await deps.db.transaction(async (tx) => {
     const actor = await requireForumRole(tx, viewer.id, groupId, 'moderator');

@@ -67,7 +67,7 @@ async function removePersonForums(tx: Tx, bus: Bus, userId: string): Promise<voi
   );
 }
 
-/** For the admin area's reports (decision 018): an admin removes a forum post or reply. */
+/** For the admin area's reports (docs/decisions/018): an admin removes a forum post or reply. */
 export { removeForumPost, removeForumReply } from './forum-posts.service';
 
 /** Forum groups: membership with roles, posts with categories, replies, nested comments, reactions. */

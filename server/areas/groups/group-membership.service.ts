@@ -25,11 +25,12 @@ import {
 } from './group-rows';
 
 /*
- * Becoming a member (spec document 2, sections 4, 5, 6): a join request (pending, then approved,
+ * Becoming a member: a join request (pending, then approved,
  * adding the member, or rejected) handled by the group's admins; and invitations by email, which
- * the invitee accepts (joining) or declines (DECISIONS 4: real writes). Each notifies the people
- * concerned ('group_action'): a request its admins, an approval the requester, an invitation the
- * invitee (with its mail: the notification mailer sends send-notification-email's content).
+ * the invitee accepts (joining) or declines (real writes: docs/product-rules.md: every feature is a real
+ * write). Each notifies the people concerned ('group_action'): a request its admins, an approval the
+ * requester, an invitation the invitee (with its mail: the notification mailer sends
+ * send-notification-email's content).
  */
 
 const INVITE_LIMIT = { name: 'group-invite', max: GROUPS.invitesPerHour, windowSec: 60 * 60 };
@@ -194,7 +195,7 @@ export async function answerJoinRequest(
 }
 
 /**
- * POST /api/groups/{id}/invitations {email}: an admin invites a person by email, with section 5's
+ * POST /api/groups/{id}/invitations {email}: an admin invites a person by email, with the form's
  * four checks in order. A pending invitation is refused; a declined one is reset to pending. The
  * invitee gets a notification, and its mail carries send-notification-email's content (group name,
  * inviter, description, the link that accepts). Someone blocked either way reads as unknown.

@@ -29,7 +29,7 @@ import {
 } from './group-rows';
 
 /*
- * A group's posts (spec document 2): members write them (1 to 1000 characters, an optional
+ * A group's posts: members write them (1 to 1000 characters, an optional
  * image), everyone who may see the group reads them (a private group's: its members only), newest
  * first, without those of people blocked either way or of hidden accounts. Reactions and comments
  * are the shared modules' (content type 'group_post', groups.register.ts). Sharing a post puts a

@@ -17,8 +17,8 @@ import type { Envelope } from '../../platform/bus';
 import { visiblePerson, type Tx } from '../../db/rules';
 
 /*
- * What the groups services share (spec document 2, social groups; DECISIONS 3 and 4): their
- * dependencies, the one 404, and the visibility rules every read puts in its SQL. A public group
+ * What the groups services share (docs/product-rules.md: no sample data, every feature is a real write):
+ * their dependencies, the one 404, and the visibility rules every read puts in its SQL. A public group
  * is seen by everyone; a private one only by its members (and, to answer, by a person it invited),
  * in the list, the page, posts, members, search, the feed and the realtime topic alike. Anything
  * the viewer may not see answers exactly like a missing group.

@@ -14,7 +14,7 @@ const columns = sql`'group' as type, g.id::text as id, g.name as title, g.descri
   null::text as category, g.created_at as date, g.cover_image as image_url, '/groups/' || g.id::text as url`;
 
 /**
- * Groups the viewer may see (a private one only by its members), in tiers (decision 013): the
+ * Groups the viewer may see (a private one only by its members), in tiers (docs/decisions/013): the
  * exact name; names that start with the text (alphabetical, groups_name_prefix_idx); a name word
  * that starts with it, newest first (groups_created_idx backward); the text inside the name or
  * the description (trigram indexes); and, when those are few, names close to it (typos).

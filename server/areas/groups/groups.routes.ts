@@ -43,7 +43,7 @@ const ZApprove = z.strictObject({ approve: z.boolean() });
 // A malformed id names nothing: the same 404 as a missing group.
 const id404 = { status: 404 } as const;
 
-/** Social groups (spec document 2): the list is public; everything else needs a member. */
+/** Social groups: the list is public; everything else needs a member. */
 export function groupRoutes(deps: GroupDeps) {
   return new Hono<AppEnv>()
     .get('/groups', validate('query', ZGroupListQuery), async (c) =>

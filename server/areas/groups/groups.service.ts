@@ -41,11 +41,11 @@ import {
 } from './group-rows';
 
 /*
- * Groups themselves (spec document 2, social groups): create (public, the creator its admin, a
+ * Groups themselves: create (public, the creator its admin, a
  * feed item), the lists (All Groups, My Groups, a person's communities, searched by name or
  * description), one group's page, its members, privacy (its admins), and leaving (a real write,
- * DECISIONS 4; the last admin names another first). Membership requests and invitations are in
- * group-membership.service.ts, posts in group-posts.service.ts.
+ * docs/product-rules.md: every feature is a real write; the last admin names another first). Membership
+ * requests and invitations are in group-membership.service.ts, posts in group-posts.service.ts.
  */
 
 const CREATE_LIMIT = { name: 'group-create', max: GROUPS.createsPerDay, windowSec: 24 * 60 * 60 };
@@ -322,9 +322,9 @@ export async function removeMember(
 }
 
 /**
- * POST /api/groups/{id}/leave {newAdminId}: the member leaves (DECISIONS 4: a real write). The last
- * admin names another member, who becomes admin; the only member cannot leave (a group keeps an
- * admin). Their pending invitations and join request go too.
+ * POST /api/groups/{id}/leave {newAdminId}: the member leaves (a real write: docs/product-rules.md: every
+ * feature is a real write). The last admin names another member, who becomes admin; the only member cannot
+ * leave (a group keeps an admin). Their pending invitations and join request go too.
  */
 export async function leaveGroup(
   deps: GroupDeps,

@@ -109,7 +109,7 @@ describe('creating a group', () => {
     expect(
       (await visitor.post('/api/groups', { name: 'Good name', description: 'Long enough text.' })).status,
     ).toBe(401);
-    // A privacy field is not accepted: groups are created public (section 4).
+    // A privacy field is not accepted: groups are created public.
     const sneaky = await a.agent.post('/api/groups', {
       name: 'Good name',
       description: 'Long enough text.',

@@ -34,10 +34,11 @@ import {
 import { dropFiles, ownIdeaFile, ownIdeaImage } from './investing-files.service';
 
 /*
- * Business ideas (spec document 3, sections 2, 4, 5, 7): the board's tabs (filtered by industry,
- * DECISIONS 4) and a founder's ideas, one idea's page, submitting (and its feed item), the owner's
- * edit and funding, following, deleting (owner or super admin) and account deletion. The owner is
- * the one person in `user_id`, tested in each write's SQL; another member answers like a missing idea.
+ * Business ideas: the board's tabs (filtered by industry,
+ * docs/product-rules.md: every feature is a real write) and a founder's ideas, one idea's page, submitting
+ * (and its feed item), the owner's edit and funding, following, deleting (owner or super admin) and account
+ * deletion. The owner is the one person in `user_id`, tested in each write's SQL; another member answers like
+ * a missing idea.
  */
 
 type CreateIdeaInput = z.output<typeof ZCreateIdea>;
@@ -190,7 +191,7 @@ async function lockOwn(tx: Tx, viewerId: string, id: string) {
   return row;
 }
 
-/** PATCH /api/investing/ideas/{id}: the owner's edit form (its fields, section 7). */
+/** PATCH /api/investing/ideas/{id}: the owner's edit form (its fields). */
 export async function updateIdea(
   deps: InvestingDeps,
   viewer: Viewer,
@@ -229,7 +230,7 @@ export async function updateIdea(
   return readOwn(deps, viewer.id, id);
 }
 
-/** PUT /api/investing/ideas/{id}/funding: the owner sets the amount received, as an absolute value (section 4). */
+/** PUT /api/investing/ideas/{id}/funding: the owner sets the amount received, as an absolute value. */
 export async function updateFunding(
   deps: InvestingDeps,
   viewer: Viewer,
@@ -280,7 +281,9 @@ type Removed = {
   pitch_deck_url: string | null;
 };
 
-/** An idea with its feed item, updates, followers and opens, in the caller's transaction; its files to drop. */
+/**
+ * An idea with its feed item, updates, followers and opens, in the caller's transaction; its files to drop.
+ */
 async function removeIdeaRows(tx: Tx, deps: Pick<InvestingDeps, 'bus'>, ids: string[]) {
   if (!ids.length) return [] as string[];
   const media = await tx

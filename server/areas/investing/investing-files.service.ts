@@ -20,7 +20,7 @@ import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '
 import { IDEA_FROM, iso, notFound, visibleFounder, type InvestingDeps } from './investing-rows';
 
 /*
- * The investing board's files (spec section 5, DECISIONS 7): an idea's picture (5 MB, checked and
+ * The investing board's files (docs/product-rules.md: upload limits): an idea's picture (5 MB, checked and
  * re-encoded like every image), its video (50 MB), an update's image or video, and, going further,
  * its pitch deck (a PDF of 20 MB, kept private: only signed-in members who may read the idea get it,
  * through the API, and its founder sees who opened it). Videos and PDFs are checked by their first

@@ -16,7 +16,7 @@ import { notBlockedWith, visiblePerson } from '../../db/rules';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 
 /*
- * What the investing services share (spec document 3): their dependencies, the one 404, the rule
+ * What the investing services share: their dependencies, the one 404, the rule
  * every read puts in its SQL, and how rows become ideas and updates. Every read is for a signed-in
  * member (the routes are sign-in routes); an idea whose founder is deleted or banned, or who blocks
  * the viewer or is blocked by them, answers exactly like a missing one.

@@ -1,9 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MSG } from '@common/core/uploads';
 import { INVESTING, INVESTING_MSG, type Idea } from '@common/investing/model';
 import type { CreateIdea } from '@common/investing/schemas';
+import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BASE_URL, createTestApp, signedUpPerson, type Agent, type TestApp } from '../../test/harness';
@@ -190,6 +194,60 @@ describe('uploads in flight', () => {
   });
 });
 
+describe('a refused upload over HTTP', () => {
+  it('is answered with Connection: close and its socket closed, the rest of its body never read', async () => {
+    const [p] = [await signedUpPerson(t)];
+    const hold = gate();
+    onTestFinished(() => hold.open());
+    const held = [0, 1].map(() =>
+      streamedUpload(p.agent, VIDEO, { head: MP4_HEAD, size: MB }, { hold: hold.opened }),
+    );
+    await expect.poll(() => held.every((h) => h.state.pulled > 0)).toBe(true);
+
+    // The same app over real HTTP, through the Node adapter as in production.
+    const sockets: Socket[] = [];
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    onTestFinished(() => void server.close());
+    server.on('connection', (s: Socket) => sockets.push(s));
+    const { port } = server.address() as AddressInfo;
+
+    // A 40 MB video, sent as fast as the socket takes it, until the server closes the connection.
+    const declared = 40 * MB;
+    const client = connect(port, '127.0.0.1');
+    let answer = '';
+    client.setEncoding('latin1');
+    client.on('data', (d: string) => (answer += d));
+    const closed = new Promise<void>((resolve) => client.on('close', () => resolve()));
+    client.on('error', () => {});
+    client.write(
+      `POST ${VIDEO} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${BASE_URL}\r\n` +
+        `X-Forwarded-For: ${p.agent.ip}\r\n` +
+        `Cookie: ${[...p.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ')}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${declared}\r\n\r\n`,
+    );
+    const filler = Buffer.alloc(MB, 7);
+    let open = true;
+    void closed.then(() => (open = false));
+    for (let sent = 0; open && sent < declared; sent += MB) {
+      if (!client.write(filler.subarray(0, Math.min(MB, declared - sent))))
+        await new Promise((r) => client.once('drain', r).once('close', r));
+    }
+    await closed;
+
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toMatch(/\r\nretry-after: \d+\r\n/i);
+    // The server read the headers and what the socket held when it answered, never the 40 MB.
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.bytesRead).toBeLessThan(8 * MB);
+
+    hold.open();
+    for (const h of held) expect((await h.response).status).toBe(201);
+  });
+});
+
 describe('bodies', () => {
   it('an oversized video streams to disk, is refused with 413 once past the limit, and leaves no file', async () => {
     const p = await signedUpPerson(t);
@@ -215,6 +273,57 @@ describe('bodies', () => {
     // Refused at the limit: what was read stops within a chunk or two past it.
     expect(upload.state.pulled).toBeLessThan(INVESTING.videoMaxBytes + 3 * MB);
     expect(await tempUploads()).toEqual([]);
+  });
+
+  it('a file sent over HTTP in chunks of every size, boundary split across them, is stored byte for byte', async () => {
+    const p = await signedUpPerson(t);
+    const base = await t.listen();
+    // 3.5 MB: more than a write block (1 MB), so blocks are written whole and the last one partly.
+    const bytes = Buffer.concat([MP4_HEAD, randomBytes(3.5 * MB)]);
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\n` +
+          `Content-Type: video/mp4\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]);
+    const stored = await new Promise<{ status: number; url?: string }>((resolve, reject) => {
+      const req = http.request(
+        `${base}${VIDEO}`,
+        {
+          method: 'POST',
+          headers: {
+            origin: BASE_URL,
+            'x-forwarded-for': p.agent.ip,
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+            'transfer-encoding': 'chunked',
+            cookie: [...p.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, ...JSON.parse(Buffer.concat(chunks).toString()) }),
+          );
+        },
+      );
+      req.on('error', reject);
+      // Chunks of 1 byte to 96 KB, the last ones small enough to split the closing delimiter.
+      const sizes = [1, 7, 300, 65_536, 98_304, 13, 40_000];
+      let at = 0;
+      for (let i = 0; at < body.length - 40; i++) {
+        const n = Math.min(sizes[i % sizes.length]!, body.length - 40 - at);
+        req.write(body.subarray(at, at + n));
+        at += n;
+      }
+      for (; at < body.length; at += 3) req.write(body.subarray(at, Math.min(at + 3, body.length)));
+      req.end();
+    });
+    expect(stored.status).toBe(201);
+    const res = await t.app.request(new URL(stored.url!, BASE_URL).toString());
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('a large body of the wrong kind is refused by its first bytes, the rest never read', async () => {

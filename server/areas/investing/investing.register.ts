@@ -17,7 +17,7 @@ const columns = sql`'business_idea' as type, i.id::text as id, i.title, left(i.d
   ${industryLabel} as category, i.created_at as date, i.image_url, '/investing/' || i.id::text as url`;
 
 /**
- * Ideas of visible founders, in tiers (decision 013): the exact title; titles that start with the
+ * Ideas of visible founders, in tiers (docs/decisions/013): the exact title; titles that start with the
  * text (alphabetical, business_ideas_title_prefix_idx); a title word that starts with the text;
  * titles with the text inside a word; and, when those are few, titles close to the text (trigram
  * word similarity, business_ideas_title_trgm_idx). One or two letters read the first three only.

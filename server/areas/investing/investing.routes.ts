@@ -38,7 +38,7 @@ import { createUpdate, listUpdates } from './updates.service';
 
 const id404 = validate('param', ZIdeaId, { status: 404 });
 
-/** The investing board (spec document 3): sign-in routes, every read and write for a member. */
+/** The investing board: sign-in routes, every read and write for a member. */
 export function investingRoutes(deps: InvestingDeps) {
   return new Hono<AppEnv>()
     .get('/investing/ideas', validate('query', ZIdeaListQuery), async (c) => {

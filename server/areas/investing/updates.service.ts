@@ -22,7 +22,7 @@ import {
 import { ownMedia } from './investing-files.service';
 
 /*
- * An idea's updates (spec section 2's Updates card): read by whoever may read the idea, newest
+ * An idea's updates: read by whoever may read the idea, newest
  * first; added by its founder only (with an optional image or video). Going further: each follower
  * of the idea gets a notification of the new update, in the same transaction, published after commit.
  */

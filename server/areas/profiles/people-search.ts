@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
 import type { SearchProvider, SearchTier } from '../../platform/search-providers';
 
-/** What a profile says about its person (title, company, location, skills), as migration 0015's index holds it. */
+/**
+ * What a profile says about its person (title, company, location, skills), as migration 0015's index holds
+ * it.
+ */
 const about = sql`profile_about(p.title, p.company, p.location, p.skills)`;
 
 const columns = sql`'user' as type, p.id::text as id, coalesce(nullif(p.full_name, ''), p.username) as title,
@@ -12,12 +15,12 @@ const columns = sql`'user' as type, p.id::text as id, coalesce(nullif(p.full_nam
 
 /**
  * People by full name and username (`profiles.search_name`, lower-cased), in tiers each read in an
- * index's order (decision 013): the exact username; names that start with the text (alphabetical);
+ * index's order (docs/decisions/013): the exact username; names that start with the text (alphabetical);
  * names with a later word (surname, username) that does, from `profile_search_words`, one row per
  * word, kept for visible people only; the text anywhere else; and, when those are few, names close
  * to the text (typos, by trigram word similarity). The 'contains' tier also finds people by what their
- * profile says (title, company, location, skills: a word starting with the text; issue 21). One or two letters match the start of the name
- * or of the username only. Deleted, banned and blocked people never show.
+ * profile says (title, company, location, skills: a word starting with the text; issue 21). One or two
+ * letters match the start of the name or of the username only. Deleted, banned and blocked people never show.
  */
 export const peopleSearch: SearchProvider = {
   type: 'user',

@@ -6,7 +6,7 @@ import { removeProfileImage, setProfileImage, type ProfileImageDeps } from './pr
 
 /**
  * The viewer's avatar and cover photo: POST a multipart `file` to set one (answers the updated
- * Profile), DELETE to remove it. Images only, at most 10 MB (DECISIONS 7).
+ * Profile), DELETE to remove it. Images only, at most 10 MB (docs/product-rules.md: upload limits).
  */
 /** A profile picture is used as soon as it is stored: not counted against the unattached quota. */
 const SHOWN_AT_ONCE = { unattached: false };

@@ -9,7 +9,7 @@ import { getProfileView, updateOwnProfile, type OwnProfileDeps } from './profile
 
 const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
 
-/** Profiles (document 1, section 2): sign-in required to view any of them. */
+/** Profiles: sign-in required to view any of them. */
 export function profileRoutes(deps: OwnProfileDeps) {
   return new Hono<AppEnv>()
     .get('/profiles/me', async (c) => {

@@ -118,7 +118,7 @@ type Visibility = { row: ProfileRow; restricted: boolean; blockedByYou: boolean 
 async function visibility(db: Db, viewerId: string, userId: string): Promise<Visibility> {
   const row = await findLiveProfile(db, userId);
   if (viewerId === userId) return { row, restricted: false, blockedByYou: false };
-  // A banned person's profile is hidden like the rest of their content (issue 20, decision 017).
+  // A banned person's profile is hidden like the rest of their content (issue 20, docs/decisions/017).
   if (row.isBanned) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
   const { rows } = await db.execute<{
     blocked_by_them: boolean;

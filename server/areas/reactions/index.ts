@@ -10,7 +10,7 @@ export {
   type ContentRef,
 } from './reactions.service';
 
-/** Reactions on any content an area registers as a content target (decision 011). */
+/** Reactions on any content an area registers as a content target (docs/decisions/011). */
 export const reactionsArea = defineArea({
   name: 'reactions',
   routes: reactionRoutes,

@@ -12,7 +12,9 @@ import { getReactions, setReaction, type ReactionDeps } from './reactions.servic
  */
 const ZReactionPath = ZContentRef.extend({ reactionType: z.string() });
 
-/** Reactions on any registered content type (decision 011). Counts are public; reacting needs a member. */
+/**
+ * Reactions on any registered content type (docs/decisions/011). Counts are public; reacting needs a member.
+ */
 export function reactionRoutes(deps: ReactionDeps) {
   return new Hono<AppEnv>()
     .get('/reactions/:contentType/:contentId', validate('param', ZContentRef, { status: 404 }), async (c) =>

@@ -17,7 +17,7 @@ import { actorColumns, createNotification, notificationEnvelope } from '../notif
 import { type Tx } from '../../db/rules';
 
 /*
- * Reactions on any registered kind of content (decision 011). A person has at most one reaction of
+ * Reactions on any registered kind of content (docs/decisions/011). A person has at most one reaction of
  * each type on a thing (unique index); a request says the state the person wants (PUT {active}), so
  * repeated or collapsed taps converge on the last one instead of flipping back and forth.
  */

@@ -3,7 +3,7 @@ import { searchRoutes } from './search.routes';
 
 export { runSearch, searchQuery, searchTerms } from './search.service';
 
-/** One search over every provider the areas register (decision 009). */
+/** One search over every provider the areas register (docs/decisions/009). */
 export const searchArea = defineArea({
   name: 'search',
   routes: searchRoutes,

@@ -5,7 +5,7 @@ import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
 import { search } from './search.service';
 
-/** GET /api/search?q=&page= (document 1, section 2 "Search results"), for signed-in people. */
+/** GET /api/search?q=&page=, for signed-in people. */
 export function searchRoutes(deps: Pick<AppDeps, 'db'>) {
   return new Hono<AppEnv>().get('/search', validate('query', ZSearchQuery), async (c) => {
     const viewer = requireViewer(c);

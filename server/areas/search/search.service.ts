@@ -49,7 +49,7 @@ function pageWindow(page: number) {
 }
 
 /**
- * One statement for consecutive tiers of the list (decision 013). First each tier is counted, in
+ * One statement for consecutive tiers of the list (docs/decisions/013). First each tier is counted, in
  * list order, each count stopping where the running total passes SEARCH.countCap, and a tier after
  * that is not read at all; `near` tiers (typos) are counted only when the plain ones found fewer
  * than a page. Then only the tiers the page falls in are read, each in its own order, as far as
@@ -117,7 +117,7 @@ type Row = {
 export type SearchExec = (query: SQL) => Promise<Record<string, unknown>[]>;
 
 /**
- * Runs one search page (decision 013) in two or three small statements: the plain tiers' counts
+ * Runs one search page (docs/decisions/013) in two or three small statements: the plain tiers' counts
  * (countsQuery); near tiers (typos), only while the plain ones are fewer than a page, read whole
  * (at most SEARCH.nearCap each: counting them is reading them); then the rows of the tiers the
  * page falls in, each from the page's place in it. One statement chaining every tier's count and

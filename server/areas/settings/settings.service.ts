@@ -86,7 +86,8 @@ export async function deleteAccount(
 /**
  * The deletion itself, once the request is allowed (the person's own password above, or a super
  * admin's decision in the admin area, which passes its audit entry as `alsoInTransaction`). A super
- * admin is refused (DECISIONS 9). The caller revokes the cached sessions once it returns.
+ * admin is refused (docs/product-rules.md: configured admins). The caller revokes the cached sessions once it
+ * returns.
  */
 export async function eraseAccount(
   deps: Pick<AppDeps, 'db' | 'storage' | 'onAccountDeleted'>,
@@ -100,7 +101,7 @@ export async function eraseAccount(
       .from(profiles)
       .where(eq(profiles.id, viewerId))
       .for('update');
-    // DECISIONS 9: super admins cannot be deleted.
+    // Super admins cannot be deleted (docs/product-rules.md: configured admins).
     if (before?.admin) throw new AppError('FORBIDDEN', SETTINGS_MSG.adminCannotDelete);
     const placeholder = {
       username: sql`'deleted_' || replace(${viewerId}::text, '-', '')`,

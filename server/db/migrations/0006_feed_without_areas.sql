@@ -1,4 +1,4 @@
--- The feed knows no area (decision 009): the publishing area hands it the category and the link.
+-- The feed knows no area (docs/decisions/009): the publishing area hands it the category and the link.
 -- Existing rows keep the category their type gave them, now a plain column (the (category, id)
 -- index stays as it is).
 ALTER TABLE "feed_items" ALTER COLUMN "category" DROP EXPRESSION;--> statement-breakpoint

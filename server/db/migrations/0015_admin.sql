@@ -11,7 +11,7 @@ CREATE TABLE "admin_actions" (
 ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_admin_id_users_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_actions_created_idx" ON "admin_actions" USING btree ("created_at" desc,"id" desc);--> statement-breakpoint
 -- Written by hand below
--- Bans (issue 20, decision 017): better-auth's users.banned is the one source of truth; it refuses
+-- Bans (issue 20, docs/decisions/017): better-auth's users.banned is the one source of truth; it refuses
 -- the sign-in. profiles.is_banned is its copy where every area's queries read people
 -- (visiblePerson, the search-words trigger of 0008). The database keeps the two equal whichever is
 -- written, so no path (ours, better-auth's, a test, a script) can leave them apart. Each trigger

@@ -5,7 +5,7 @@ import { users } from './auth';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Articles (spec document 2, section 3). The content is markdown, rendered to safe HTML when read;
+ * Articles. The content is markdown, rendered to safe HTML when read;
  * `excerpt` is its plain text cut at 150 characters. Reactions and comments live in the shared
  * engagement tables under content type 'article'.
  */
@@ -28,7 +28,7 @@ export const articles = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Search (decision 009's registry): the title weighs more than the body.
+    // Search (docs/decisions/009's registry): the title weighs more than the body.
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -49,14 +49,14 @@ export const articles = pgTable(
     index('articles_search_idx').using('gin', t.search),
     // Near matches on titles (typos, partial words).
     index('articles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    // Search's 'exact' and 'prefix' tiers (decision 013): titles equal to or starting with the
+    // Search's 'exact' and 'prefix' tiers (docs/decisions/013): titles equal to or starting with the
     // text, walked in order and stopped at the page.
     index('articles_title_prefix_idx')
       .on(sql`lower(${t.title}) text_pattern_ops`, t.id)
       .where(sql`status = 'published'`),
     check('articles_status', sql`${t.status} in ('draft', 'published')`),
     check('articles_category', sql`${t.category} in ('tech', 'business', 'lifestyle')`),
-    // A published article has its time; a draft has none (spec section 4).
+    // A published article has its time; a draft has none.
     check('articles_published_at', sql`(${t.status} = 'published') = (${t.publishedAt} is not null)`),
   ],
 );

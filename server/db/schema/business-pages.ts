@@ -15,8 +15,8 @@ import {
 import { users } from './auth';
 
 /*
- * Business pages, their posts and reviews (spec document 3, section 3). Comments on posts live in
- * the shared engagement tables under content type 'business_post' (decision 011). Likes, shares and
+ * Business pages, their posts and reviews. Comments on posts live in
+ * the shared engagement tables under content type 'business_post' (docs/decisions/011). Likes, shares and
  * followers are the spec's own counters beside their rows: every write changes the row and its
  * counter in one statement (business-pages service), and the counters never go below zero.
  */
@@ -54,7 +54,7 @@ export const businessPages = pgTable(
     index('business_pages_category_idx').on(t.category, t.createdAt, t.id),
     // An owner's pages (their profile's section, account deletion).
     index('business_pages_owner_idx').on(t.ownerId, t.createdAt, t.id),
-    // Search's exact and prefix tiers (decision 013): names walked in order, stopped at the page.
+    // Search's exact and prefix tiers (docs/decisions/013): names walked in order, stopped at the page.
     index('business_pages_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`, t.id),
     // Search's contains and near tiers, and the list's search box (text inside a name).
     index('business_pages_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
@@ -109,7 +109,7 @@ export const businessPosts = pgTable(
   ],
 );
 
-/** One like per person and post (spec section 3: the pair is unique). */
+/** One like per person and post (the pair is unique). */
 export const businessPostLikes = pgTable(
   'business_post_likes',
   {
@@ -124,7 +124,7 @@ export const businessPostLikes = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('business_post_likes_user_idx').on(t.userId)],
 );
 
-/** A share counts once per person (spec section 4: a second attempt does nothing). */
+/** A share counts once per person (a second attempt does nothing). */
 export const businessPostShares = pgTable(
   'business_post_shares',
   {
@@ -163,7 +163,7 @@ export const businessReviews = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One review per person per page (spec section 3), whatever races.
+    // One review per person per page, whatever races.
     unique('business_reviews_one_per_person').on(t.pageId, t.userId),
     // A page's approved reviews, newest first, and their average and count.
     index('business_reviews_page_idx').on(t.pageId, t.moderationStatus, t.createdAt, t.id),

@@ -3,7 +3,7 @@ import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid }
 import { users } from './auth';
 
 /**
- * Follows, friend requests and friendships (spec document 1, sections 3 and 4; DECISIONS 6). One row
+ * Follows, friend requests and friendships (docs/product-rules.md: one reading). One row
  * per direction: `user_id` follows or asked `connected_user_id`; friends hold a row each way.
  */
 export const connections = pgTable(

@@ -23,7 +23,7 @@ const CONTENT_TYPES = sql.raw(
 
 /**
  * Reactions and comments on any kind of content (articles, group posts, forum posts...), one pair of
- * tables for every area (decision 011). `content_type` names the kind; the content target registry
+ * tables for every area (docs/decisions/011). `content_type` names the kind; the content target registry
  * (server/platform/content-targets.ts) says which types exist, who owns a piece of content and who
  * may see it. No foreign key to the content: the area deletes its engagement with the content, in
  * the same transaction.
@@ -41,7 +41,7 @@ export const reactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // At most one reaction of each type per person on a thing, whatever races (spec section 4).
+    // At most one reaction of each type per person on a thing, whatever races.
     // Its prefix also serves the counts of one piece of content.
     uniqueIndex('reactions_uq').on(t.contentType, t.contentId, t.userId, t.reactionType),
     // Removing a person's reactions.

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { users } from './auth';
 
 /**
- * Events (spec document 3, section 3; DECISIONS 6). The start is one instant (timestamptz), shown
+ * Events (docs/product-rules.md: one reading). The start is one instant (timestamptz), shown
  * in each viewer's time zone. `going_count` and `maybe_count` are kept by the RSVP transaction,
  * which holds the event's row lock (SELECT ... FOR UPDATE) while it reads and changes them, so two
  * people taking the last seat at once are serialised: one gets it, the other the waitlist.
@@ -35,7 +35,7 @@ export const events = pgTable(
       .where(sql`cancelled_at is null`),
     // A profile's My Events, by date.
     index('events_creator_idx').on(t.creatorId, t.startsAt, t.id),
-    // Search's 'exact' and 'prefix' tiers (decision 013), walked in order.
+    // Search's 'exact' and 'prefix' tiers (docs/decisions/013), walked in order.
     index('events_title_prefix_idx')
       .on(sql`lower(${t.title}) text_pattern_ops`, t.id)
       .where(sql`cancelled_at is null`),
@@ -52,8 +52,8 @@ export const events = pgTable(
 );
 
 /**
- * One row per event and person (DECISIONS 6): an invitation (pending) or an answer (accepted,
- * maybe, declined), plus waitlisted (said Going when full). `changed_at` is when the status last
+ * One row per event and person (docs/product-rules.md: one reading): an invitation (pending) or an answer
+ * (accepted, maybe, declined), plus waitlisted (said Going when full). `changed_at` is when the status last
  * changed: the guest list shows the latest first, the waitlist the earliest first.
  */
 export const eventInvitations = pgTable(

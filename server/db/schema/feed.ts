@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { users } from './auth';
 
 /**
- * The home feed (spec document 1, section 3): one row per piece of content, written only by
+ * The home feed: one row per piece of content, written only by
  * publishToFeed (server/areas/feed/feed.service.ts). Pages are read newest first by `id`.
  */
 export const feedItems = pgTable(

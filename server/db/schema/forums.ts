@@ -14,10 +14,10 @@ import {
 import { users } from './auth';
 
 /**
- * Forum groups (spec document 2, section 3). Every forum group is public (is_public is kept from
+ * Forum groups. Every forum group is public (is_public is kept from
  * the document, always true): anyone reads its posts, approved members write. Reactions on posts,
  * replies and comments, and the comments nested under replies, live in the shared engagement
- * tables under content types 'forum_post', 'forum_reply' and 'forum_comment' (decision 011), so
+ * tables under content types 'forum_post', 'forum_reply' and 'forum_comment' (docs/decisions/011), so
  * there is no forum_reply_comments table nor three reaction tables.
  */
 export const forumGroups = pgTable(
@@ -71,7 +71,7 @@ export const forumGroupMembers = pgTable(
     index('forum_group_members_approved_by_idx').on(t.approvedBy),
     check('forum_group_members_role', sql`${t.role} in ('owner', 'moderator', 'member')`),
     check('forum_group_members_status', sql`${t.status} in ('pending', 'approved')`),
-    // The owner is set on creation, approved, and cannot change (section 4).
+    // The owner is set on creation, approved, and cannot change.
     check('forum_group_members_owner_approved', sql`${t.role} <> 'owner' or ${t.status} = 'approved'`),
   ],
 );

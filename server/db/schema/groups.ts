@@ -3,10 +3,10 @@ import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { users } from './auth';
 
 /**
- * Social groups (spec document 2, section 3). A group is public when created (section 4); its
- * admins may make it private (DECISIONS 4), and then only its members see it, its posts and its
- * members. Comments and reactions on posts live in the shared engagement tables under content type
- * 'group_post' (decision 011), so there is no group_comments table.
+ * Social groups. A group is public when created; its
+ * admins may make it private (docs/product-rules.md: every feature is a real write), and then only its
+ * members see it, its posts and its members. Comments and reactions on posts live in the shared engagement
+ * tables under content type 'group_post' (docs/decisions/011), so there is no group_comments table.
  */
 export const groups = pgTable(
   'groups',
@@ -144,7 +144,7 @@ export const groupInvitations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One invitation per person and group: re-inviting after a decline resets it (section 4).
+    // One invitation per person and group: re-inviting after a decline resets it.
     uniqueIndex('group_invitations_uq').on(t.groupId, t.invitedUserId),
     index('group_invitations_user_idx').on(t.invitedUserId),
     index('group_invitations_by_idx').on(t.invitedBy),

@@ -13,7 +13,7 @@ import {
 import { users } from './auth';
 
 /*
- * The investing board (spec document 3, section 3). An idea belongs to the one person who posted
+ * The investing board. An idea belongs to the one person who posted
  * it (the document's user_id, created_by and username are one column here: `user_id`, the name
  * read from the profile). Money is numeric(14, 2): whole cents, never floating point.
  */
@@ -51,13 +51,13 @@ export const businessIdeas = pgTable(
     index('business_ideas_industry_idx').on(t.industry, t.createdAt, t.id),
     // A founder's ideas (profile section, account deletion).
     index('business_ideas_user_idx').on(t.userId, t.createdAt, t.id),
-    // Search's 'exact' and 'prefix' tiers (decision 013), walked in order and stopped at the page.
+    // Search's 'exact' and 'prefix' tiers (docs/decisions/013), walked in order and stopped at the page.
     index('business_ideas_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`, t.id),
     // Search's 'contains' and 'near' tiers: text inside a title.
     index('business_ideas_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     check('business_ideas_industry', sql`${t.industry} in ${INDUSTRY_VALUES}`),
     check('business_ideas_risk', sql`${t.risk} in ('low', 'medium', 'high')`),
-    // Section 5 and 9, also for any path that bypasses the API.
+    // The form's limits (common/investing), also for any path that bypasses the API.
     check('business_ideas_goal', sql`${t.fundingGoal} >= 1000`),
     check('business_ideas_received', sql`${t.fundingReceived} >= 0`),
     check(

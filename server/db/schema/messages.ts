@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** Direct messages (spec document 1, section 3). Readable only by their sender and receiver. */
+/** Direct messages. Readable only by their sender and receiver. */
 export const messages = pgTable(
   'messages',
   {

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth';
 
-/** Notifications (spec document 1, section 3). Written only through the notifications service. */
+/** Notifications. Written only through the notifications service. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -59,7 +59,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** Per-person settings (spec document 1, section 2, Settings). A missing row means every default. */
+/** Per-person settings. A missing row means every default. */
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -75,7 +75,7 @@ export const userSettings = pgTable('user_settings', {
 });
 
 /**
- * A browser's Web Push subscription (decision 016): one per device, owned by the person and tied to
+ * A browser's Web Push subscription (docs/decisions/016): one per device, owned by the person and tied to
  * the session that made it, so signing out (or any end of that session) removes it and a device no
  * longer signed in never receives the person's notifications.
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** Public face of an account (spec document 1, section 3). Same id as the user it belongs to. */
+/** Public face of an account. Same id as the user it belongs to. */
 export const profiles = pgTable(
   'profiles',
   {
@@ -47,7 +47,7 @@ export const profiles = pgTable(
  * Every word of a visible person's search_name, as the rest of the name from that word on
  * (`suffix`) and what comes before it (`head`: '' for the first word, else ending in the space), so
  * "the name starts with the text" and "a later word does" are each an ordered walk of one index
- * (search's 'prefix' and 'word' tiers, decision 013), stopped at the page. Written only by the
+ * (search's 'prefix' and 'word' tiers, docs/decisions/013), stopped at the page. Written only by the
  * trigger of migration 0008 on profiles, which keeps the rows of visible people only (not deleted,
  * not banned: visiblePerson's two conditions), so a tier's capped count reads its index alone;
  * search still applies visiblePerson to the rows it shows.

@@ -21,7 +21,7 @@ export type WebAreaModule = {
   profileSections?: AreaProfileSection[];
   /**
    * Cards above a member's feed (issue 21's first view): profile completion and people you may
-   * know today; suggested groups and upcoming events plug in here when those areas land.
+   * know, suggested groups and upcoming events, each from its own area.
    */
   homeCards?: AreaHomeCard[];
   /**
@@ -46,7 +46,7 @@ export type AreaNavItem = {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Hidden from visitors (spec document 1: signed-out users see only News Feed). */
+  /** Hidden from visitors (signed-out people see only the News Feed). */
   signedInOnly: boolean;
   /** Highlight only on this exact path, not on its sub-paths. */
   end?: boolean;
@@ -69,7 +69,7 @@ export type ProfileSectionProps = {
 export type AreaProfileSection = {
   /** Unique across areas. */
   id: string;
-  /** 10 pages and articles, 20 investments, 30 communities, 40 events (document 1, section 2). */
+  /** 10 pages and articles, 20 investments, 30 communities, 40 events. */
   order: number;
   title: string;
   /**

@@ -8,7 +8,7 @@ import { RequireAuth } from './require-auth';
 import type { RouteHandle } from './route-handle';
 
 /*
- * The route table of spec document 3, section 2, built from the areas' modules
+ * The app's route table, built from the areas' modules
  * (web/areas/index.ts). Every screen is loaded on demand (route-level code splitting), so the
  * first view only downloads the entry, the layout and its own page.
  */

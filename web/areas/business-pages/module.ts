@@ -10,14 +10,16 @@ const detailPage = async () => {
   return { Component: BusinessPagePage };
 };
 
-/** Business pages: the list, a page (both route forms: DECISIONS 5) and the owner's profile section. */
+/**
+ * Business pages: the list, a page (both route forms: docs/product-rules.md) and the owner's profile section.
+ */
 export const businessPagesModule: WebAreaModule = {
   id: 'business-pages',
   routes: [
     { path: '/business-pages', access: 'public', handle: { title: 'Business Pages' }, lazy: listPage },
     { path: '/business-pages/:id', access: 'public', handle: { title: 'Business Page' }, lazy: detailPage },
     { path: '/business/:id', access: 'public', handle: { title: 'Business Page' }, lazy: detailPage },
-    // DECISIONS 5: /business lists business pages (spec section 6: the business list needs sign-in).
+    // /business lists business pages (the list needs sign-in).
     { path: '/business', access: 'signed-in', handle: { title: 'Business Pages' }, lazy: listPage },
   ],
   nav: [{ to: '/business-pages', label: 'Business Pages', icon: Building2, signedInOnly: true, order: 60 }],

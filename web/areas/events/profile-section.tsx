@@ -69,7 +69,7 @@ function EventRows({
 }
 
 /**
- * The profile's events (document 1, section 2): tabs My Events, Attending and, on one's own
+ * The profile's events: tabs My Events, Attending and, on one's own
  * profile, Invited; on one's own profile each of My Events has Invite (the invitation picker).
  * Nothing while loading or when every tab is empty.
  */

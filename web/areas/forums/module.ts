@@ -27,7 +27,7 @@ export const forumsModule: WebAreaModule = {
       handle: { title: 'Forum Group' },
       lazy: async () => ({ Component: (await import('./pages/forum-group-page')).ForumGroupPage }),
     },
-    // DECISIONS 5: both /forums/post/{id} and /forums/{postId} open a forum post.
+    // Both /forums/post/{id} and /forums/{postId} open a forum post.
     { path: '/forums/post/:postId', access: 'public', handle: { title: 'Forum Post' }, lazy: postPage },
     { path: '/forums/:postId', access: 'public', handle: { title: 'Forum Post' }, lazy: postPage },
   ],

@@ -12,7 +12,7 @@ export const groupsModule: WebAreaModule = {
       handle: { title: 'Groups' },
       lazy: async () => ({ Component: (await import('./pages/groups-page')).GroupsPage }),
     },
-    // Visitors following a card are sent to /auth (section 2).
+    // Visitors following a card are sent to /auth.
     {
       path: '/groups/:groupId',
       access: 'signed-in',

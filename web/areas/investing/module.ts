@@ -1,7 +1,7 @@
 import { TrendingUp } from 'lucide-react';
 import type { WebAreaModule } from '@web/app/areas/contract';
 
-/** The investing board: sign-in routes (spec document 3's route table), and the profile's investments. */
+/** The investing board: sign-in routes , and the profile's investments. */
 export const investingModule: WebAreaModule = {
   id: 'investing',
   routes: [

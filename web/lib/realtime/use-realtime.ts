@@ -53,7 +53,7 @@ export function useRealtimeStatus(): RealtimeStatus {
 
 /**
  * The refetch interval for lists that realtime keeps fresh: none while the socket is open,
- * `fallbackMs` while it is down (DECISIONS 8: polling only as a fallback).
+ * `fallbackMs` while it is down (polling only as a fallback: docs/product-rules.md: live, not polling).
  */
 export function useFallbackPolling(fallbackMs: number): number | false {
   return useRealtimeStatus() === 'open' ? false : fallbackMs;

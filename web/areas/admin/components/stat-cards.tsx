@@ -10,7 +10,7 @@ const CARDS: { key: keyof AdminStats; label: string }[] = [
   { key: 'openReports', label: ADMIN_MSG.stats.openReports },
 ];
 
-/** The dashboard's live figures (DECISIONS 4: real counts, not the document's sample numbers). */
+/** The dashboard's live figures (real counts: docs/product-rules.md: every feature is a real write). */
 export function StatCards() {
   const stats = useAdminStats();
   return (

@@ -23,7 +23,7 @@ const VERB: Partial<Record<ReviewStatus, string>> = {
   flagged: MODERATION_MSG.flag,
 };
 
-/** The note and reason for a moderation decision on one review or many (spec section 4). */
+/** The note and reason for a moderation decision on one review or many. */
 export function ModerateDialog({
   choice,
   isBusy,

@@ -34,7 +34,7 @@ const ACTIONS = [
   { status: 'pending', label: MODERATION_MSG.toPending, icon: RotateCcw },
 ] as const;
 
-/** The Reviews tab (spec document 3, sections 2 and 4): the moderation queue, single and bulk. */
+/** The Reviews tab: the moderation queue, single and bulk. */
 export default function ReviewsTab() {
   useModerationLive();
   const [filter, setFilter] = useState<Filter>('pending');

@@ -6,7 +6,7 @@ import { megabytes, UPLOAD_MSG, UPLOADS } from '@common/core/uploads';
 import { isApiError } from '@web/lib/api-client';
 import { checkImageFile, uploadFile } from '@web/lib/upload';
 
-/** Why a featured image was refused: a toast's title and its line (section 5's words). */
+/** Why a featured image was refused: a toast's title and its line (the product's words). */
 export type ImageRefusal = { title: string; description: string };
 
 function isAbort(error: unknown) {
@@ -25,7 +25,7 @@ async function readImageSize(file: Blob): Promise<{ width: number; height: numbe
   }
 }
 
-/** Section 5's checks of a chosen file, in order: type, size, readable, pixels, aspect ratio. */
+/** The checks of a chosen file, in order: type, size, readable, pixels, aspect ratio. */
 export async function checkArticleImage(file: File): Promise<ImageRefusal | null> {
   const problem = checkImageFile(file);
   if (problem?.title === UPLOAD_MSG.invalidType)
@@ -57,7 +57,7 @@ function uploadRefusal(error: unknown): ImageRefusal {
 }
 
 /**
- * The editor's featured image: a chosen file is checked here first (section 5's rules and texts),
+ * The editor's featured image: a chosen file is checked here first (the same rules and texts as the server),
  * then sent with a progress bar and a preview meanwhile; the server checks it again and keeps a
  * re-encoded copy, whose address `onUploaded` receives.
  */

@@ -1,7 +1,7 @@
 import { ARTICLES } from '@common/articles/model';
 import { Card } from '@web/components/ui/card';
 
-/** The cards' shape while the first page loads (three of them, section 9). */
+/** The cards' shape while the first page loads (three of them). */
 export function ArticleSkeleton() {
   return (
     <div role="status" aria-label="Loading articles" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

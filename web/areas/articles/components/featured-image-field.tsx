@@ -8,8 +8,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import type { ArticleImageUpload } from '../api/upload-article-image';
 
 /**
- * The article's featured image: upload (checked here against section 5's rules, then sent with a
- * progress bar while the picture shows already), replace or remove. `value` is the uploaded copy's
+ * The article's featured image: upload (checked here against its rules (common/articles/model.ts), then sent
+ * with a progress bar while the picture shows already), replace or remove. `value` is the uploaded copy's
  * address.
  */
 export function FeaturedImageField({

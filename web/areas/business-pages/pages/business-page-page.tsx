@@ -40,9 +40,9 @@ const PageFormDialog = lazy(() =>
 );
 
 /**
- * /business-pages/:id and /business/:id (DECISIONS 5): the cover, avatar and details; 'Edit Page'
- * and 'Change Cover' for the owner, Follow/Following (live count) and Message for others; tabs
- * Posts, About, Reviews. A malformed or unknown id shows 'Business Page Not Found'.
+ * /business-pages/:id and /business/:id (docs/product-rules.md: both route forms): the cover, avatar and
+ * details; 'Edit Page' and 'Change Cover' for the owner, Follow/Following (live count) and Message for
+ * others; tabs Posts, About, Reviews. A malformed or unknown id shows 'Business Page Not Found'.
  */
 export function BusinessPagePage() {
   const { id = '' } = useParams();

@@ -49,7 +49,7 @@ export function CommentForm({
   onPosted?: () => void;
   /** Shown as a Cancel button (reply boxes). */
   onCancel?: () => void;
-  /** An area's own toasts (forums: section 8's words); the shared ones otherwise. */
+  /** An area's own toasts (forums: their own words); the shared ones otherwise. */
   texts?: CommentTexts | undefined;
 }) {
   const [text, setText] = useState('');

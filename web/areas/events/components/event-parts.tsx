@@ -64,7 +64,7 @@ export function EventFacts({ event }: { event: EventSummary }) {
   );
 }
 
-/** Six cards' shape while the first page loads (section 9). */
+/** Six cards' shape while the first page loads. */
 export function EventSkeletons() {
   return (
     <div role="status" aria-label="Loading events" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -18,7 +18,7 @@ import { useInviteCandidates } from '../api/get-events';
 import { useInvite } from '../api/event-mutations';
 
 /**
- * The organizer's invitation picker (document 1): their connections, or other members when they
+ * The organizer's invitation picker: their connections, or other members when they
  * have none; people already invited or answering show 'Already invited' and cannot be picked.
  */
 export function InviteDialog({

@@ -93,7 +93,7 @@ export function FeedCard({
   const signInAction = isVisitor ? item.signInAction : null;
   const link = opensInApp(item.link) ? item.link : null;
   const onOpen = (event: MouseEvent) => {
-    // Document 1's guard ('Article Unavailable'): an item whose link names no page leads nowhere.
+    // The feed's guard ('Article Unavailable'): an item whose link names no page leads nowhere.
     if (!link) {
       event.preventDefault();
       toast.error(FEED_MSG.unavailableTitle(item.label), { description: FEED_MSG.unavailable(item.label) });

@@ -11,7 +11,7 @@ import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
 
 /**
  * The forum reactions (like, love, insightful, helpful, celebrate) of a post, reply or comment:
- * the top 3 by count as a summary (section 9), then the shared toggles, live for everyone.
+ * the top 3 by count as a summary, then the shared toggles, live for everyone.
  */
 export function ForumReactions({
   contentType,

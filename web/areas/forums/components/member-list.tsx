@@ -25,7 +25,7 @@ const SUCCESS = {
 
 /**
  * The Members tab (everyone), Pending Requests (approve or reject) and Manage (promote, demote,
- * remove), the last two for the owner and moderators. Section 6: the owner acts on any non-owner,
+ * remove), the last two for the owner and moderators. The owner acts on any non-owner,
  * a moderator on plain members only; owner rows have no actions.
  */
 export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {

@@ -17,7 +17,7 @@ import { useForumCoverUpload } from '../api/upload-forum-cover';
 
 /**
  * /forums/create-group: cover image, name, description with a character counter. Problems are
- * 'Validation Error' toasts (section 5); Cancel goes back to /forums, success to the new group.
+ * 'Validation Error' toasts; Cancel goes back to /forums, success to the new group.
  */
 export function CreateForumGroupPage() {
   const navigate = useNavigate();

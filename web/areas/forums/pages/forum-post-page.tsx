@@ -29,9 +29,9 @@ import { ForumReactions } from '../components/forum-reactions';
 import { PostBadges, PostCounts } from '../components/post-list-item';
 
 /**
- * /forums/post/:postId and /forums/:postId (DECISIONS 5): the post with its badges, author,
- * content, counts and reactions, the replies in order with their nested comments, and the reply
- * box (hidden when locked). Live for everyone on the page: replies, the lock, pins and counts.
+ * /forums/post/:postId and /forums/:postId (docs/product-rules.md: both route forms): the post with its
+ * badges, author, content, counts and reactions, the replies in order with their nested comments, and the
+ * reply box (hidden when locked). Live for everyone on the page: replies, the lock, pins and counts.
  */
 export function ForumPostPage() {
   const { postId = '' } = useParams();
@@ -219,7 +219,7 @@ function Replies({ post }: { post: ForumPost }) {
   );
 }
 
-// Section 8's words for comments under a reply.
+// The forum's own words for comments under a reply.
 const COMMENT_TEXTS = {
   added: FORUM_MSG.commentPosted,
   replyAdded: FORUM_MSG.commentReplyPosted,

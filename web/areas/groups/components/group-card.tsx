@@ -32,7 +32,7 @@ export function GroupCover({ url, className }: { url: string | null; className?:
 export function GroupCard({ group, isSignedIn }: { group: GroupSummary; isSignedIn: boolean }) {
   const navigate = useNavigate();
   const view = () => {
-    // A visitor is sent to sign in first (section 2).
+    // A visitor is sent to sign in first.
     if (!isSignedIn) {
       toast.error(GROUP_MSG.authRequired, { description: GROUP_MSG.signInToJoin });
       const state: AuthNavigationState & { from: string } = {

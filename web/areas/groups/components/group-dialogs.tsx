@@ -18,7 +18,7 @@ import { toast } from '@web/lib/toast';
 import { useInvite } from '../api/group-actions';
 import { useGroupMembers } from '../api/get-group';
 
-/** Invite by email (admins): section 5's checks, their messages under the field. */
+/** Invite by email (admins): the form's checks, their messages under the field. */
 export function InviteDialog({
   groupId,
   open,

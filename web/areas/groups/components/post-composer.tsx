@@ -9,7 +9,7 @@ import { toast } from '@web/lib/toast';
 import { useCreatePost } from '../api/group-actions';
 import { ImagePicker } from './image-picker';
 
-/** A member's new post: 1 to 1000 characters and an optional picture (section 5). */
+/** A member's new post: 1 to 1000 characters and an optional picture. */
 export function PostComposer({ groupId }: { groupId: string }) {
   const [content, setContent] = useState('');
   const [imageUrl, setImageUrl] = useState<string | null>(null);

@@ -18,8 +18,8 @@ import { ImagePicker } from '../components/image-picker';
 const STEPS = [GROUP_MSG.stepDetails, GROUP_MSG.stepReview, GROUP_MSG.stepSuccess] as const;
 
 /**
- * /create-group (members only: RequireAuth sends visitors to /auth): the three-step wizard of
- * section 2. Step 1 checks the form with the shared schema; step 2 reviews it (privacy fixed as
+ * /create-group (members only: RequireAuth sends visitors to /auth): the three-step wizard.
+ * Step 1 checks the form with the shared schema; step 2 reviews it (privacy fixed as
  * Public) and creates the group; step 3 offers View Group or Go to Groups.
  */
 export function CreateGroupPage() {

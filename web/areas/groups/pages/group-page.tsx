@@ -40,7 +40,7 @@ function useLeaveForList() {
 
 /**
  * /groups/:groupId (members only; visitors are sent to /auth). A malformed id, a missing group or
- * a private one the viewer may not see: 'Group not found' and back to /groups (section 2). The
+ * a private one the viewer may not see: 'Group not found' and back to /groups. The
  * page follows the group live: its members, posts and requests refetch when they change.
  */
 export function GroupPage() {

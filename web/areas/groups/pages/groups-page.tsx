@@ -16,7 +16,7 @@ import { useGroupList } from '../api/get-groups';
 import { useGroupListLive } from '../api/use-group-list-live';
 import { GroupCard, GroupGridSkeleton } from '../components/group-card';
 
-/** Create Group: the wizard for members, /auth for visitors (section 2). */
+/** Create Group: the wizard for members, /auth for visitors. */
 function useCreateGroupAction(isSignedIn: boolean) {
   const navigate = useNavigate();
   return () => {

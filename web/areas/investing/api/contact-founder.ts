@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, call } from '@web/lib/api';
 
 /**
- * 'Contact Founder': a business inquiry through the messages module (spec section 7): the founder
+ * 'Contact Founder': a business inquiry through the messages module: the founder
  * gets it in their Business Inquiries and a 'New Business Inquiry' notification.
  */
 export function useContactFounder(idea: { id: string; founderId: string }) {

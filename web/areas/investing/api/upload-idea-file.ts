@@ -31,7 +31,7 @@ export const FILE_ACCEPT: Record<IdeaFileKind, string> = {
 
 type Refusal = { title: string; description: string };
 
-/** Section 5's checks before sending (the server checks the content again). */
+/** The form's checks before sending (the server checks the content again). */
 export function checkIdeaFile(kind: IdeaFileKind, file: Pick<File, 'type' | 'size'>): Refusal | null {
   const type = file.type.toLowerCase();
   const isImage = type.startsWith('image/') && !type.startsWith('image/svg');

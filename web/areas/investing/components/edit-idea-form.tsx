@@ -22,7 +22,7 @@ import { FileField, type ChosenFile } from './file-field';
 import { invalidProps, LabelledControl, Select } from './form-parts';
 
 /**
- * The owner's 'Edit Idea' form, with its own industry list (section 3); the idea's industry stays
+ * The owner's 'Edit Idea' form, with its own industry list; the idea's industry stays
  * on offer when that list does not have it. 'Back to Details' leaves without saving.
  */
 export function EditIdeaForm({ idea, onDone }: { idea: Idea; onDone: () => void }) {

@@ -31,7 +31,7 @@ export function FundingDialog({
   const id = useId();
   const update = useUpdateFunding(idea.id);
   const [value, setValue] = useState(String(idea.fundingReceived));
-  // An invalid entry becomes 0 (section 5).
+  // An invalid entry becomes 0.
   const form = useSchemaForm(ZUpdateFunding, (data) => ({
     fundingReceived: fundingFromInput(String(data.get('fundingReceived') ?? '')),
   }));

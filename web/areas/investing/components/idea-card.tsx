@@ -12,7 +12,7 @@ import { Card } from '@web/components/ui/card';
 import { FundingProgress } from './funding-progress';
 
 /**
- * An idea on the board (section 2): picture or 'No image available', title, industry badge,
+ * An idea on the board: picture or 'No image available', title, industry badge,
  * author and relative time, funding progress, equity, the owner's 'Update Funding' and 'Contact'.
  * The title leads to the idea's page.
  */

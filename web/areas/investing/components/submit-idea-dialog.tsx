@@ -30,7 +30,7 @@ import { FileField, type ChosenFile } from './file-field';
 import { invalidProps, LabelledControl, Select } from './form-parts';
 
 /**
- * 'Submit Business Idea' (section 5): title, description, funding goal, industry, equity, risk
+ * 'Submit Business Idea': title, description, funding goal, industry, equity, risk
  * (medium by default), location, and an optional picture (5 MB), video (50 MB) and pitch deck (PDF,
  * 20 MB), each uploaded with its progress before the idea is sent.
  */

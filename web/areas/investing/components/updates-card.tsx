@@ -18,7 +18,7 @@ import { useAddUpdate, useIdeaUpdates } from '../api/get-updates';
 import { FileField, type ChosenFile } from './file-field';
 import { invalidProps, LabelledControl } from './form-parts';
 
-/** The Updates card: tabs Updates and, for the founder, Add Update (section 2). */
+/** The Updates card: tabs Updates and, for the founder, Add Update. */
 export function UpdatesCard({ ideaId, isOwner }: { ideaId: string; isOwner: boolean }) {
   const [tab, setTab] = useState('updates');
   return (

@@ -30,7 +30,7 @@ import { FundingProgress } from '../components/funding-progress';
 import { UpdatesCard } from '../components/updates-card';
 
 /**
- * /investing/:id: the idea (section 2), live: funding and updates arrive as they happen. A
+ * /investing/:id: the idea, live: funding and updates arrive as they happen. A
  * malformed id, a missing idea or one hidden from the viewer shows 'Business Idea Not Found'.
  */
 export function IdeaPage() {

@@ -31,8 +31,8 @@ const parseTab = (value: string | null): IdeaTab => IDEA_TABS.find((t) => t === 
 
 /**
  * /investing: 'Investing Opportunities', 'Submit Business Idea', and the tabs, which filter by
- * industry (DECISIONS 4); the tab lives in the address as ?tab=. New ideas and funding changes
- * arrive live.
+ * industry (docs/product-rules.md: every feature is a real write); the tab lives in the address as ?tab=. New
+ * ideas and funding changes arrive live.
  */
 export function InvestingPage() {
   const { viewer, isLoading } = useMe();

@@ -18,7 +18,7 @@ import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 
 /*
  * Slots of the profile page for the areas that come later (pages and articles, investments,
- * communities, events; document 1, section 2 gives their order).
+ * communities, events, in that order).
  *
  * The contract:
  * - An area declares its sections in `profileSections` of its web/areas/<area>/module.ts:

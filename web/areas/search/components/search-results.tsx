@@ -14,7 +14,7 @@ import { LoadMoreButton } from '@web/components/load-more-button';
 const HEADING_QUERY_MAX = 80;
 
 /**
- * Search results for /?search= (spec document 1, section 2 "Search results"): Back to Feed, the
+ * Search results for /?search=: Back to Feed, the
  * heading with the count, then people and content a page at a time; the next page loads as the
  * list's end scrolls into view, or with Load more.
  */

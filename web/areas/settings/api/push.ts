@@ -6,7 +6,7 @@ import { settingsKeys } from './query-keys';
 import { updateSettings } from './update-settings';
 
 /*
- * The "Push notifications" switch on this device (decision 016). On means: the person's setting is
+ * The "Push notifications" switch on this device (docs/decisions/016). On means: the person's setting is
  * on, the browser allows notifications, and this browser's subscription is registered with the
  * server. Turning it on asks the browser's permission, subscribes and registers; turning it off
  * removes this device's subscription and the setting.
