@@ -15,7 +15,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BUSINESS_MSG, isBusinessId, type BusinessPage } from '@common/business-pages/model';
 import { imageVariantUrl } from '@common/core/uploads';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
 import { LoadError } from '@web/components/load-error';

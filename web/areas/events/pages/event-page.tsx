@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { EVENT_MSG, eventTopic, isEventId } from '@common/events/model';
 import { displayName } from '@common/profiles/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
 import { Avatar } from '@web/components/ui/avatar';

@@ -3,7 +3,7 @@ import { ArrowLeft, CalendarDays, Lock, LockOpen, LogOut, UserPlus, Users } from
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GROUP_MSG, isGroupId, type Group } from '@common/groups/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GROUP_MSG, GROUP_TAB_LABELS, GROUP_TABS, type GroupTab } from '@common/groups/model';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';

@@ -8,7 +8,7 @@ import { INDUSTRY_LABELS, INVESTING_MSG, isIdeaId, RISK_LABELS, type Idea } from
 import { formatEquity } from '@common/investing/format';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';

@@ -2,7 +2,7 @@ import { MessageCircle, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { PEOPLE_MSG } from '@common/profiles/model';
 import { Button } from '@web/components/ui/button';
 import { SearchInput } from '@web/components/ui/search-input';
