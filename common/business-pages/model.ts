@@ -232,8 +232,5 @@ export type BusinessImage = { url: string };
 /** Rounded to one decimal, as the page shows it. */
 export const roundRating = (avg: number) => Math.round(avg * 10) / 10;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isBusinessId = (id: string | undefined): id is string => !!id && UUID.test(id);
-
 /** The page's own path (the feed and page links use /business-pages/{id}: DECISIONS 5). */
 export const businessPagePath = (id: string) => `/business-pages/${id}`;

@@ -1,3 +1,4 @@
+import { UUID_SOURCE } from '@common/core/ids';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from './errors';
 
@@ -23,7 +24,7 @@ export const cursorTime = (c: TimeCursor) =>
 
 export const encodeTimeCursor = (c: TimeCursor) => Buffer.from(`${c.micros}:${c.id}`).toString('base64url');
 
-const TIME_CURSOR = /^(\d{1,18}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const TIME_CURSOR = new RegExp(`^(\\d{1,18}):(${UUID_SOURCE})$`, 'i');
 
 /** The cursor a page handed out, or a 400 with `message` (on `fields.cursor` too). */
 export function decodeTimeCursor(cursor: string, message: string): TimeCursor {

@@ -1,8 +1,9 @@
+import { isUuid } from '@common/core/ids';
 import { ArrowLeft, LogIn, SquarePen, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@web/lib/toast';
-import { ARTICLE_MSG, isArticleId, type Article } from '@common/articles/model';
+import { ARTICLE_MSG, type Article } from '@common/articles/model';
 import { MSG } from '@common/core/texts';
 import { displayName } from '@common/profiles/model';
 import { imageVariantUrl } from '@common/core/uploads';
@@ -55,7 +56,7 @@ function useLeaveForList() {
 }
 
 function ArticleView({ articleId }: { articleId: string }) {
-  const isValidId = isArticleId(articleId);
+  const isValidId = isUuid(articleId);
   const query = useArticle(articleId, isValidId);
   const leave = useLeaveForList();
   const error = query.error;

@@ -1,9 +1,10 @@
+import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lock, LockOpen, Pin, PinOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
-import { FORUM_MSG, FORUMS, isForumId, type ForumPost, type ForumReply } from '@common/forums/model';
+import { FORUM_MSG, FORUMS, type ForumPost, type ForumReply } from '@common/forums/model';
 import { ZCreateForumReply } from '@common/forums/schemas';
 import { displayName } from '@common/profiles/model';
 import { useMe } from '@web/lib/me';
@@ -35,7 +36,7 @@ import { PostBadges, PostCounts } from '../components/post-list-item';
  */
 export function ForumPostPage() {
   const { postId = '' } = useParams();
-  const isValid = isForumId(postId);
+  const isValid = isUuid(postId);
   const query = useForumPost(postId, isValid);
   const queryClient = useQueryClient();
   const { viewer } = useMe();

@@ -1,3 +1,4 @@
+import { isUuid } from '@common/core/ids';
 import { MessageCircle, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,8 +14,6 @@ import { ChatConversation } from '../components/chat-conversation';
 import { ConversationList } from '../components/conversation-list';
 import { NewMessageDialog } from '../components/new-message-dialog';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * /messages: the contact list and the open conversation side by side; on phones one or the
  * other, with a back button. `?with=<userId>` opens a conversation (notifications link here);
@@ -25,7 +24,7 @@ export function MessagesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const partnerId = searchParams.get('with');
   const aboutPage = searchParams.get('page');
-  const businessPageId = aboutPage && UUID.test(aboutPage) ? aboutPage : null;
+  const businessPageId = aboutPage && isUuid(aboutPage) ? aboutPage : null;
   const [search, setSearch] = useState('');
   const [isPicking, setIsPicking] = useState(false);
   const q = useDebouncedValue(search.trim());
