@@ -32,3 +32,29 @@ export function decodeTimeCursor(cursor: string, message: string): TimeCursor {
   if (!m) throw new AppError('VALIDATION', message, { cursor: message });
   return { micros: m[1]!, id: m[2]! };
 }
+
+/** The cursor a page handed out (null without one), or a 400 with `message`. */
+export const readTimeCursor = (cursor: string | undefined, message: string): TimeCursor | null =>
+  cursor ? decodeTimeCursor(cursor, message) : null;
+
+/** A page of rows read one over `limit`, with its cursor (each row's sort time and id). */
+export function pageOf<R extends { sort_micros: string; id: string }, T>(
+  rows: R[],
+  limit: number,
+  map: (r: R) => T,
+): { items: T[]; nextCursor: string | null } {
+  const { page, more } = splitPage(rows, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(map),
+    nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.id }) : null,
+  };
+}
+
+/** `(column, id) < cursor` (newest first) or `>` (oldest first); true without a cursor. */
+export function afterCursor(column: SQL, id: SQL, cursor: TimeCursor | null, dir: 'desc' | 'asc'): SQL {
+  if (!cursor) return sql`true`;
+  return dir === 'desc'
+    ? sql`(${column}, ${id}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`
+    : sql`(${column}, ${id}) > (${cursorTime(cursor)}, ${cursor.id}::uuid)`;
+}
