@@ -2,6 +2,7 @@
 // - an area reaches another area only through that area's index.ts (server/areas/<b>/index.ts);
 // - platform/, lib/ and db/ never import an area (they serve every area and know none).
 import path from 'node:path';
+import { importVisitors } from './import-visitors.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const AREAS = path.join(ROOT, 'server', 'areas');
@@ -63,14 +64,7 @@ const rule = {
         data: { area: to.area, inner: to.inner, suggest },
       });
     }
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression(node) {
-        if (node.source.type === 'Literal') check({ source: node.source });
-      },
-    };
+    return importVisitors(check);
   },
 };
 

@@ -8,6 +8,7 @@
 //   app-wide pieces, such as who is signed in (web/lib/me.ts) or the profile section card
 //   (web/components/profile-section-card.tsx), live there.
 import path from 'node:path';
+import { importVisitors } from './import-visitors.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const AREAS = path.join(ROOT, 'web', 'areas');
@@ -75,14 +76,7 @@ const rule = {
         data: { area: to.area, inner: to.inner },
       });
     }
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression(node) {
-        if (node.source.type === 'Literal') check({ source: node.source });
-      },
-    };
+    return importVisitors(check);
   },
 };
 
