@@ -8,7 +8,7 @@
 //   app-wide pieces, such as who is signed in (web/lib/me.ts) or the profile section card
 //   (web/components/profile-section-card.tsx), live there.
 import path from 'node:path';
-import { importVisitors } from './import-visitors.js';
+import { boundaryVisitors } from './boundary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const AREAS = path.join(ROOT, 'web', 'areas');
@@ -40,7 +40,7 @@ const rule = {
       description: 'Web areas meet only through their public.ts; web/lib and web/components import no area.',
     },
     messages: {
-      throughPublic:
+      deepImport:
         "Import '{{area}}' through its public.ts ('@web/areas/{{area}}/public'), not its file '{{inner}}': an area's public.ts is all it lets others use (decision 012). Export what you need there, or move an app-wide piece to web/lib or web/components.",
       sharedImportsArea:
         "web/{{layer}}/ must not import an area ('{{source}}'): shared code serves every area and knows none (decision 012).",
@@ -48,35 +48,13 @@ const rule = {
     schema: [],
   },
   create(context) {
-    const file = context.filename;
-    const from = areaOf(file);
-    const isList = withoutExtension(file) === LIST;
-    const layer = SHARED.find((dir) => file.startsWith(dir));
-    function check(node) {
-      const source = node.source && node.source.value;
-      if (typeof source !== 'string') return;
-      const target = resolve(file, source);
-      if (!target) return;
-      const to = areaOf(target);
-      if (!to) return;
-      if (layer) {
-        context.report({
-          node: node.source,
-          messageId: 'sharedImportsArea',
-          data: { layer: path.basename(layer), source },
-        });
-        return;
-      }
-      if (from && from.area === to.area) return;
-      if (/^public(-[a-z0-9-]+)?$/.test(to.inner)) return;
-      if (isList && to.inner === 'module') return;
-      context.report({
-        node: node.source,
-        messageId: 'throughPublic',
-        data: { area: to.area, inner: to.inner },
-      });
-    }
-    return importVisitors(check);
+    const isList = withoutExtension(context.filename) === LIST;
+    return boundaryVisitors(context, {
+      resolve,
+      areaOf,
+      shared: SHARED,
+      allowed: (_from, to) => /^public(-[a-z0-9-]+)?$/.test(to.inner) || (isList && to.inner === 'module'),
+    });
   },
 };
 
