@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import areaBoundaries from './eslint/area-boundaries.js';
+import webAreaBoundaries from './eslint/web-area-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'server/db/migrations'] },
@@ -20,6 +21,12 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     plugins: { cofound: areaBoundaries },
     rules: { 'cofound/area-boundaries': 'error' },
+  },
+  {
+    // The same contract on the web: areas meet through their public.ts; web/lib and web/components import no area.
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'cofound-web': webAreaBoundaries },
+    rules: { 'cofound-web/web-area-boundaries': 'error' },
   },
   {
     // Tests read whatever JSON the API answered.

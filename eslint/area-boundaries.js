@@ -2,6 +2,7 @@
 // - an area reaches another area only through that area's index.ts (server/areas/<b>/index.ts);
 // - platform/, lib/ and db/ never import an area (they serve every area and know none).
 import path from 'node:path';
+import { boundaryVisitors } from './boundary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const AREAS = path.join(ROOT, 'server', 'areas');
@@ -27,7 +28,7 @@ const rule = {
     type: 'problem',
     docs: { description: 'Areas meet only through their index.ts; platform, lib and db import no area.' },
     messages: {
-      throughIndex:
+      deepImport:
         "Import '{{area}}' through its index.ts ('{{suggest}}'), not its file '{{inner}}': an area's index.ts is its only public surface (decision 012).",
       sharedImportsArea:
         "server/{{layer}}/ must not import an area ('{{source}}'): shared code serves every area and knows none (decision 012). Take what you need as a parameter or a registry the area fills from register(ctx).",
@@ -35,42 +36,13 @@ const rule = {
     schema: [],
   },
   create(context) {
-    const file = context.filename;
-    const from = areaOf(file);
-    const layer = SHARED.find((dir) => file.startsWith(dir));
-    function check(node) {
-      const source = node.source && node.source.value;
-      if (typeof source !== 'string') return;
-      const target = resolve(file, source);
-      if (!target) return;
-      const to = areaOf(target);
-      if (!to) return;
-      if (layer) {
-        context.report({
-          node: node.source,
-          messageId: 'sharedImportsArea',
-          data: { layer: path.basename(layer), source },
-        });
-        return;
-      }
-      if (from && from.area === to.area) return;
-      if (to.inner === '' || to.inner === 'index' || to.inner === 'index.ts' || to.inner === 'index.js')
-        return;
-      const suggest = from ? `../${to.area}` : `./areas/${to.area}`;
-      context.report({
-        node: node.source,
-        messageId: 'throughIndex',
-        data: { area: to.area, inner: to.inner, suggest },
-      });
-    }
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression(node) {
-        if (node.source.type === 'Literal') check({ source: node.source });
-      },
-    };
+    return boundaryVisitors(context, {
+      resolve,
+      areaOf,
+      shared: SHARED,
+      allowed: (_from, to) => ['', 'index', 'index.ts', 'index.js'].includes(to.inner),
+      data: (from, to) => ({ suggest: from ? `../${to.area}` : `./areas/${to.area}` }),
+    });
   },
 };
 

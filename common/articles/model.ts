@@ -177,11 +177,6 @@ export type Article = ArticleSummary & {
 
 export type ArticleImage = { url: string };
 
-/** Whether an id can name an article at all (the feed's guard). */
-export function isArticleId(id: string | null | undefined): id is string {
-  return !!id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
-
 /** The text cut to `length` characters (on a word boundary when one is near), plus `suffix`. */
 export function clipText(text: string, length: number, suffix: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

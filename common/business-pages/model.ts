@@ -233,9 +233,6 @@ export type BusinessImage = { url: string };
 /** Rounded to one decimal, as the page shows it. */
 export const roundRating = (avg: number) => Math.round(avg * 10) / 10;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isBusinessId = (id: string | undefined): id is string => !!id && UUID.test(id);
-
 /**
  * The page's own path (the feed and page links use /business-pages/{id}: docs/product-rules.md: both route
  * forms).

@@ -1,3 +1,4 @@
+import { UUID_SOURCE } from './ids';
 /**
  * Upload limits and texts shared by the server and the web app. No zod here: the top bar imports
  * common files and must stay small.
@@ -56,9 +57,10 @@ export const IMAGE_PRESETS = {
 
 export type ImagePreset = keyof typeof IMAGE_PRESETS;
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** The tail of every stored image's address: images/<preset>/<owner's user id>/<image uuid>/<size>.webp */
-const IMAGE_PATH = new RegExp(`(?:^|/)images/(avatar|cover|content)/(${UUID})/(${UUID})/(\\d+)\\.webp$`);
+const IMAGE_PATH = new RegExp(
+  `(?:^|/)images/(avatar|cover|content)/(${UUID_SOURCE})/(${UUID_SOURCE})/(\\d+)\\.webp$`,
+);
 
 export type ImageAddress = { preset: ImagePreset; ownerId: string; id: string; size: number };
 

@@ -194,9 +194,6 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
 /** 'n / max' or 'n / ∞'. */
 export const attendeesLabel = (going: number, max: number | null) => `${going} / ${max ?? '∞'}`;
 
-export const isEventId = (s: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
 export type EventCounts = {
   going: number;
   maybe: number;

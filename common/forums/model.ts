@@ -269,9 +269,6 @@ export function previewOf(text: string, max: number): string {
   return plain.length > max ? `${plain.slice(0, max)}...` : plain;
 }
 
-export const isForumId = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 /**
  * The forum groups list's live topic (any member): a new forum group was created. Its events name
  * only the group; the list asks the API.

@@ -236,10 +236,6 @@ export type JoinRequestPage = Page<JoinRequest>;
 
 export type GroupImage = { url: string };
 
-export function isGroupId(id: string | null | undefined): id is string {
-  return !!id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
-
 /**
  * The groups list's live topic (any member): a new group was created. Its events name only the
  * group; the list asks the API, which applies the reader's own rules.

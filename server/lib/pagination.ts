@@ -1,3 +1,4 @@
+import { UUID_SOURCE } from '@common/core/ids';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from './errors';
 
@@ -23,11 +24,37 @@ export const cursorTime = (c: TimeCursor) =>
 
 export const encodeTimeCursor = (c: TimeCursor) => Buffer.from(`${c.micros}:${c.id}`).toString('base64url');
 
-const TIME_CURSOR = /^(\d{1,18}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const TIME_CURSOR = new RegExp(`^(\\d{1,18}):(${UUID_SOURCE})$`, 'i');
 
 /** The cursor a page handed out, or a 400 with `message` (on `fields.cursor` too). */
 export function decodeTimeCursor(cursor: string, message: string): TimeCursor {
   const m = TIME_CURSOR.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
   if (!m) throw new AppError('VALIDATION', message, { cursor: message });
   return { micros: m[1]!, id: m[2]! };
+}
+
+/** The cursor a page handed out (null without one), or a 400 with `message`. */
+export const readTimeCursor = (cursor: string | undefined, message: string): TimeCursor | null =>
+  cursor ? decodeTimeCursor(cursor, message) : null;
+
+/** A page of rows read one over `limit`, with its cursor (each row's sort time and id). */
+export function pageOf<R extends { sort_micros: string; id: string }, T>(
+  rows: R[],
+  limit: number,
+  map: (r: R) => T,
+): { items: T[]; nextCursor: string | null } {
+  const { page, more } = splitPage(rows, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(map),
+    nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.id }) : null,
+  };
+}
+
+/** `(column, id) < cursor` (newest first) or `>` (oldest first); true without a cursor. */
+export function afterCursor(column: SQL, id: SQL, cursor: TimeCursor | null, dir: 'desc' | 'asc'): SQL {
+  if (!cursor) return sql`true`;
+  return dir === 'desc'
+    ? sql`(${column}, ${id}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`
+    : sql`(${column}, ${id}) > (${cursorTime(cursor)}, ${cursor.id}::uuid)`;
 }

@@ -1,7 +1,7 @@
 import { LIMIT_MSG } from '@common/core/texts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, signUpAndVerify, type TestApp } from '../test/harness';
+import { Agent, createTestApp, signedUpPerson, type TestApp } from '../test/harness';
 import { png } from '../test/images';
 import { API_LIMITS } from './api-limits';
 
@@ -17,11 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function person() {
-  const agent = t.agent();
-  const { viewer } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id };
-}
+const person = () => signedUpPerson(t);
 
 /** Hits recorded for this person under a limit, across every window and instance (after a sync). */
 async function hits(name: string, userId: string) {

@@ -2,7 +2,7 @@ import { LIMIT_MSG } from '@common/core/texts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, profiles } from '../db/schema';
-import { BASE_URL, createTestApp, signUpAndVerify, type Agent, type TestApp } from '../test/harness';
+import { type Agent, BASE_URL, createTestApp, signedUpPerson, type TestApp } from '../test/harness';
 import { png } from '../test/images';
 
 /*
@@ -15,11 +15,7 @@ let t: TestApp;
 let alice: { agent: Agent; id: string };
 let bob: { agent: Agent; id: string };
 
-async function person() {
-  const agent = t.agent();
-  const { viewer } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id };
-}
+const person = () => signedUpPerson(t);
 
 beforeAll(async () => {
   t = await createTestApp();

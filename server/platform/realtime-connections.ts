@@ -12,8 +12,6 @@ import type { Budget } from './realtime-budget';
  * presence changes and lookups are handed in, and authorisers are the areas' own.
  */
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** May `userId` follow `topic`'s events? Each area registers its own topic prefixes. */
 export type TopicAuthorizer = (userId: string, id: string) => boolean | Promise<boolean>;
 

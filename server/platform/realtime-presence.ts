@@ -1,9 +1,9 @@
+import { isUuid } from '@common/core/ids';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { realtimeInstances, realtimePresence } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import type { Bus } from './bus';
-import { UUID } from './realtime-connections';
 
 /*
  * Who is online, across processes (see realtime.ts). Each process keeps a row for itself that its
@@ -86,7 +86,7 @@ export function createPresence(opts: {
 
   /** Which of these people have an open connection on any live process. */
   async function onlineAmong(userIds: string[]): Promise<Set<string>> {
-    const ids = [...new Set(userIds)].filter((id) => UUID.test(id));
+    const ids = [...new Set(userIds)].filter((id) => isUuid(id));
     if (!ids.length) return new Set();
     const rows = await db
       .selectDistinct({ userId: realtimePresence.userId })

@@ -4,7 +4,7 @@ import {
   Agent,
   createTestApp,
   openSocket,
-  signUpAndVerify,
+  signedUpPerson,
   type TestApp,
   type TestSocket,
 } from '../test/harness';
@@ -14,11 +14,7 @@ let url: string;
 type Person = { agent: Agent; id: string; username: string };
 let alice: Person, bob: Person, carol: Person;
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, username: person.username };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 /** Sockets for several people, each past its hello. */
 async function sockets(...people: Person[]) {
   const list = await Promise.all(people.map((p) => openSocket(url, p.agent)));

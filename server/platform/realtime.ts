@@ -1,3 +1,4 @@
+import { isUuid } from '@common/core/ids';
 import type { Server } from 'node:http';
 import { REALTIME, type ClientCommand } from '@common/core/realtime';
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import type { Auth } from './auth';
 import type { Bus } from './bus';
 import type { Meter } from './rate-limit';
 import { createBudget, REALTIME_ASKS, REALTIME_OPENS } from './realtime-budget';
-import { createConnections, send, UUID, type Conn, type TopicAuthorizer } from './realtime-connections';
+import { createConnections, send, type Conn, type TopicAuthorizer } from './realtime-connections';
 import { createUpgradeHandler } from './realtime-handshake';
 import { createPresence, HEARTBEAT_MS } from './realtime-presence';
 import { createCoalescer, reauthorize } from './realtime-recheck';
@@ -71,7 +72,7 @@ export function createRealtime(opts: {
   // Presence: anyone signed in may see whether someone is online, unless either blocks the other.
   conns.registerTopic(
     'presence',
-    async (userId, id) => UUID.test(id) && (userId === id || !(await isBlockedEither(db, userId, id))),
+    async (userId, id) => isUuid(id) && (userId === id || !(await isBlockedEither(db, userId, id))),
   );
 
   /** Everyone `userId` blocks or is blocked by (the shared rule, db/rules.ts). */
@@ -160,7 +161,7 @@ export function createRealtime(opts: {
       }
       case 'typing': {
         const now = Date.now();
-        if (typeof cmd.to !== 'string' || !UUID.test(cmd.to) || cmd.to === conn.userId) return;
+        if (typeof cmd.to !== 'string' || !isUuid(cmd.to) || cmd.to === conn.userId) return;
         // Ignore a flood: the indicator only needs a beat every few hundred milliseconds, and each
         // beat that passes costs a query (the typing policy), so it comes out of the budget too.
         if (now - conn.lastTyping < 300) return;

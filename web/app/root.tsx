@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { useEmailVerifiedNotice } from '@web/areas/auth/components/use-email-verified-notice';
-import { useSignOutCompletion } from '@web/areas/auth/components/use-sign-out-completion';
+import { useEmailVerifiedNotice, useSignOutCompletion } from '@web/areas/auth/public';
 import { ReportDialogHost } from '@web/components/report/report-host';
 import { SignInPromptProvider } from './providers/sign-in-prompt';
 import { findHandleValue } from './routing/route-handle';

@@ -1,17 +1,13 @@
 import { NOTIFICATION_TEXT, quoteTitle } from '@common/notifications/model';
 import type { Article } from '@common/articles/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 
 /* issue 21: notifications name the article, and a comment's opens that comment. */
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string };
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, username: person.username };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 beforeAll(async () => {
   t = await createTestApp();
 });

@@ -1,4 +1,5 @@
-import { ARTICLE_CATEGORY_LABELS, isArticleId } from '@common/articles/model';
+import { isUuid } from '@common/core/ids';
+import { ARTICLE_CATEGORY_LABELS } from '@common/articles/model';
 import { CONTENT_REACTIONS } from '@common/reactions/model';
 import { SEARCH } from '@common/search/model';
 import { sql } from 'drizzle-orm';
@@ -82,7 +83,7 @@ export const articleContentTarget: ContentTarget = {
   reactionTypes: CONTENT_REACTIONS,
   maxCommentDepth: 1,
   async resolve(db, viewerId, contentId) {
-    if (!isArticleId(contentId)) return null;
+    if (!isUuid(contentId)) return null;
     const [row] = await db
       .execute<{ author_id: string; title: string }>(
         sql`select a.author_id::text as author_id, a.title

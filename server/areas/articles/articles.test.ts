@@ -22,14 +22,7 @@ import { getContentTarget } from '../../platform/content-targets';
 import { searchTerms, searchTierCount, searchTierRows } from '../../platform/search-providers';
 import { articleSearch } from './articles.register';
 import { articleListQueries } from './article-reads.service';
-import {
-  BASE_URL,
-  createTestApp,
-  newPerson,
-  signUpAndVerify,
-  type Agent,
-  type TestApp,
-} from '../../test/harness';
+import { type Agent, BASE_URL, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 import { phoneJpeg, plainSvg, png, svgWithScript, textFile } from '../../test/images';
 
 let t: TestApp;
@@ -37,11 +30,7 @@ type Person = { agent: Agent; id: string; password: string };
 
 const ADMIN_EMAIL = `chief-${process.pid}@example.com`;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, password: person.password };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 let admin: Person;
 beforeAll(async () => {

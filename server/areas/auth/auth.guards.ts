@@ -1,22 +1,36 @@
 import { SECURITY_MSG } from '@common/auth/security';
 import { MSG_AUTH_SAFETY } from '@common/core/texts';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../../platform/auth';
 import { consume, peek, type RateLimit } from '../../platform/rate-limit';
-import { COMMON_PASSWORDS_TEXT } from './common-passwords';
 
 /*
  * What the auth routes check around better-auth's handler (issue 13): the most common passwords,
  * failed sign-ins per account, and whose sessions a call ends.
  */
 
+/**
+ * How many of the most common passwords are refused: the head of the frequency-ranked list that
+ * zxcvbn-ts ships (@zxcvbn-ts/language-common, 'passwords-common', MIT), read from the package
+ * rather than copied into the source, so it follows the package's updates. Those shorter than the
+ * minimum of 6 are left out (the length rule answers them with its own message). No strength
+ * estimate on top: a password is refused for being on the list, nothing else.
+ */
+const MOST_COMMON = 10_000;
+
 let common: Set<string> | undefined;
 
-/** True for a password on the shipped list of the most common ones, whatever its case. */
+/** True for a password on the package's list of the most common ones, whatever its case. */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));
+  common ??= new Set(
+    dictionary['passwords-common']
+      .slice(0, MOST_COMMON)
+      .map((entry) => entry.toLowerCase())
+      .filter((entry) => entry.length >= 6),
+  );
   return common.has(password.normalize('NFKC').trim().toLowerCase());
 }
 

@@ -6,7 +6,7 @@ import { createTestApp, newPerson, signUpAndVerify, type TestApp } from '../../t
 import { isCommonPassword } from './auth.guards';
 
 /*
- * Issue 13, hole 7: the most common passwords (a shipped list, common-passwords.ts) are refused at
+ * Issue 13, hole 7: the most common passwords (the head of the list zxcvbn-ts ships) are refused at
  * sign-up, password change and reset; the spec's minimum of 6 characters stays.
  */
 

@@ -1,4 +1,4 @@
-import { isBusinessId } from '@common/business-pages/model';
+import { isUuid } from '@common/core/ids';
 import { SEARCH } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
@@ -67,7 +67,7 @@ export const businessPostTarget: ContentTarget = {
   reactionTypes: [],
   maxCommentDepth: 0,
   async resolve(db, viewerId, contentId) {
-    if (!isBusinessId(contentId)) return null;
+    if (!isUuid(contentId)) return null;
     const [row] = await db
       .execute<{ author_id: string; page_id: string; owner_id: string }>(
         sql`select bpo.author_id::text as author_id, bpo.business_page_id::text as page_id,
@@ -95,11 +95,11 @@ export const businessPostTarget: ContentTarget = {
 
 /** A 'business_page' inquiry (Message on a page) goes to the owner of a page with a live owner. */
 export const findInquiryPage: InquiryFinder = async (db: Db, id: string) => {
-  if (!isBusinessId(id)) return null;
+  if (!isUuid(id)) return null;
   const page = await visiblePage(db, null, id);
   return page ? { ownerId: page.owner_id, title: page.name } : null;
 };
 
 /** business-page:{id}: whoever may read the page (re-checked when blocks change). */
 export const canWatchPage = async (db: Db, userId: string, id: string) =>
-  isBusinessId(id) && (await visiblePage(db, userId, id)) !== null;
+  isUuid(id) && (await visiblePage(db, userId, id)) !== null;

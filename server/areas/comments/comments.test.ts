@@ -7,14 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, notifications, profiles, reactions } from '../../db/schema';
 import { registerContentTarget } from '../../platform/content-targets';
-import {
-  createTestApp,
-  newPerson,
-  openSocket,
-  signUpAndVerify,
-  type Agent,
-  type TestApp,
-} from '../../test/harness';
+import { type Agent, createTestApp, openSocket, signedUpPerson, type TestApp } from '../../test/harness';
 
 import { removeComments } from './comments.service';
 import { isBlockedEither } from '../../db/rules';
@@ -52,11 +45,7 @@ const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string };
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, username: person.username };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 function newItem(owner: Person, opts: Partial<Omit<Item, 'ownerId'>> = {}) {
   const id = randomUUID();

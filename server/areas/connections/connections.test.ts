@@ -4,16 +4,12 @@ import { CONNECTION_MSG, PROFILE_MSG, type ConnectionState } from '@common/profi
 import { and, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, notifications } from '../../db/schema';
-import { createTestApp, openSocket, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, openSocket, signedUpPerson, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string };
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, username: person.username };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 const act = (p: Person, method: 'POST' | 'DELETE', path: string) =>
   p.agent.request<ConnectionState>(method, `/api/connections/${path}`);

@@ -3,7 +3,7 @@ import { PROFILE_MSG } from '@common/profiles/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
-import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 
 /* issue 21: People you may know (with dismiss) and the New message action's people. */
 
@@ -13,10 +13,9 @@ type Person = { agent: Agent; id: string; username: string };
 async function person(
   fields: { fullName?: string; company?: string; skills?: string[] } = {},
 ): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  if (Object.keys(fields).length) await t.db.update(profiles).set(fields).where(eq(profiles.id, viewer.id));
-  return { agent, id: viewer.id, username: person.username };
+  const p = await signedUpPerson(t);
+  if (Object.keys(fields).length) await t.db.update(profiles).set(fields).where(eq(profiles.id, p.id));
+  return p;
 }
 
 async function befriend(a: Person, b: Person) {

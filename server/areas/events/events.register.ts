@@ -1,4 +1,5 @@
-import { EVENT_TYPE_LABELS, isEventId } from '@common/events/model';
+import { isUuid } from '@common/core/ids';
+import { EVENT_TYPE_LABELS } from '@common/events/model';
 import { SEARCH } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -62,7 +63,7 @@ export const eventSearch: SearchProvider = {
 
 /** `event:{id}`: whoever may read the event (visible organizer, not blocked either way). */
 export async function canWatchEvent(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!isEventId(id)) return false;
+  if (!isUuid(id)) return false;
   const { rows } = await db.execute(
     sql`select 1 from ${FROM_EVENTS} where e.id = ${id} and ${visibleEvent(userId)}`,
   );

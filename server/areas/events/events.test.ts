@@ -6,14 +6,7 @@ import type { SearchPage } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTerms, searchTierCount, searchTierRows } from '../../platform/search-providers';
-import {
-  createTestApp,
-  newPerson,
-  openSocket,
-  signUpAndVerify,
-  type Agent,
-  type TestApp,
-} from '../../test/harness';
+import { type Agent, createTestApp, openSocket, signedUpPerson, type TestApp } from '../../test/harness';
 import { png } from '../../test/images';
 import { eventIcs, foldLine, icsText } from './event-ics';
 import { eventListQuery } from './event-reads.service';
@@ -24,11 +17,7 @@ type Person = { agent: Agent; id: string; password: string };
 
 const ADMIN_EMAIL = `events-chief-${process.pid}@example.com`;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, password: person.password };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 let admin: Person;
 let visitor: Agent;

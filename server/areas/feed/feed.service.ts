@@ -1,3 +1,4 @@
+import { isUuid } from '@common/core/ids';
 import {
   FEED,
   FEED_MSG,
@@ -179,8 +180,6 @@ function toItem(r: Row): FeedItem {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The reactions and comment counts of the items whose kind shows them (FeedKind.engagement), for
  * this viewer, in one statement per page whoever asks (the shared head stays viewer-free). The
@@ -196,7 +195,7 @@ export async function withEngagement(
     const contentType = getFeedKind(item.type)?.engagement;
     const target = contentType ? getContentTarget(contentType) : undefined;
     // Engagement rows are keyed by uuid; an item naming anything else has no counts.
-    return target && UUID.test(item.contentId) ? [{ item, target }] : [];
+    return target && isUuid(item.contentId) ? [{ item, target }] : [];
   });
   if (!wanted.length) return items;
   const refs = sql.join(

@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedItems, profiles } from '../../db/schema';
 import { registerFeedKind } from '../../platform/feed-kinds';
-import { createTestApp, openSocket, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, openSocket, signedUpPerson, type TestApp } from '../../test/harness';
 import {
   feedQuery,
   publishToFeed,
@@ -24,11 +24,7 @@ import {
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string };
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, username: person.username };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 const deps = () => ({ db: t.db, bus: t.booted.bus });
 const publish = (item: Partial<FeedPublication> & { userId: string }) => {

@@ -7,20 +7,12 @@ import {
   type ForumMemberStatus,
   type ForumPostSummary,
   type ForumRole,
-  type Page,
 } from '@common/forums/model';
 import { sql, type SQL } from 'drizzle-orm';
 import { notBlockedWith, visiblePerson, type Tx } from '../../db/rules';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import {
-  cursorTime,
-  decodeTimeCursor,
-  encodeTimeCursor,
-  microsOf,
-  splitPage,
-  type TimeCursor,
-} from '../../lib/pagination';
+import { afterCursor, microsOf, pageOf, readTimeCursor, type TimeCursor } from '../../lib/pagination';
 import type { Envelope } from '../../platform/bus';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 
@@ -67,32 +59,10 @@ export function authorShown(viewerId: string | null, authorAlias: string, author
   return sql`${live} and (${notBlockedWith(viewerId, authorId)}${moderates})`;
 }
 
-/** A page of rows read one over `limit`, with its cursor (each row's sort time and id). */
-export function pageOf<R extends { sort_micros: string; id: string }, T>(
-  rows: R[],
-  limit: number,
-  map: (r: R) => T,
-): Page<T> {
-  const { page, more } = splitPage(rows, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(map),
-    nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.id }) : null,
-  };
-}
-
 export const readCursor = (cursor: string | undefined): TimeCursor | null =>
-  cursor ? decodeTimeCursor(cursor, FORUM_MSG.invalidCursor) : null;
+  readTimeCursor(cursor, FORUM_MSG.invalidCursor);
 
-/** `(column, id) < cursor` (newest first) or `>` (oldest first); true without a cursor. */
-export function afterCursor(column: SQL, id: SQL, cursor: TimeCursor | null, dir: 'desc' | 'asc'): SQL {
-  if (!cursor) return sql`true`;
-  return dir === 'desc'
-    ? sql`(${column}, ${id}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`
-    : sql`(${column}, ${id}) > (${cursorTime(cursor)}, ${cursor.id}::uuid)`;
-}
-
-export { microsOf };
+export { afterCursor, microsOf, pageOf };
 
 /** The viewer's row in the group, or null. */
 export async function membershipOf(

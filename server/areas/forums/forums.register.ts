@@ -1,4 +1,5 @@
-import { FORUM_CATEGORIES, FORUM_CATEGORY_LABELS, FORUM_MSG, FORUMS, isForumId } from '@common/forums/model';
+import { isUuid } from '@common/core/ids';
+import { FORUM_CATEGORIES, FORUM_CATEGORY_LABELS, FORUM_MSG, FORUMS } from '@common/forums/model';
 import { FORUM_REACTIONS } from '@common/reactions/model';
 import { SEARCH } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
@@ -139,7 +140,7 @@ export const forumPostTarget: ContentTarget = {
   reactionTypes: FORUM_REACTIONS,
   maxCommentDepth: 0,
   async resolve(db, viewerId, contentId) {
-    if (!isForumId(contentId)) return null;
+    if (!isUuid(contentId)) return null;
     const [row] = await rowsOf<{ author_id: string; title: string; member: boolean; is_locked: boolean }>(
       db,
       sql`select fp.author_id::text as author_id, fp.title, fp.is_locked,
@@ -167,7 +168,7 @@ export const forumReplyTarget: ContentTarget = {
   reactionTypes: FORUM_REACTIONS,
   maxCommentDepth: FORUMS.maxCommentDepth,
   async resolve(db, viewerId, contentId) {
-    if (!isForumId(contentId)) return null;
+    if (!isUuid(contentId)) return null;
     const [row] = await rowsOf<{
       author_id: string;
       post_id: string;
@@ -200,7 +201,7 @@ export const forumCommentTarget: ContentTarget = {
   reactionTypes: FORUM_REACTIONS,
   maxCommentDepth: 0,
   async resolve(db, viewerId, contentId) {
-    if (!isForumId(contentId)) return null;
+    if (!isUuid(contentId)) return null;
     const [c] = await rowsOf<{ user_id: string; reply_id: string }>(
       db,
       sql`select c.user_id::text as user_id, c.content_id::text as reply_id from comments c
@@ -216,13 +217,13 @@ export const forumCommentTarget: ContentTarget = {
 
 /** `forum-group:{id}`: the group exists (every forum group is public). */
 export async function canWatchForumGroup(db: Db, _userId: string, id: string): Promise<boolean> {
-  if (!isForumId(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await rowsOf(db, sql`select 1 from forum_groups where id = ${id} and is_public`);
   return rows.length > 0;
 }
 
 /** `forum-post:{id}`: the person may read the post (its author not hidden from them). */
 export async function canWatchForumPost(db: Db | Tx, userId: string, id: string): Promise<boolean> {
-  if (!isForumId(id)) return false;
+  if (!isUuid(id)) return false;
   return (await readForumPost(db, userId, id)) !== null;
 }

@@ -1,7 +1,7 @@
 import type { Group, GroupMemberPage, JoinRequestPage } from '@common/groups/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 
 /*
  * A group's member count has one rule for its header (the group), its card in the list and the
@@ -14,11 +14,7 @@ let t: TestApp;
 type Person = { agent: Agent; id: string };
 const ADMIN_EMAIL = `group-counts-chief-${process.pid}@example.com`;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 async function join(groupId: string, admin: Person, p: Person) {
   expect((await p.agent.post(`/api/groups/${groupId}/join-requests`)).status).toBe(201);

@@ -1,17 +1,10 @@
-import { GROUP_MSG, type GroupRole, type GroupSummary, type Page } from '@common/groups/model';
+import { GROUP_MSG, type GroupRole, type GroupSummary } from '@common/groups/model';
 import type { ImagePreset } from '@common/core/uploads';
 import { ownUploadedImage } from '../../platform/images';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import {
-  cursorTime,
-  decodeTimeCursor,
-  encodeTimeCursor,
-  microsOf,
-  splitPage,
-  type TimeCursor,
-} from '../../lib/pagination';
+import { afterCursor, microsOf, pageOf, readTimeCursor, type TimeCursor } from '../../lib/pagination';
 import type { Storage } from '../../platform/storage';
 import type { Envelope } from '../../platform/bus';
 import { visiblePerson, type Tx } from '../../db/rules';
@@ -94,32 +87,10 @@ export function toSummary(r: SummaryRow): GroupSummary {
   };
 }
 
-/** A page of rows read one over `limit`, with its cursor (each row's sort time and id). */
-export function pageOf<R extends { sort_micros: string; id: string }, T>(
-  rows: R[],
-  limit: number,
-  map: (r: R) => T,
-): Page<T> {
-  const { page, more } = splitPage(rows, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(map),
-    nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.id }) : null,
-  };
-}
-
 export const readCursor = (cursor: string | undefined): TimeCursor | null =>
-  cursor ? decodeTimeCursor(cursor, GROUP_MSG.invalidCursor) : null;
+  readTimeCursor(cursor, GROUP_MSG.invalidCursor);
 
-/** `(column, id) < cursor` (newest first) or `>` (oldest first); true without a cursor. */
-export function afterCursor(column: SQL, id: SQL, cursor: TimeCursor | null, dir: 'desc' | 'asc'): SQL {
-  if (!cursor) return sql`true`;
-  return dir === 'desc'
-    ? sql`(${column}, ${id}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`
-    : sql`(${column}, ${id}) > (${cursorTime(cursor)}, ${cursor.id}::uuid)`;
-}
-
-export { microsOf };
+export { afterCursor, microsOf, pageOf };
 
 /** The viewer's role in the group, or null (also null when the group does not exist). */
 export async function roleOf(

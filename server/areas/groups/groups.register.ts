@@ -1,4 +1,5 @@
-import { GROUP_MSG, isGroupId } from '@common/groups/model';
+import { isUuid } from '@common/core/ids';
+import { GROUP_MSG } from '@common/groups/model';
 import { CONTENT_REACTIONS } from '@common/reactions/model';
 import { SEARCH } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
@@ -74,7 +75,7 @@ export const groupPostContentTarget: ContentTarget = {
   reactionTypes: CONTENT_REACTIONS,
   maxCommentDepth: 1,
   async resolve(db, viewerId, contentId) {
-    if (!isGroupId(contentId)) return null;
+    if (!isUuid(contentId)) return null;
     const member: SQL = viewerId ? isMemberSql(viewerId, sql`g.id`) : sql`false`;
     const blocks = viewerId ? sql`and ${notBlockedWith(viewerId, sql`gp.user_id`)}` : sql``;
     const [row] = await rowsOf<{ user_id: string; group_id: string; member: boolean }>(
@@ -98,7 +99,7 @@ export const groupAudience = (viewerId: string, groupId: SQL): SQL =>
 
 /** `group:{id}`: whoever may see the group's page (the payload names only the kind of change). */
 export async function canWatchGroup(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!isGroupId(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await rowsOf(db, sql`select 1 from groups g where g.id = ${id} and ${groupShownTo(userId)}`);
   return rows.length > 0;
 }

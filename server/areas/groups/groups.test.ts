@@ -15,7 +15,7 @@ import type { SearchPage } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTerms, searchTierCount, searchTierRows } from '../../platform/search-providers';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 import { png } from '../../test/images';
 import { eventsOf, settle, socketOf, subscribe } from '../../test/realtime-kit';
 import { groupListQuery } from './groups.service';
@@ -26,11 +26,7 @@ type Person = { agent: Agent; id: string; email: string; password: string; usern
 
 const ADMIN_EMAIL = `groups-chief-${process.pid}@example.com`;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, email: person.email, password: person.password, username: person.username };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 let siteAdmin: Person;
 let visitor: Agent;

@@ -1,3 +1,4 @@
+import { isUuid } from '@common/core/ids';
 import { FEED_MSG } from '@common/feed/model';
 import { INVESTING } from '@common/investing/model';
 import { defineArea } from '../../platform/area';
@@ -7,8 +8,6 @@ import { canReadIdea, removeFounderIdeas } from './ideas.service';
 import { announce } from './investing-rows';
 import { findIdeaForInquiry, ideaSearch } from './investing.register';
 import { investingRoutes } from './investing.routes';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The investing board: business ideas, funding, updates, inquiries to founders, search and the feed. */
 export const investingArea = defineArea({
@@ -30,7 +29,7 @@ export const investingArea = defineArea({
     // (whoever may read the idea, the API's own rule).
     ctx.registerTopic(
       'investing',
-      (userId, id) => id === 'all' || (UUID.test(id) && canReadIdea(ctx.db, userId, id)),
+      (userId, id) => id === 'all' || (isUuid(id) && canReadIdea(ctx.db, userId, id)),
     );
   },
   async onAccountDeleted(tx, userId, { bus }) {

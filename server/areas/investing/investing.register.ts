@@ -1,3 +1,4 @@
+import { isUuid } from '@common/core/ids';
 import { INDUSTRY_LABELS } from '@common/investing/model';
 import { SEARCH } from '@common/search/model';
 import { sql } from 'drizzle-orm';
@@ -67,15 +68,13 @@ export const ideaSearch: SearchProvider = {
   },
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A business inquiry (messages area) is about an idea of a live founder, who receives it. The
  * messages area checks the receiver is this founder and that the two may write to each other
  * (blocks either way), and refuses one's own idea (nobody messages themselves).
  */
 export const findIdeaForInquiry: InquiryFinder = async (db: Db, id: string) => {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .execute<{ owner_id: string; title: string }>(
       sql`select i.user_id::text as owner_id, i.title from business_ideas i join profiles p on p.id = i.user_id

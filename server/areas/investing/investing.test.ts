@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { searchTerms, searchTierCount, searchTierRows } from '../../platform/search-providers';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 import { png, svgWithScript, textFile } from '../../test/images';
 import { eventsOf, settle, socketOf, subscribe } from '../../test/realtime-kit';
 import { ideaListQuery } from './ideas.service';
@@ -26,11 +26,7 @@ type Person = { agent: Agent; id: string; username: string; email: string; passw
 
 const ADMIN_EMAIL = `investing-chief-${process.pid}@example.com`;
 
-async function person(email?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent, newPerson(email ? { email } : {}));
-  return { agent, id: viewer.id, ...person };
-}
+const person = (email?: string): Promise<Person> => signedUpPerson(t, email ? { email } : {});
 
 let admin: Person;
 beforeAll(async () => {

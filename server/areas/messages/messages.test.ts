@@ -3,18 +3,14 @@ import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, notifications, userSettings } from '../../db/schema';
-import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 import { registerInquiryTarget } from '../../platform/policies';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; email: string; username: string };
 let alice: Person, bob: Person, carol: Person;
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, email: person.email, username: person.username };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 const send = (from: Person, to: Person, content: string, extra: Record<string, unknown> = {}) =>
   from.agent.post('/api/messages', { receiverId: to.id, clientId: randomUUID(), content, ...extra });

@@ -2,7 +2,14 @@ import { PUSH_MSG } from '@common/notifications/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, pushSubscriptions } from '../../db/schema';
-import { createTestApp, openSocket, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import {
+  type Agent,
+  createTestApp,
+  openSocket,
+  signedUpPerson,
+  signUpAndVerify,
+  type TestApp,
+} from '../../test/harness';
 import { startPushEndpoint, type PushEndpoint } from '../../test/push-endpoint';
 import {
   checkPushEndpoint,
@@ -22,11 +29,7 @@ let t: TestApp;
 let push: PushEndpoint;
 type Person = { agent: Agent; id: string; email: string; password: string };
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, ...person };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 /** A new device of `p` subscribed through the API, as the Settings switch does. */
 async function device(p: Person) {

@@ -1,3 +1,4 @@
+import { isUuid } from '@common/core/ids';
 import { defineArea } from '../../platform/area';
 import { peopleSearch } from './people-search';
 import { profileImageRoutes } from './profile-images.routes';
@@ -6,8 +7,6 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { Hono } from 'hono';
 import { demo } from './profiles.demo';
 import { canSeeWholeProfile } from './profiles.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from './person-summary';
 export {
@@ -29,6 +28,6 @@ export const profilesArea = defineArea({
     // A profile's live changes and counts: exactly who GET /api/profiles/:id shows them to (not to
     // someone blocked either way, nor a non-friend of a friends-only profile). Re-checked on every
     // access.changed, so a block or a privacy switch ends the subscription.
-    ctx.registerTopic('profile', (userId, id) => UUID.test(id) && canSeeWholeProfile(ctx.db, userId, id));
+    ctx.registerTopic('profile', (userId, id) => isUuid(id) && canSeeWholeProfile(ctx.db, userId, id));
   },
 });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema/profiles';
-import { BASE_URL, createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, BASE_URL, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 import {
   oversizedPng,
   PHONE_METADATA,
@@ -22,11 +22,7 @@ let t: TestApp;
 let alice: { agent: Agent; id: string };
 let bob: { agent: Agent; id: string };
 
-async function person() {
-  const agent = t.agent();
-  const { viewer } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id };
-}
+const person = () => signedUpPerson(t);
 
 beforeAll(async () => {
   t = await createTestApp();

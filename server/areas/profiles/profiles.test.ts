@@ -4,17 +4,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
-import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string; email: string };
 let a: Person, b: Person;
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, username: person.username, email: person.email };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 const patch = (p: Person, body: unknown) => p.agent.request('PATCH', '/api/profiles/me', body);
 
 beforeAll(async () => {

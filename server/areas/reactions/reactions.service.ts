@@ -1,3 +1,4 @@
+import { isUuid } from '@common/core/ids';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { displayName } from '@common/profiles/model';
 import {
@@ -24,8 +25,6 @@ import { type Tx } from '../../db/rules';
 
 export type ReactionDeps = Pick<AppDeps, 'db' | 'bus' | 'logger'>;
 export type ContentRef = { contentType: EngagementContentType; contentId: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The registered kind of content, or 'not available' for a kind no area has registered. */
 export function requireTarget(contentType: string): ContentTarget {
@@ -206,7 +205,7 @@ export async function canWatchContent(db: Db, userId: string, id: string): Promi
   const at = id.indexOf(':');
   const target = getContentTarget(id.slice(0, at));
   const contentId = id.slice(at + 1);
-  if (at < 0 || !target || !UUID.test(contentId)) return false;
+  if (at < 0 || !target || !isUuid(contentId)) return false;
   return (await target.resolve(db, userId, contentId)) !== null;
 }
 

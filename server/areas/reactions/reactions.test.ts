@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, reactions } from '../../db/schema';
 import { registerContentTarget } from '../../platform/content-targets';
-import { createTestApp, openSocket, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, openSocket, signedUpPerson, type TestApp } from '../../test/harness';
 
 import { removeReactions } from './reactions.service';
 import { isBlockedEither } from '../../db/rules';
@@ -43,11 +43,7 @@ const registerTestTarget = () =>
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string };
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, username: person.username };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 function newItem(owner: Person, opts: Partial<Omit<Item, 'ownerId'>> = {}) {
   const id = randomUUID();

@@ -1,7 +1,7 @@
 import type { SearchPage } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 import { searchQuery, searchTerms } from './search.service';
 
 /* Issue 21: search also finds people by title, company, skills and location. */
@@ -10,13 +10,12 @@ let t: TestApp;
 type Person = { agent: Agent; id: string };
 
 async function person(profile: Record<string, unknown> = {}, username?: string): Promise<Person> {
-  const agent = t.agent();
-  const { viewer } = await signUpAndVerify(t, agent, newPerson(username ? { username } : {}));
+  const p = await signedUpPerson(t, username ? { username } : {});
   if (Object.keys(profile).length) {
-    const res = await agent.request('PATCH', '/api/profiles/me', profile);
+    const res = await p.agent.request('PATCH', '/api/profiles/me', profile);
     expect(res.status, res.text).toBe(200);
   }
-  return { agent, id: viewer.id };
+  return p;
 }
 
 async function search(agent: Agent, q: string): Promise<SearchPage> {

@@ -3,24 +3,19 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { profiles } from '../../db/schema';
-import { createTestApp, newPerson, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 import { runSearch, searchQuery, searchTerms } from './search.service';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string };
 
 async function person(opts: { username?: string; fullName?: string } = {}): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(
-    t,
-    agent,
-    newPerson(opts.username ? { username: opts.username } : {}),
-  );
+  const p = await signedUpPerson(t, opts.username ? { username: opts.username } : {});
   if (opts.fullName) {
-    const res = await agent.request('PATCH', '/api/profiles/me', { fullName: opts.fullName });
+    const res = await p.agent.request('PATCH', '/api/profiles/me', { fullName: opts.fullName });
     expect(res.status).toBe(200);
   }
-  return { agent, id: viewer.id, username: person.username };
+  return p;
 }
 
 async function search(agent: Agent, q: string, page = 1): Promise<SearchPage> {

@@ -3,14 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  newPerson,
-  openSocket,
-  signUpAndVerify,
-  type Agent,
-  type TestApp,
-} from '../../test/harness';
+import { type Agent, createTestApp, openSocket, signedUpPerson, type TestApp } from '../../test/harness';
 import { png } from '../../test/images';
 import { sweepUnattachedUploads } from '../../platform/upload-ledger';
 
@@ -23,12 +16,7 @@ import { sweepUnattachedUploads } from '../../platform/upload-ledger';
 let t: TestApp;
 type Person = { agent: Agent; id: string; password: string };
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const who = newPerson();
-  const { viewer } = await signUpAndVerify(t, agent, who);
-  return { agent, id: viewer.id, password: who.password };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 const jpeg = (w = 1200, h = 800) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#3a7' } })

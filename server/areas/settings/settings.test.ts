@@ -5,16 +5,12 @@ import { eq, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, messages, sessions } from '../../db/schema';
-import { createTestApp, signUpAndVerify, type Agent, type TestApp } from '../../test/harness';
+import { type Agent, createTestApp, signedUpPerson, signUpAndVerify, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; username: string; email: string; password: string };
 
-async function person(): Promise<Person> {
-  const agent = t.agent();
-  const { viewer, person } = await signUpAndVerify(t, agent);
-  return { agent, id: viewer.id, ...person };
-}
+const person = (): Promise<Person> => signedUpPerson(t);
 
 async function signIn(email: string, password: string) {
   const agent = t.agent();

@@ -1,8 +1,8 @@
 import { lazy, Suspense, use, useRef, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { LIMITS } from '@common/core/limits';
-import { useMe } from '@web/areas/auth/api/get-me';
-import { ChatDialogSlot, ChatProvider } from '@web/areas/messages/components/chat-context';
+import { useMe } from '@web/lib/me';
+import { ChatDialogSlot, ChatProvider } from '@web/areas/messages/public';
 import { cn } from '@web/lib/cn';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { PrerenderContext } from '../prerender/handover';

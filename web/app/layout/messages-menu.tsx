@@ -1,9 +1,8 @@
 import { lazy } from 'react';
-import { useUnreadCounts } from '@web/areas/messages/api/get-unread-counts';
-import { MessagesTrigger } from '@web/areas/messages/components/messages-trigger';
+import { loadMessagesDropdown, MessagesTrigger, useUnreadCounts } from '@web/areas/messages/public';
 import { DeferredMenu } from './deferred-menu';
 
-const loadDropdown = () => import('@web/areas/messages/components/messages-dropdown');
+const loadDropdown = loadMessagesDropdown;
 const MessagesDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.MessagesDropdown })));
 
 /** The messages button; the dropdown's code loads on first use. */

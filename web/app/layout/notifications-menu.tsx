@@ -1,9 +1,12 @@
 import { lazy } from 'react';
-import { useNotificationsSummary } from '@web/areas/notifications/api/get-notifications';
-import { NotificationsTrigger } from '@web/areas/notifications/components/notifications-trigger';
+import {
+  loadNotificationsDropdown,
+  NotificationsTrigger,
+  useNotificationsSummary,
+} from '@web/areas/notifications/public';
 import { DeferredMenu } from './deferred-menu';
 
-const loadDropdown = () => import('@web/areas/notifications/components/notifications-dropdown');
+const loadDropdown = loadNotificationsDropdown;
 const NotificationsDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.NotificationsDropdown })));
 
 /** The bell; the dropdown's code loads on first use. */

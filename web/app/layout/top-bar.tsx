@@ -1,9 +1,9 @@
 import { Menu, Shield } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
-import type { Viewer } from '@web/areas/auth/api/get-me';
+import type { Viewer } from '@web/lib/me';
 import { Logo } from '@web/components/logo';
-import { InquiryBadge } from '@web/areas/messages/components/inquiry-badge';
+import { InquiryBadge } from '@web/areas/messages/public';
 import { Button } from '@web/components/ui/button';
 import { MessagesMenu } from './messages-menu';
 import { NotificationsMenu } from './notifications-menu';

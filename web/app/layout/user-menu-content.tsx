@@ -1,7 +1,7 @@
 import { LogOut, Settings, User } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Viewer } from '@web/areas/auth/api/get-me';
-import { useSignOut } from '@web/areas/auth/api/sign-out';
+import type { Viewer } from '@web/lib/me';
+import { useSignOut } from '@web/areas/auth/public';
 import {
   DropdownMenu,
   DropdownMenuContent,

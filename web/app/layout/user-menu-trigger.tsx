@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import type { Viewer } from '@web/areas/auth/api/get-me';
+import type { Viewer } from '@web/lib/me';
 import { Avatar } from '@web/components/ui/avatar';
 
 export function viewerDisplayName(viewer: Viewer): string {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { Viewer } from '@web/areas/auth/api/get-me';
+import type { Viewer } from '@web/lib/me';
 import { DeferredMenu } from './deferred-menu';
 import { UserMenuTrigger } from './user-menu-trigger';
 

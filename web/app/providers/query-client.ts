@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { authKeys } from '@web/areas/auth/api/query-keys';
+import { authKeys } from '@web/lib/me';
 import { isApiError } from '@web/lib/api-client';
 
 /**

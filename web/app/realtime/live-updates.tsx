@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authKeys } from '@web/areas/auth/api/query-keys';
+import { authKeys } from '@web/lib/me';
 import { startRealtime } from '@web/lib/realtime/connection';
 import { emitRealtimeEvent } from '@web/lib/realtime/hub';
 import { useRealtimeEvent } from '@web/lib/realtime/use-realtime';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { PageSpinner } from '@web/components/ui/spinner';
 
 /** Wraps the sign-in routes of the route table: spinner while the session loads, else /auth. */

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { loadAuthPage, loadResetPasswordPage } from '@web/areas/auth/public';
 import { WEB_AREAS } from '@web/areas/index';
 import { PageSpinner } from '@web/components/ui/spinner';
 import type { AreaRoute } from '../areas/contract';
@@ -39,7 +40,7 @@ export const routes: RouteObject[] = [
         path: 'auth',
         handle: { title: 'Sign in' } satisfies RouteHandle,
         lazy: async () => {
-          const { AuthPage } = await import('@web/areas/auth/pages/auth-page');
+          const { AuthPage } = await loadAuthPage();
           return { Component: AuthPage };
         },
       },
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
         path: 'reset-password',
         handle: { title: 'Reset password' } satisfies RouteHandle,
         lazy: async () => {
-          const { ResetPasswordPage } = await import('@web/areas/auth/pages/reset-password-page');
+          const { ResetPasswordPage } = await loadResetPasswordPage();
           return { Component: ResetPasswordPage };
         },
       },

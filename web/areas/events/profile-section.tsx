@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EVENT_MSG, type EventList, type EventSummary } from '@common/events/model';
 import type { ProfileSectionProps } from '@web/app/areas/contract';
-import { useMe } from '@web/areas/auth/api/get-me';
-import { ProfileSectionCard } from '@web/areas/profiles/components/profile-slots';
-import { LoadMoreButton } from '@web/components/load-more-button';
+import { useMe } from '@web/lib/me';
+import { pagedItems, ProfileSectionCard, SectionLoadMore } from '@web/components/profile-section-card';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -26,7 +25,7 @@ function EventRows({
   empty: string;
   onInvite?: ((e: EventSummary) => void) | undefined;
 }) {
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = pagedItems(query);
   if (items.length === 0) return <p className="py-3 text-sm text-muted-foreground">{empty}</p>;
   return (
     <>
@@ -59,11 +58,7 @@ function EventRows({
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          <LoadMoreButton onLoad={query.fetchNextPage} isLoading={query.isFetchingNextPage} />
-        </div>
-      ) : null}
+      <SectionLoadMore query={query} className="mt-3" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { MODERATION_MSG } from '@common/admin/moderation';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { Button } from '@web/components/ui/button';
 import { DropdownMenuItem } from '@web/components/ui/dropdown-menu';
 import { cn } from '@web/lib/cn';

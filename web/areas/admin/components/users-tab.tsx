@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_MSG, type AdminUser } from '@common/admin/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

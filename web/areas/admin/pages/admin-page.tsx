@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ADMIN_MSG, ADMIN_TOPIC } from '@common/admin/model';
 import { MODERATION_TOPIC } from '@common/admin/moderation';
 import { topic } from '@common/core/realtime';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useLiveTopic, useRealtimeEvent, useTopic } from '@web/lib/realtime/use-realtime';

@@ -28,7 +28,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { useSchemaForm } from '@web/lib/use-schema-form';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { useArticle } from '../api/get-article';
 import { useSaveArticle } from '../api/save-article';
 import { useArticleImageUpload } from '../api/upload-article-image';

@@ -1,15 +1,16 @@
+import { isUuid } from '@common/core/ids';
 import { ArrowLeft, LogIn, SquarePen, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@web/lib/toast';
-import { ARTICLE_MSG, isArticleId, type Article } from '@common/articles/model';
+import { ARTICLE_MSG, type Article } from '@common/articles/model';
 import { MSG } from '@common/core/texts';
 import { displayName } from '@common/profiles/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
-import { CommentSection } from '@web/areas/comments/components/comment-section';
-import { useMe } from '@web/areas/auth/api/get-me';
-import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
+import { CommentSection } from '@web/areas/comments/public';
+import { useMe } from '@web/lib/me';
+import { ReactionBar } from '@web/areas/reactions/public';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
@@ -55,7 +56,7 @@ function useLeaveForList() {
 }
 
 function ArticleView({ articleId }: { articleId: string }) {
-  const isValidId = isArticleId(articleId);
+  const isValidId = isUuid(articleId);
   const query = useArticle(articleId, isValidId);
   const leave = useLeaveForList();
   const error = query.error;

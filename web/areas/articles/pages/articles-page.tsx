@@ -9,7 +9,7 @@ import {
   type Article,
   type ArticleTab,
 } from '@common/articles/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';

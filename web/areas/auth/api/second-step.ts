@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import { meQueryOptions } from './get-me';
+import { meQueryOptions } from '@web/lib/me';
 
 /*
  * The second step of sign-in (a code from the app, or a recovery code) and sign-in with a passkey.

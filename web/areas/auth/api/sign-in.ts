@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignIn } from '@common/auth/schemas';
 import { apiFetch } from '@web/lib/api-client';
-import { meQueryOptions } from './get-me';
+import { meQueryOptions } from '@web/lib/me';
 
 export function signIn(input: SignIn) {
   return apiFetch<unknown>('/api/auth/sign-in/email', { method: 'POST', body: input });

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { EMAIL_CONFIRMED_KEPT_SESSION, FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
-import { authKeys } from '../api/query-keys';
+import { authKeys } from '@web/lib/me';
 
 /**
  * The confirmation mail's link signs the person in and lands on /?verified=1 (or

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 import { isSignedOutState } from '../api/sign-out';
-import { authKeys } from '../api/query-keys';
+import { authKeys } from '@web/lib/me';
 
 /**
  * Second half of useSignOut, run by the app root after home is rendered: forget everything

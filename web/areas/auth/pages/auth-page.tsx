@@ -5,7 +5,7 @@ import { MSG } from '@common/core/texts';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useMe } from '../api/get-me';
+import { useMe } from '@web/lib/me';
 import { AuthShell } from '../components/auth-shell';
 import { CheckInbox } from '../components/check-inbox';
 import { LoginForm } from '../components/login-form';

@@ -1,3 +1,4 @@
+import { isUuid } from '@common/core/ids';
 import {
   ArrowLeft,
   BadgeCheck,
@@ -13,9 +14,9 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BUSINESS_MSG, isBusinessId, type BusinessPage } from '@common/business-pages/model';
+import { BUSINESS_MSG, type BusinessPage } from '@common/business-pages/model';
 import { imageVariantUrl } from '@common/core/uploads';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
 import { LoadError } from '@web/components/load-error';
@@ -47,7 +48,7 @@ const PageFormDialog = lazy(() =>
 export function BusinessPagePage() {
   const { id = '' } = useParams();
   const { viewer, isLoading } = useMe();
-  const isValid = isBusinessId(id);
+  const isValid = isUuid(id);
   const query = useBusinessPage(id, viewer?.id ?? null, isValid && !isLoading);
   useBusinessPageLive(id, isValid && viewer !== null);
 

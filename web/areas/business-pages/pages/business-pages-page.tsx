@@ -8,7 +8,7 @@ import {
   businessPagePath,
   type BusinessCategory,
 } from '@common/business-pages/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';

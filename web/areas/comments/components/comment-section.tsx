@@ -4,7 +4,7 @@ import { COMMENT_MSG, type Comment } from '@common/comments/model';
 import { countText } from '@common/core/limits';
 import type { EngagementContentType } from '@common/reactions/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
 import { LoadMoreButton } from '@web/components/load-more-button';

@@ -1,11 +1,12 @@
+import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarPlus, Pencil, UserPlus, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
-import { EVENT_MSG, eventTopic, isEventId } from '@common/events/model';
+import { EVENT_MSG, eventTopic } from '@common/events/model';
 import { displayName } from '@common/profiles/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
 import { Avatar } from '@web/components/ui/avatar';
@@ -56,7 +57,7 @@ function NotFound() {
 /** /events/{eventId}: the event in the viewer's time zone, the RSVP panel, About, the Guest List. */
 export function EventPage() {
   const { eventId = '' } = useParams();
-  const valid = isEventId(eventId);
+  const valid = isUuid(eventId);
   const { viewer, isLoading: meLoading } = useMe();
   const query = useEvent(eventId, valid);
   const queryClient = useQueryClient();

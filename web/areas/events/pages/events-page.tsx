@@ -1,7 +1,7 @@
 import { CalendarPlus, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { EVENT_MSG } from '@common/events/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';

@@ -10,7 +10,7 @@ import {
   type ReactionType,
 } from '@common/reactions/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
-import { reactionsKeys } from '@web/areas/reactions/api/query-keys';
+import { reactionsKeys } from '@web/lib/query-keys';
 import { cn } from '@web/lib/cn';
 
 /** Above the card's stretched link (feed-card.tsx), so they stay clickable on their own. */

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { FeedEngagement } from '@common/feed/model';
-import { getReactions } from '@web/areas/reactions/api/get-reactions';
-import { reactionsKeys } from '@web/areas/reactions/api/query-keys';
-import { useReactionToggle } from '@web/areas/reactions/api/use-reaction-toggle';
+import { getReactions, useReactionToggle } from '@web/areas/reactions/public';
+import { reactionsKeys } from '@web/lib/query-keys';
 import type { LiveLike } from './feed-engagement-view';
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { loadSearchResults, loadVisitorSearch } from '@web/areas/search/public';
+import { useMe } from '@web/lib/me';
 import { hasPrerenderedPage, revealApp } from '@web/app/prerender/handover';
 import { PageSpinner } from '@web/components/ui/spinner';
 
@@ -14,12 +15,8 @@ const Feed = lazy(() => loadFeed().then((m) => ({ default: m.Feed })));
 const loadWelcome = () => import('../components/welcome');
 if (hasPrerenderedPage()) void loadWelcome();
 const Welcome = lazy(() => loadWelcome().then((m) => ({ default: m.Welcome })));
-const VisitorSearch = lazy(() =>
-  import('@web/areas/search/components/visitor-search').then((m) => ({ default: m.VisitorSearch })),
-);
-const SearchResults = lazy(() =>
-  import('@web/areas/search/components/search-results').then((m) => ({ default: m.SearchResults })),
-);
+const VisitorSearch = lazy(() => loadVisitorSearch().then((m) => ({ default: m.VisitorSearch })));
+const SearchResults = lazy(() => loadSearchResults().then((m) => ({ default: m.SearchResults })));
 
 /**
  * The home route: the welcome page with the feed below it for visitors; the feed (or search

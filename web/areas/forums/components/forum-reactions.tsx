@@ -5,9 +5,8 @@ import {
   type ReactionType,
 } from '@common/reactions/model';
 import { FORUM_MSG, FORUMS } from '@common/forums/model';
-import { useMe } from '@web/areas/auth/api/get-me';
-import { useReactions } from '@web/areas/reactions/api/get-reactions';
-import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
+import { useMe } from '@web/lib/me';
+import { useReactions, ReactionBar } from '@web/areas/reactions/public';
 
 /**
  * The forum reactions (like, love, insightful, helpful, celebrate) of a post, reply or comment:

@@ -1,10 +1,11 @@
+import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Clock, LogOut, MessageSquare, UserPlus, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { FORUM_MSG, isForumId, type ForumGroup } from '@common/forums/model';
+import { FORUM_MSG, type ForumGroup } from '@common/forums/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
@@ -30,7 +31,7 @@ import { PostListItem } from '../components/post-list-item';
  */
 export function ForumGroupPage() {
   const { groupId = '' } = useParams();
-  const isValid = isForumId(groupId);
+  const isValid = isUuid(groupId);
   const query = useForumGroup(groupId, isValid);
   const queryClient = useQueryClient();
   const isGone = !isValid || (isApiError(query.error) && query.error.status === 404);

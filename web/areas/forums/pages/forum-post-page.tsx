@@ -1,13 +1,14 @@
+import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lock, LockOpen, Pin, PinOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
-import { FORUM_MSG, FORUMS, isForumId, type ForumPost, type ForumReply } from '@common/forums/model';
+import { FORUM_MSG, FORUMS, type ForumPost, type ForumReply } from '@common/forums/model';
 import { ZCreateForumReply } from '@common/forums/schemas';
 import { displayName } from '@common/profiles/model';
-import { useMe } from '@web/areas/auth/api/get-me';
-import { CommentSection } from '@web/areas/comments/components/comment-section';
+import { useMe } from '@web/lib/me';
+import { CommentSection } from '@web/areas/comments/public';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
@@ -24,7 +25,7 @@ import { toast } from '@web/lib/toast';
 import { useCreateReply, useModeratePost, useRecordView } from '../api/forum-actions';
 import { useForumPost, useForumReplies } from '../api/get-forum-post';
 import { forumKeys } from '../api/query-keys';
-import { useReactions } from '@web/areas/reactions/api/get-reactions';
+import { useReactions } from '@web/areas/reactions/public';
 import { ForumReactions } from '../components/forum-reactions';
 import { PostBadges, PostCounts } from '../components/post-list-item';
 
@@ -35,7 +36,7 @@ import { PostBadges, PostCounts } from '../components/post-list-item';
  */
 export function ForumPostPage() {
   const { postId = '' } = useParams();
-  const isValid = isForumId(postId);
+  const isValid = isUuid(postId);
   const query = useForumPost(postId, isValid);
   const queryClient = useQueryClient();
   const { viewer } = useMe();

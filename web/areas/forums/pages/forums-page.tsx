@@ -1,18 +1,14 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { FORUM_MSG, FORUM_TAB_LABELS, FORUM_TABS, type ForumTab } from '@common/forums/model';
+import { useNavigate } from 'react-router';
+import { FORUM_MSG, FORUM_TAB_LABELS, type ForumTab } from '@common/forums/model';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { SearchInput } from '@web/components/ui/search-input';
-import { PageSpinner } from '@web/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { TabbedListPage } from '@web/components/tabbed-list-page';
 import { toast } from '@web/lib/toast';
-import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useForumGroupList } from '../api/get-forum-groups';
 import { useForumListLive } from '../api/use-forum-list-live';
 import { ForumGridSkeleton, ForumGroupCard } from '../components/forum-group-card';
@@ -23,13 +19,9 @@ import { ForumGridSkeleton, ForumGroupCard } from '../components/forum-group-car
  */
 export function ForumsPage() {
   const { viewer, isLoading } = useMe();
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const viewerId = viewer?.id ?? null;
   useForumListLive(viewerId !== null);
-  const tab: ForumTab = viewerId && params.get('tab') === 'my' ? 'my' : 'all';
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), 300);
 
   const create = () => {
     if (viewerId) return void navigate('/forums/create-group');
@@ -40,57 +32,25 @@ export function ForumsPage() {
     };
     void navigate('/auth', { state });
   };
-  const changeTab = (value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value === 'my') next.set('tab', 'my');
-        else next.delete('tab');
-        return next;
-      },
-      { preventScrollReset: true },
-    );
-
-  if (isLoading) return <PageSpinner />;
-  const tabs = viewerId ? FORUM_TABS : (['all'] as const);
 
   return (
-    <section aria-labelledby="forums-heading" className="mx-auto w-full max-w-6xl px-3 py-6 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="forums-heading" className="text-2xl font-semibold tracking-tight">
-          {FORUM_MSG.heading}
-        </h1>
+    <TabbedListPage
+      id="forums-heading"
+      heading={FORUM_MSG.heading}
+      action={
         <Button onClick={create}>
           <Plus aria-hidden="true" />
           {FORUM_MSG.createGroup}
         </Button>
-      </div>
-      <Tabs value={tab} onValueChange={changeTab} activationMode="manual" className="mt-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <TabsList aria-label={FORUM_MSG.heading} className="w-full sm:w-fit">
-            {tabs.map((value) => (
-              <TabsTrigger key={value} value={value} className="flex-1 sm:flex-none">
-                {FORUM_TAB_LABELS[value]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <SearchInput
-            aria-label={FORUM_MSG.searchPlaceholder}
-            placeholder={FORUM_MSG.searchPlaceholder}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            wrapperClassName="w-full sm:w-72"
-          />
-        </div>
-        {tabs.map((value) => (
-          <TabsContent key={value} value={value} className="mt-4">
-            {value === tab ? (
-              <ForumGrid tab={value} q={q} viewerId={viewerId} onBrowseAll={() => changeTab('all')} />
-            ) : null}
-          </TabsContent>
-        ))}
-      </Tabs>
-    </section>
+      }
+      isSignedIn={viewerId !== null}
+      isLoading={isLoading}
+      tabLabels={FORUM_TAB_LABELS}
+      tabsLabel={FORUM_MSG.heading}
+      searchPlaceholder={FORUM_MSG.searchPlaceholder}
+    >
+      {(tab, q, showAll) => <ForumGrid tab={tab} q={q} viewerId={viewerId} onBrowseAll={showAll} />}
+    </TabbedListPage>
   );
 }
 

@@ -1,9 +1,10 @@
+import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Lock, LockOpen, LogOut, UserPlus, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { GROUP_MSG, isGroupId, type Group } from '@common/groups/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { GROUP_MSG, type Group } from '@common/groups/model';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
@@ -45,7 +46,7 @@ function useLeaveForList() {
  */
 export function GroupPage() {
   const { groupId = '' } = useParams();
-  const isValid = isGroupId(groupId);
+  const isValid = isUuid(groupId);
   const query = useGroup(groupId, isValid);
   const leave = useLeaveForList();
   const queryClient = useQueryClient();

@@ -1,14 +1,15 @@
+import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bell, BellOff, ExternalLink, FileText, MapPin } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { topic } from '@common/core/realtime';
 import { imageVariantUrl } from '@common/core/uploads';
-import { INDUSTRY_LABELS, INVESTING_MSG, isIdeaId, RISK_LABELS, type Idea } from '@common/investing/model';
+import { INDUSTRY_LABELS, INVESTING_MSG, RISK_LABELS, type Idea } from '@common/investing/model';
 import { formatEquity } from '@common/investing/format';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
@@ -45,7 +46,7 @@ export function IdeaPage() {
 }
 
 function IdeaView({ ideaId }: { ideaId: string }) {
-  const isValid = isIdeaId(ideaId);
+  const isValid = isUuid(ideaId);
   const query = useIdea(ideaId, isValid);
   const queryClient = useQueryClient();
   useLiveTopic(isValid ? topic.investing(ideaId) : null, () => void query.refetch());

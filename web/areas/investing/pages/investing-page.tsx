@@ -11,7 +11,7 @@ import {
   type IdeaTab,
 } from '@common/investing/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';

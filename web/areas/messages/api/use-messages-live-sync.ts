@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { settingsQueryOptions } from '@web/areas/settings/api/get-settings';
+import { settingsQueryOptions } from '@web/areas/settings/public';
 import { useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { playNewMessageSound } from '../lib/new-message-sound';
 import { messagesKeys } from './query-keys';

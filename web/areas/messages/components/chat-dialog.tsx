@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@web/components/ui/dialog';
 import { ChatConversation } from './chat-conversation';

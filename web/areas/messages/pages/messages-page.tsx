@@ -1,8 +1,9 @@
+import { isUuid } from '@common/core/ids';
 import { MessageCircle, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages/model';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { PEOPLE_MSG } from '@common/profiles/model';
 import { Button } from '@web/components/ui/button';
 import { SearchInput } from '@web/components/ui/search-input';
@@ -12,8 +13,6 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { ChatConversation } from '../components/chat-conversation';
 import { ConversationList } from '../components/conversation-list';
 import { NewMessageDialog } from '../components/new-message-dialog';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /messages: the contact list and the open conversation side by side; on phones one or the
@@ -25,7 +24,7 @@ export function MessagesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const partnerId = searchParams.get('with');
   const aboutPage = searchParams.get('page');
-  const businessPageId = aboutPage && UUID.test(aboutPage) ? aboutPage : null;
+  const businessPageId = aboutPage && isUuid(aboutPage) ? aboutPage : null;
   const [search, setSearch] = useState('');
   const [isPicking, setIsPicking] = useState(false);
   const q = useDebouncedValue(search.trim());

@@ -2,7 +2,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { NOTIFICATION_TEXT, type Notification } from '@common/notifications/model';
 import { CONNECTION_MSG } from '@common/profiles/model';
-import { useAnswerFriendRequest } from '@web/areas/profiles/api/use-connection-mutations';
+import { useAnswerFriendRequest } from '@web/areas/profiles/public-connections';
 import { Button } from '@web/components/ui/button';
 
 /** True for an unanswered friend request (answering it marks it read, on every tab). */

@@ -7,7 +7,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popo
 import { isApiError } from '@web/lib/api-client';
 import { useNotificationsSummary } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-notifications-read';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { FriendRequestAnswer, isPendingFriendRequest } from './friend-request-answer';
 import { NotificationItem } from './notification-item';
 import { NotificationsTrigger } from './notifications-trigger';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PersonSuggestion } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 /** Hides a suggestion at once; the server remembers it for good. */
 export function useDismissSuggestion() {

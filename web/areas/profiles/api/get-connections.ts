@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PROFILES, type ConnectionList, type PeoplePage } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 export function getConnections(
   userId: string,

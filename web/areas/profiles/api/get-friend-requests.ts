@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FriendRequest } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 export function getFriendRequests(signal?: AbortSignal): Promise<FriendRequest[]> {
   return call(api.connections.requests.$get(undefined, { init: { signal: signal ?? null } }));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PersonSummary } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 export type MutualFriends = { items: PersonSummary[]; total: number };
 

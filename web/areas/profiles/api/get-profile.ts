@@ -3,7 +3,7 @@ import type { ProfileView } from '@common/profiles/model';
 import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 export function getProfileView(userId: string, signal?: AbortSignal): Promise<ProfileView> {
   return call(api.profiles[':userId'].$get({ param: { userId } }, { init: { signal: signal ?? null } }));

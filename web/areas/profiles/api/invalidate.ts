@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConnectionState, ProfileView } from '@common/profiles/model';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 /** Everything shown about these people: views, counts, lists, mutual friends, requests. */
 export function invalidatePeople(queryClient: QueryClient, userIds: readonly string[]) {

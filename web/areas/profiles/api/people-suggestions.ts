@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PersonSuggestion } from '@common/profiles/model';
 import { api, call } from '@web/lib/api';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 /*
  * The suggestions query: part of a member's first view, where it decides whether the card loads

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { z } from 'zod';
 import type { MeResponse, Profile } from '@common/core/api-types';
 import type { ZUpdateProfile } from '@common/profiles/schemas';
-import { authKeys } from '@web/areas/auth/api/query-keys';
+import { authKeys } from '@web/lib/me';
 import { api, call } from '@web/lib/api';
 import { updateView } from './invalidate';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 export type ProfileChanges = z.infer<typeof ZUpdateProfile>;
 

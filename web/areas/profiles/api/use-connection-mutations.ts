@@ -17,7 +17,7 @@ import {
 } from './connection-actions';
 import { refusalText } from '@web/lib/api-client';
 import { invalidatePeople, updateView, withConnection } from './invalidate';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 type Person = { viewerId: string; userId: string; name: string };
 

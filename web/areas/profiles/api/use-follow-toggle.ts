@@ -7,7 +7,7 @@ import { useToggleQueue } from '@web/lib/use-toggle-queue';
 import { followUser, unfollowUser } from './connection-actions';
 import { refusalText } from '@web/lib/api-client';
 import { invalidatePeople, updateView, withConnection } from './invalidate';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 /**
  * Follow / Unfollow with rapid taps collapsed into the last state (useToggleQueue): the button

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { topic } from '@common/core/realtime';
-import { authKeys } from '@web/areas/auth/api/query-keys';
+import { authKeys } from '@web/lib/me';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { useProfileView } from './get-profile';
 import { invalidatePeople } from './invalidate';
-import { profilesKeys } from './query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 
 /**
  * Keeps an open profile live: its fields and pictures, its counts and lists, the viewer's

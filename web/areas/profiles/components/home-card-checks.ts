@@ -1,5 +1,5 @@
 import type { Profile } from '@common/core/api-types';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { usePeopleYouMayKnow } from '../api/people-suggestions';
 
 /*

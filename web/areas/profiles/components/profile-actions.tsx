@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { CONNECTION_MSG, type ProfileView } from '@common/profiles/model';
-import { useChat } from '@web/areas/messages/components/chat-context';
+import { useChat } from '@web/areas/messages/public';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,

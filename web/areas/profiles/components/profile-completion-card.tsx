@@ -1,7 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
 import { COMPLETION_MSG } from '@common/profiles/first-view-texts';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { completionSteps } from './home-card-checks';

@@ -1,11 +1,8 @@
 import {
   Component,
-  createContext,
   lazy,
   Suspense,
-  use,
   useId,
-  useLayoutEffect,
   useState,
   type ComponentType,
   type ErrorInfo,
@@ -14,6 +11,7 @@ import {
 } from 'react';
 import type { AreaProfileSection, ProfileSectionProps } from '@web/app/areas/contract';
 import { WEB_AREAS } from '@web/areas/index';
+import { SharedCardContext } from '@web/components/profile-section-card';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 
 /*
@@ -29,7 +27,8 @@ import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
  *   the first view; keep heavy code behind React.lazy inside the component too.
  * - The component receives `{ userId, isSelf, title }` and fetches its own data. It returns null
  *   while it has nothing to show (loading or empty), so the page shows no empty boxes; when it has
- *   content it renders its own card (ProfileSectionCard gives the common look, with `title`).
+ *   content it renders its own card (ProfileSectionCard, in web/components/profile-section-card.tsx,
+ *   gives the common look, with `title`; ProfileListSection a paged list in it).
  * - Sections are rendered after the connections and friend-request / mutual-friends cards, never
  *   on a restricted profile. Each sits in its own error boundary and Suspense, so a failing or
  *   still loading section cannot take the profile down.
@@ -90,9 +89,6 @@ export function ProfileSections(props: Omit<ProfileSectionProps, 'title'>) {
   );
 }
 
-/** Inside a shared card: a part tells the card it has something to show. */
-const SharedCardContext = createContext<((shown: boolean) => void) | null>(null);
-
 /**
  * One card for several sections (e.g. Communities: groups and forum groups). It stays hidden until
  * one of its parts has something to show, like a section on its own.
@@ -111,37 +107,6 @@ function SharedSectionCard({ title, children }: { title: string; children: React
       <div className="flex flex-col gap-6 px-4 pb-4 sm:px-6 sm:pb-6">
         <SharedCardContext value={report}>{children}</SharedCardContext>
       </div>
-    </Card>
-  );
-}
-
-/**
- * The look of a profile section: a card with an h2 title and an optional action on the right.
- * Inside a shared card it is only its content (the part brings its own sub-heading).
- */
-export function ProfileSectionCard({
-  title,
-  action,
-  children,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  const report = use(SharedCardContext);
-  useLayoutEffect(() => {
-    if (!report) return;
-    report(true);
-    return () => report(false);
-  }, [report]);
-  if (report) return <div>{children}</div>;
-  return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-4">
-        <CardTitle as="h2">{title}</CardTitle>
-        {action}
-      </CardHeader>
-      <div className="px-4 pb-4 sm:px-6 sm:pb-6">{children}</div>
     </Card>
   );
 }

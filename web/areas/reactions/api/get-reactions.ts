@@ -3,7 +3,7 @@ import type { EngagementContentType, ReactionSummary } from '@common/reactions/m
 import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
-import { reactionsKeys } from './query-keys';
+import { reactionsKeys } from '@web/lib/query-keys';
 
 export function getReactions(
   contentType: EngagementContentType,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { EngagementContentType, ReactionSummary, ReactionType } from '@common/reactions/model';
-import { reactionsKeys } from './query-keys';
+import { reactionsKeys } from '@web/lib/query-keys';
 
 /**
  * Reaction types with a request of this tab in flight, per content. A live count for such a type

@@ -9,7 +9,7 @@ import {
 } from '@common/reactions/model';
 import { refusalText } from '@web/lib/api-client';
 import { useToggleQueue } from '@web/lib/use-toggle-queue';
-import { reactionsKeys } from './query-keys';
+import { reactionsKeys } from '@web/lib/query-keys';
 import { holdReactionInFlight } from './reactions-cache';
 import { setReaction } from './set-reaction';
 

@@ -3,7 +3,7 @@ import type { EngagementContentType } from '@common/reactions/model';
 import { topic } from '@common/core/realtime';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { applyLiveReactionCounts } from './reactions-cache';
-import { reactionsKeys } from './query-keys';
+import { reactionsKeys } from '@web/lib/query-keys';
 
 /** Keeps one piece of content's reaction counts live while mounted (its `content:` topic). */
 export function useReactionsLiveSync(contentType: EngagementContentType, contentId: string) {

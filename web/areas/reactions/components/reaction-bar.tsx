@@ -6,7 +6,7 @@ import {
   type EngagementContentType,
 } from '@common/reactions/model';
 import { useSignInPrompt, type SignInAsk } from '@web/app/providers/sign-in-prompt';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { LoadError } from '@web/components/load-error';
 import { cn } from '@web/lib/cn';
 import { useReactions } from '../api/get-reactions';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { SETTINGS_MSG } from '@common/profiles/model';
-import { authKeys } from '@web/areas/auth/api/query-keys';
+import { authKeys } from '@web/lib/me';
 import { api, call } from '@web/lib/api';
 
 export function deleteAccount(password: string): Promise<{ deleted: boolean }> {

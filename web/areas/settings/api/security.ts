@@ -6,7 +6,7 @@ import type {
   Passkey,
   TwoFactorSetup,
 } from '@common/auth/security';
-import { authKeys } from '@web/areas/auth/api/query-keys';
+import { authKeys } from '@web/lib/me';
 import { apiFetch } from '@web/lib/api-client';
 import { settingsKeys } from './query-keys';
 

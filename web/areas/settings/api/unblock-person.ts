@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/lib/toast';
 import { SETTINGS_MSG, displayName, type BlockedPerson } from '@common/profiles/model';
-import { profilesKeys } from '@web/areas/profiles/api/query-keys';
+import { profilesKeys } from '@web/lib/query-keys';
 import { api, call } from '@web/lib/api';
 import { settingsKeys } from './query-keys';
 

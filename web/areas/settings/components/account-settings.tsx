@@ -1,4 +1,4 @@
-import type { Viewer } from '@web/areas/auth/api/get-me';
+import type { Viewer } from '@web/lib/me';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SECURITY_MSG } from '@common/auth/security';
 import { ChangePasswordForm } from './change-password-form';

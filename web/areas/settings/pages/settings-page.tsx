@@ -1,6 +1,6 @@
 import { Bell, Code, KeyRound, Lock, UserRound, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { useMe } from '@web/areas/auth/api/get-me';
+import { useMe } from '@web/lib/me';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { AccountSettings } from '../components/account-settings';
 import { NotificationsSettings } from '../components/notifications-settings';

@@ -1,4 +1,10 @@
 import type { ConnectionList } from '@common/profiles/model';
+import type { EngagementContentType } from '@common/reactions/model';
+
+/*
+ * The query keys more than one area reads or drops (an area's other keys stay in its own
+ * api/query-keys.ts): a person's profile views and lists, and reaction summaries.
+ */
 
 /**
  * Query keys of the profiles area. Everything about one person sits under `person(id)`, so a
@@ -18,4 +24,16 @@ export const profilesKeys = {
   requests: () => [...profilesKeys.all, 'requests'] as const,
   /** People you may know (issue 21), on the viewer's home. */
   suggestions: () => [...profilesKeys.all, 'suggestions'] as const,
+};
+
+/**
+ * Query keys of the reactions area. A summary carries the viewer's own reactions, so the viewer is
+ * part of its key; `content()` covers every viewer's copy, for live counts.
+ */
+export const reactionsKeys = {
+  all: ['reactions'] as const,
+  content: (contentType: EngagementContentType, contentId: string) =>
+    [...reactionsKeys.all, contentType, contentId] as const,
+  summary: (contentType: EngagementContentType, contentId: string, viewerId: string | null) =>
+    [...reactionsKeys.content(contentType, contentId), viewerId ?? 'visitor'] as const,
 };

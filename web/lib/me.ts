@@ -1,7 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '@common/core/api-types';
 import { api, call } from '@web/lib/api';
-import { authKeys } from './query-keys';
+
+/*
+ * Who is signed in: app-wide, so the shell and every area read it from here (an area's own files
+ * stay its own; see eslint/web-area-boundaries.js).
+ */
+
+/**
+ * The query keys of who is signed in. Every key starts with 'auth' so one call can invalidate or
+ * keep the whole branch (sign-out keeps it and drops everything else).
+ */
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
 
 export type Viewer = NonNullable<MeResponse['viewer']>;
 
