@@ -30,7 +30,9 @@ import type { Tx } from './db/rules';
 import type { AccountDeletion, AreaContext } from './platform/area';
 import { registerContentTarget } from './platform/content-targets';
 import { registerFeedKind } from './platform/feed-kinds';
+import { registerModerationQueue } from './platform/moderation-queues';
 import { registerInquiryTarget, setMessagePolicy } from './platform/policies';
+import { registerReportTarget } from './platform/report-targets';
 import { registerSearchProvider } from './platform/search-providers';
 
 export type Booted = {
@@ -139,6 +141,8 @@ export async function boot(
     registerTopic: realtime.registerTopic,
     registerEventLoader: bus.registerLoader,
     registerContentTarget,
+    registerReportTarget,
+    registerModerationQueue,
     registerSearchProvider,
     registerFeedKind,
     registerInquiryTarget,

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
-import type { AppEnv, Viewer } from './context';
+import { createMiddleware } from 'hono/factory';
+import { isSuperAdmin } from '../db/rules';
+import type { AppDeps, AppEnv, Viewer } from './context';
 import { AppError } from './errors';
 
 /** The signed-in person, or a 401 for visitors. */
@@ -8,3 +10,14 @@ export function requireViewer(c: Context<AppEnv>): Viewer {
   if (!viewer) throw new AppError('UNAUTHENTICATED');
   return viewer;
 }
+
+/**
+ * Super admins only, decided before anything is read from the request: a visitor gets 401, a
+ * member 403, whatever they send. Any area's admin endpoints put it first.
+ */
+export const superAdminOnly = (deps: Pick<AppDeps, 'db'>) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const viewer = requireViewer(c);
+    if (!(await isSuperAdmin(deps.db, viewer.id))) throw new AppError('FORBIDDEN');
+    await next();
+  });

@@ -8,7 +8,9 @@ import type { ContentTarget } from './content-targets';
 import type { DemoContext } from './demo';
 import type { FeedKind } from './feed-kinds';
 import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
+import type { ModerationQueue } from './moderation-queues';
 import type { TopicAuthorizer, TypingPolicy } from './realtime';
+import type { ReportTarget } from './report-targets';
 import type { SearchProvider } from './search-providers';
 import type { Storage } from './storage';
 
@@ -32,6 +34,10 @@ export type AreaContext = {
   registerEventLoader(name: string, loader: Loader): void;
   /** A kind of content that takes reactions and comments. */
   registerContentTarget(target: ContentTarget): void;
+  /** A kind of thing members may report: how to find it, its words, and how to remove it. */
+  registerReportTarget(target: ReportTarget): void;
+  /** A queue waiting for an admin (the dashboard counts what is pending in each). */
+  registerModerationQueue(queue: ModerationQueue): void;
   /** A result type in the one search. */
   registerSearchProvider(provider: SearchProvider): void;
   /** A kind of feed item: its filter tab, badge and what a visitor is asked to sign in for. */

@@ -2,6 +2,7 @@ import { defineArea } from '../../platform/area';
 import { peopleSearch } from './people-search';
 import { profileImageRoutes } from './profile-images.routes';
 import { profileRoutes } from './profiles.routes';
+import { profileReportTarget } from './profiles.reports';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { Hono } from 'hono';
 import { demo } from './profiles.demo';
@@ -26,6 +27,7 @@ export const profilesArea = defineArea({
     new Hono<AppEnv>().route('/', profileRoutes(deps)).route('/', profileImageRoutes(deps)),
   register(ctx) {
     ctx.registerSearchProvider(peopleSearch);
+    ctx.registerReportTarget(profileReportTarget);
     // A profile's live changes and counts: exactly who GET /api/profiles/:id shows them to (not to
     // someone blocked either way, nor a non-friend of a friends-only profile). Re-checked on every
     // access.changed, so a block or a privacy switch ends the subscription.
