@@ -81,6 +81,15 @@ describe('the area contract', () => {
       expect(allowed).toContain(kind.kind);
       if (kind.category) expect(tabs).toContain(kind.category);
     }
+    // Every allowed kind has an owner (registered once), and every tab shows some area's kinds.
+    const kinds = registered.map((k) => k.kind);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    expect([...kinds].sort()).toEqual(allowed);
+    for (const tab of tabs)
+      expect(
+        registered.map((k) => k.category),
+        tab,
+      ).toContain(tab);
   });
 
   it('has an owner for every report type the database allows, and registers only allowed ones', async () => {

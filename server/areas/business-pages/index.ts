@@ -25,6 +25,13 @@ export const businessPagesArea = defineArea({
       label: BUSINESS_MSG.feedBadge,
       signInAction: null,
     });
+    // Items of an older kind the app once published (a page's update): still shown with their badge.
+    ctx.registerFeedKind({
+      kind: 'business_update',
+      category: null,
+      label: 'Business Update',
+      signInAction: null,
+    });
     ctx.registerSearchProvider(businessPageSearch);
     ctx.registerContentTarget(businessPostTarget);
     ctx.registerReportTarget(businessPostReportTarget);
