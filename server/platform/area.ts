@@ -1,5 +1,6 @@
 import type { HonoBase } from 'hono/hono-base';
 import type { Db } from '../db/client';
+import type { NewAccount } from './auth';
 import type { Tx } from '../db/rules';
 import type { AppDeps, AppEnv } from '../lib/context';
 import type { Logger } from '../lib/logger';
@@ -50,6 +51,16 @@ export type AreaContext = {
   setTypingPolicy(policy: TypingPolicy): void;
   /** Runs once a new account confirms its address. Failures are the hook's own to log. */
   onEmailVerified(hook: (userId: string) => Promise<void>): void;
+  /** Runs when an account is created, inside sign-up: a failure fails the sign-up. */
+  onUserCreated(hook: (user: NewAccount) => Promise<void>): void;
+};
+
+/** What an area's start() receives: once per boot, after every area registered, before serving. */
+export type AreaStartContext = {
+  db: Db;
+  logger: Logger;
+  /** ADMIN_EMAILS: the addresses whose accounts are super admins. */
+  adminEmails: readonly string[];
 };
 
 /** What an area does when a person deletes their account, inside that one transaction. */
@@ -69,6 +80,8 @@ export type AreaModule = {
   /** Its API under /api. Keep the chain (decision 005) so the web client stays typed. */
   routes?: (deps: AppDeps) => AreaRoutes;
   register?: (ctx: AreaContext) => void;
+  /** Work to do once per boot before the app serves (the database is migrated), in list order. */
+  start?: (ctx: AreaStartContext) => Promise<void>;
   /**
    * Removes or anonymises what the person owns in this area, in the account-deletion transaction
    * (settings area). Areas run in the list's order.

@@ -6,7 +6,7 @@ import { profileReportTarget } from './profiles.reports';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { Hono } from 'hono';
 import { demo } from './profiles.demo';
-import { canSeeWholeProfile } from './profiles.service';
+import { canSeeWholeProfile, createProfile, promoteSuperAdmins } from './profiles.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,7 +25,13 @@ export const profilesArea = defineArea({
   demo,
   routes: (deps: AppDeps) =>
     new Hono<AppEnv>().route('/', profileRoutes(deps)).route('/', profileImageRoutes(deps)),
+  async start({ db, logger, adminEmails }) {
+    const promoted = await promoteSuperAdmins(db, [...adminEmails]);
+    if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made super admins');
+  },
   register(ctx) {
+    // Every account has its profile row from the start: the public face of the account.
+    ctx.onUserCreated((user) => createProfile(ctx.db, user));
     ctx.registerSearchProvider(peopleSearch);
     ctx.registerReportTarget(profileReportTarget);
     // A profile's live changes and counts: exactly who GET /api/profiles/:id shows them to (not to
