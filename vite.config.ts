@@ -46,9 +46,10 @@ export default defineConfig(({ command }) => ({
               priority: 2,
             },
             {
-              // The cards a new member's home may show load together: one request, one gzip stream.
+              // The cards a new member's home may show (each area's home-cards/ folder, module.ts
+              // `homeCards`) load together: one request, one gzip stream.
               name: 'home-cards',
-              test: /[\\/]web[\\/]areas[\\/][^\\/]+[\\/]components[\\/](profile-completion|upcoming-events|suggested-groups)-card\.tsx$/,
+              test: /[\\/]web[\\/]areas[\\/][^\\/]+[\\/]home-cards[\\/][^\\/]+\.tsx$/,
               priority: 1,
             },
             {

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { WEB_DIST_DIR, type Env } from './env';
 import { createLogger, type Logger } from './lib/logger';
-import { createAuth } from './platform/auth';
+import { createAuth, type NewAccount } from './platform/auth';
 import { createMailer, type Mailer } from './platform/email';
 import { loadAuthSecret } from './platform/secret';
 import { loadVapidKeys } from './platform/web-push';
@@ -25,12 +25,13 @@ import {
   type NotificationMailer,
   type NotificationPusher,
 } from './areas/notifications';
-import { createProfile, promoteSuperAdmins } from './areas/profiles';
 import type { Tx } from './db/rules';
 import type { AccountDeletion, AreaContext } from './platform/area';
 import { registerContentTarget } from './platform/content-targets';
 import { registerFeedKind } from './platform/feed-kinds';
+import { registerModerationQueue } from './platform/moderation-queues';
 import { registerInquiryTarget, setMessagePolicy } from './platform/policies';
+import { registerReportTarget } from './platform/report-targets';
 import { registerSearchProvider } from './platform/search-providers';
 
 export type Booted = {
@@ -84,8 +85,6 @@ export async function boot(
       'CHEAP_PASSWORD_HASHING_FOR_TESTS is set: passwords are hashed below OWASP’s cost; never in production',
     );
   await database.migrate();
-  const promoted = await promoteSuperAdmins(database.db, env.adminEmails);
-  if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made super admins');
 
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
   const secret = await loadAuthSecret(env.authSecret, env.dataDir);
@@ -102,6 +101,7 @@ export async function boot(
   // An article's link or picture pointing at this site's API is refused by host too.
   for (const origin of [env.baseUrl, ...env.extraOrigins]) addMarkdownSiteOrigin(origin);
   const emailVerifiedHooks: ((userId: string) => Promise<void>)[] = [];
+  const userCreatedHooks: ((user: NewAccount) => Promise<void>)[] = [];
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -111,7 +111,9 @@ export async function boot(
     adminEmails: env.adminEmails,
     trustedOrigins: [env.baseUrl, ...env.extraOrigins],
     mails: { verifyEmail: verifyEmailMail, resetPassword: resetPasswordMail, welcome: welcomeMail },
-    onUserCreated: (user) => createProfile(database.db, user),
+    onUserCreated: async (user) => {
+      for (const hook of userCreatedHooks) await hook(user);
+    },
     onEmailVerified: async (userId) => {
       for (const hook of emailVerifiedHooks) await hook(userId);
     },
@@ -140,14 +142,19 @@ export async function boot(
     registerTopic: realtime.registerTopic,
     registerEventLoader: bus.registerLoader,
     registerContentTarget,
+    registerReportTarget,
+    registerModerationQueue,
     registerSearchProvider,
     registerFeedKind,
     registerInquiryTarget,
     setMessagePolicy,
     setTypingPolicy: realtime.setTypingPolicy,
     onEmailVerified: (hook) => void emailVerifiedHooks.push(hook),
+    onUserCreated: (hook) => void userCreatedHooks.push(hook),
   };
   for (const area of areas) if ('register' in area) area.register(ctx);
+  for (const area of areas)
+    if ('start' in area) await area.start({ db: database.db, logger, adminEmails: env.adminEmails });
   const onAccountDeleted = async (tx: Tx, userId: string) => {
     const done: AccountDeletion[] = [];
     for (const area of areas) {

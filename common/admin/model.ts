@@ -155,3 +155,16 @@ export type AdminUserResult = { user: AdminUser };
 
 /** The realtime topic of the dashboard's live figures: super admins only. */
 export const ADMIN_TOPIC = 'admin:dashboard';
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /**
+     * To super admins on topic admin:dashboard: a dashboard figure or list changed (a new member, an
+     * admin action); the dashboard refetches the part named. Carries no data.
+     */
+    'admin.changed': { type: 'admin.changed'; part: 'users' | 'articles' | 'reviews' | 'reports' };
+    /** The moderation queues changed (topic moderation:all, super admins only); the tab refetches. */
+    'moderation.changed': { type: 'moderation.changed'; part: 'reviews' | 'reports' };
+  }
+}

@@ -1,5 +1,4 @@
 import type { PersonSummary } from '../profiles/model';
-import type { ReviewStatus } from '../business-pages/model';
 
 /*
  * Moderation (issue 20 part B): the Reviews tab's queue and
@@ -7,24 +6,12 @@ import type { ReviewStatus } from '../business-pages/model';
  * moderation-schemas.ts). Texts the spec gives are quoted word for word; the rest is marked (ours).
  */
 
-export { REVIEW_STATUSES, type ReviewStatus } from '../business-pages/model';
-
 /**
- * What a member may report (issue 20: a post, comment, article, review, message or profile; a
- * forum's posts and replies too).
+ * What a member may report: each area declares its own kinds with a label (a post, comment,
+ * article, review, message or profile; a forum's posts and replies too) and the server keeps the
+ * registry; the reports table's check constraint lists the allowed ones.
  */
-export const REPORT_TARGET_TYPES = [
-  'article',
-  'group_post',
-  'business_post',
-  'comment',
-  'review',
-  'message',
-  'profile',
-  'forum_post',
-  'forum_reply',
-] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export type ReportTargetType = string;
 
 /** A short fixed list; 'other' asks for details (optional for the rest). */
 export const REPORT_REASONS = ['spam', 'harassment', 'misinformation', 'inappropriate', 'other'] as const;
@@ -36,17 +23,6 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** How an admin closes a report. */
 export const REPORT_ACTIONS = ['remove', 'ban', 'dismiss'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
-
-/** Which things "remove" applies to: a profile or a message has no delete path (ban or dismiss). */
-export const REMOVABLE_TARGETS: readonly ReportTargetType[] = [
-  'article',
-  'group_post',
-  'business_post',
-  'comment',
-  'review',
-  'forum_post',
-  'forum_reply',
-];
 
 export const MODERATION = {
   detailsMax: 500,
@@ -71,25 +47,6 @@ export const REPORT_REASON_LABEL: Record<ReportReason, string> = {
   misinformation: 'Misinformation',
   inappropriate: 'Inappropriate content',
   other: 'Something else',
-};
-
-export const REPORT_TARGET_LABEL: Record<ReportTargetType, string> = {
-  article: 'article',
-  group_post: 'post',
-  business_post: 'post',
-  comment: 'comment',
-  review: 'review',
-  message: 'message',
-  profile: 'profile',
-  forum_post: 'post',
-  forum_reply: 'reply',
-};
-
-export const REVIEW_STATUS_LABEL: Record<ReviewStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  flagged: 'Flagged',
 };
 
 export const REPORT_ACTION_LABEL: Record<ReportAction, string> = {
@@ -135,6 +92,7 @@ export const MODERATION_MSG = {
   reportSent: 'Thank you. An admin will look at your report.',
   reportFailed: 'Failed to send the report',
   reportNotFound: 'That content does not exist or you cannot see it.',
+  cannotReport: 'This kind of content cannot be reported.',
   alreadyReported: 'You have already reported this.',
   ownContent: 'You cannot report your own content.',
   reportLimited: 'You have sent many reports. Please wait a while before sending more.',
@@ -167,31 +125,12 @@ export const REPORT_NOTICE = {
     `We reviewed the ${label} you reported. ${MODERATION_MSG.outcome[action]}`,
 } as const;
 
-/** One review in the moderation queue, with its author, its page and who moderated it. */
-export type ModerationReview = {
-  id: string;
-  page: { id: string; name: string };
-  author: PersonSummary;
-  rating: number;
-  title: string;
-  content: string;
-  status: ReviewStatus;
-  note: string | null;
-  reason: string | null;
-  moderatedAt: string | null;
-  moderatedBy: { id: string; username: string } | null;
-  createdAt: string;
-};
-export type ModerationReviewPage = { items: ModerationReview[]; nextCursor: string | null };
-export type ReviewStats = Record<ReviewStatus, number> & { total: number };
-
-/** POST /api/admin/reviews/moderate: which changed and which were already in that state. */
-export type ModerateResult = { updated: string[]; alreadyHandled: string[] };
-
 export type Report = {
   id: string;
   targetType: ReportTargetType;
   targetId: string;
+  /** How the report names its kind of thing ('post', 'reply'...), as its area declared it. */
+  targetLabel: string;
   reason: ReportReason;
   details: string | null;
   excerpt: string | null;

@@ -194,3 +194,6 @@ export function articleImageProblem(width: number, height: number): string | nul
   if (aspect < ARTICLES.imageMinAspect || aspect > ARTICLES.imageMaxAspect) return ARTICLE_MSG.imageAspect;
   return null;
 }
+
+/** What members may report here: the report's target type and how "Report this {label}" names it. */
+export const ARTICLE_REPORT_TARGET = { type: 'article', label: 'article' } as const;

@@ -238,3 +238,56 @@ export const roundRating = (avg: number) => Math.round(avg * 10) / 10;
  * forms).
  */
 export const businessPagePath = (id: string) => `/business-pages/${id}`;
+
+/** What members may report here: the report's target type and how "Report this {label}" names it. */
+export const BUSINESS_POST_REPORT_TARGET = { type: 'business_post', label: 'post' } as const;
+export const REVIEW_REPORT_TARGET = { type: 'review', label: 'review' } as const;
+
+/* The admin's Reviews tab (issue 20 part B): the queue, its counts and the labels of the statuses. */
+
+export const REVIEW_STATUS_LABEL: Record<ReviewStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  flagged: 'Flagged',
+};
+
+/** One review in the moderation queue, with its author, its page and who moderated it. */
+export type ModerationReview = {
+  id: string;
+  page: { id: string; name: string };
+  author: PersonSummary;
+  rating: number;
+  title: string;
+  content: string;
+  status: ReviewStatus;
+  note: string | null;
+  reason: string | null;
+  moderatedAt: string | null;
+  moderatedBy: { id: string; username: string } | null;
+  createdAt: string;
+};
+export type ModerationReviewPage = { items: ModerationReview[]; nextCursor: string | null };
+export type ReviewStats = Record<ReviewStatus, number> & { total: number };
+
+/** POST /api/admin/reviews/moderate: which changed and which were already in that state. */
+export type ModerateResult = { updated: string[]; alreadyHandled: string[] };
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /**
+     * A business page changed (topic business-page:{id}): its follower count, its posts or its
+     * reviews; the page refetches the part named. Only what any reader of the page may see.
+     */
+    'business_page.changed': {
+      type: 'business_page.changed';
+      pageId: string;
+      followers: number;
+      part: 'page' | 'posts' | 'reviews';
+    };
+  }
+}
+
+/** One business page's follower count, posts and reviews, for whoever may see the page. */
+export const businessPageTopic = (pageId: string) => `business-page:${pageId}`;

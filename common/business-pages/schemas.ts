@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pointsAtApi } from '../core/api-links';
-import { BUSINESS, BUSINESS_CATEGORIES, BUSINESS_MSG } from './model';
+import { MODERATION } from '../admin/moderation';
+import { BUSINESS, BUSINESS_CATEGORIES, BUSINESS_MSG, REVIEW_STATUSES } from './model';
 
 /**
  * One schema per form and query, run by both the forms and the API (docs/product-rules.md: rules on the
@@ -160,3 +161,32 @@ export const ZReview = z.strictObject({
 export type ReviewInput = z.output<typeof ZReview>;
 
 export const ZImagePreset = z.object({ preset: z.enum(['avatar', 'cover', 'content']) });
+
+/* The admin's Reviews tab (issue 20 part B). */
+
+const moderationLimit = z.coerce.number().int().min(1).max(MODERATION.pageMax).default(MODERATION.pageSize);
+/** An optional moderation text: blank means none (null). */
+const moderationText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((s) => (s ? s : null));
+
+/** GET /api/admin/reviews: the queue, optionally of one status, newest first. */
+export const ZReviewQueueQuery = z.object({
+  status: z.enum(REVIEW_STATUSES).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: moderationLimit,
+});
+export type ReviewQueueQuery = z.infer<typeof ZReviewQueueQuery>;
+
+/** POST /api/admin/reviews/moderate: any status on one review or many (spec section 4). */
+export const ZModerateReviews = z.strictObject({
+  ids: z.array(z.uuid()).min(1).max(MODERATION.bulkMax),
+  status: z.enum(REVIEW_STATUSES),
+  note: moderationText(MODERATION.noteMax),
+  reason: moderationText(MODERATION.reasonMax),
+});
+export type ModerateReviews = z.infer<typeof ZModerateReviews>;

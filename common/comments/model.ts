@@ -67,3 +67,21 @@ export const COMMENT_MSG = {
   deleted: 'Comment deleted',
   charactersLeft: (n: number) => `${plural(n, 'character')} left`,
 } as const;
+
+/** What members may report here: the report's target type and how "Report this {label}" names it. */
+export const COMMENT_REPORT_TARGET = { type: 'comment', label: 'comment' } as const;
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /** To subscribers of `content:{type}:{id}`: a comment was added. */
+    'comment.created': { type: 'comment.created'; comment: Comment };
+    /** To subscribers of `content:{type}:{id}`: these comments (with their replies) were deleted. */
+    'comment.deleted': {
+      type: 'comment.deleted';
+      contentType: EngagementContentType;
+      contentId: string;
+      commentIds: string[];
+    };
+  }
+}

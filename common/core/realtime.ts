@@ -1,14 +1,24 @@
-import type { FeedCategory } from '../feed/model';
-import type { Comment } from '../comments/model';
-import type { Message } from '../messages/model';
-import type { Notification } from '../notifications/model';
-import type { EngagementContentType, ReactionType } from '../reactions/model';
-
 /**
  * The realtime protocol on /api/realtime (one WebSocket per browser tab, authenticated by the
- * session cookie). Server events are JSON objects with a `type`; later areas add theirs here.
+ * session cookie). Server events are JSON objects with a `type`: the protocol's own below, and
+ * each area's, which the area declares in its common model (`declare module '../core/realtime'`,
+ * adding to `AreaEvents` under the event's type). Nothing here names an area.
  */
-export type ServerEvent =
+
+/**
+ * Every area's events, by type. Empty here: each area's common model adds its own, e.g.
+ * `'message.created': { type: 'message.created'; message: Message }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
+export interface AreaEvents {}
+
+/** An area's event, its key and its `type` the same (a mismatch makes the event `never`). */
+type AreaEvent = { [K in keyof AreaEvents]: AreaEvents[K] & { type: K } }[keyof AreaEvents];
+
+export type ServerEvent = ProtocolEvent | AreaEvent;
+
+/** The protocol's own events: the socket's life, presence, typing, and what instances tell each other. */
+type ProtocolEvent =
   /** First frame after the upgrade. */
   | { type: 'hello'; userId: string }
   /**
@@ -31,78 +41,10 @@ export type ServerEvent =
    */
   | { type: 'person.restored'; userId: string }
   | { type: 'pong' }
-  /** To the sender (every tab) and the receiver. */
-  | { type: 'message.created'; message: Message }
-  /**
-   * `readerId` read the messages `partnerId` sent them: every one created at or before `readAt`
-   * (`messageIds` lists them when there are few, else is empty). To both people.
-   */
-  | { type: 'message.read'; readerId: string; partnerId: string; readAt: string; messageIds: string[] }
-  | { type: 'notification.created'; notification: Notification }
-  /** A notification changed (read, or coalesced into an existing one): refetch counts. */
-  | { type: 'notification.read'; ids: string[] | 'all' }
   /** `from` is typing to the receiver. Show for MESSAGING.typingMs. */
   | { type: 'typing'; from: string }
   /** To subscribers of `presence:{userId}`: once right after subscribing, then on every change. */
   | { type: 'presence'; userId: string; online: boolean }
-  /**
-   * To subscribers of `profile:{userId}` (those who may see the whole profile, counts included):
-   * the profile's fields or pictures changed.
-   */
-  | { type: 'profile.updated'; userId: string }
-  /**
-   * To subscribers of `profile:{userId}`: this person's follows or friendships changed, so their
-   * counts and lists did. Names nobody else: who they connected with is read through the lists.
-   */
-  | { type: 'profile.connections'; userId: string }
-  /** A follow, request, friendship or block between the two changed. To the two people only. */
-  | { type: 'connection.changed'; userIds: [string, string] }
-  /**
-   * To subscribers of `feed:all`: an item was published under this filter tab (null: All only).
-   * The page asks GET /api/feed/new for what it may show, so blocked and hidden items never count.
-   */
-  | { type: 'feed.published'; itemId: string; category: FeedCategory | null }
-  /** To subscribers of `feed:all`: these items' content was deleted; take them off the page. */
-  | { type: 'feed.removed'; itemIds: string[] }
-  /**
-   * To subscribers of `group:{groupId}` (whoever may see the group): its members, posts, pending
-   * join requests or settings changed. Names nothing else: the page refetches what it may read.
-   */
-  | { type: 'group.changed'; groupId: string; what: 'group' | 'members' | 'posts' | 'requests' }
-  /**
-   * To subscribers of `forum-group:{groupId}` (its page: members, posts, requests) or
-   * `forum-post:{postId}` (the post: pin, lock, counts, replies). Names nothing else: the page
-   * refetches what it may read.
-   */
-  | {
-      type: 'forum.changed';
-      groupId: string;
-      postId: string | null;
-      what: 'group' | 'members' | 'posts' | 'requests' | 'post' | 'replies';
-    }
-  /** To subscribers of `content:{type}:{id}`: the content's reaction counts changed (every type's count). */
-  | {
-      type: 'reactions.changed';
-      contentType: EngagementContentType;
-      contentId: string;
-      counts: Partial<Record<ReactionType, number>>;
-    }
-  /** To subscribers of `content:{type}:{id}`: a comment was added. */
-  | { type: 'comment.created'; comment: Comment }
-  /** To subscribers of `content:{type}:{id}`: these comments (with their replies) were deleted. */
-  | { type: 'comment.deleted'; contentType: EngagementContentType; contentId: string; commentIds: string[] }
-  /** To subscribers of `event:{id}`: its answers or invitations changed (refetch the guest list). */
-  | { type: 'event.changed'; eventId: string; goingCount: number; maybeCount: number }
-  /**
-   * To subscribers of `investing:all` (the board) and `investing:{ideaId}` (its page): the idea was
-   * posted, edited, funded, given an update or removed. Names only the idea: the page asks the API
-   * for what it may see.
-   */
-  | {
-      type: 'investing.changed';
-      ideaId: string;
-      change: 'created' | 'edited' | 'funding' | 'update' | 'removed';
-    }
   /**
    * Between server instances only (published to nobody): these people's sessions ended (sign-out,
    * password change or reset, deletion, ban); without `userIds`, anyone's may have. Every instance
@@ -115,19 +57,7 @@ export type ServerEvent =
    * subscription their sockets hold and each subscription to a topic naming them
    * (`<prefix>:<userId>`), and drops, with an 'unsubscribed', those that no longer pass.
    */
-  | { type: 'access.changed'; userIds: string[] }
-  /**
-   * A business page changed (topic business-page:{id}): its follower count, its posts or its
-   * reviews; the page refetches the part named. Only what any reader of the page may see.
-   */
-  | { type: 'business_page.changed'; pageId: string; followers: number; part: 'page' | 'posts' | 'reviews' }
-  /**
-   * To super admins on topic admin:dashboard: a dashboard figure or list changed (a new member, an
-   * admin action); the dashboard refetches the part named. Carries no data.
-   */
-  | { type: 'admin.changed'; part: 'users' | 'articles' | 'reviews' | 'reports' }
-  /** The moderation queues changed (topic moderation:all, super admins only); the tab refetches. */
-  | { type: 'moderation.changed'; part: 'reviews' | 'reports' };
+  | { type: 'access.changed'; userIds: string[] };
 
 export type ServerEventType = ServerEvent['type'];
 
@@ -151,7 +81,7 @@ export const REALTIME = {
   maxFrameBytes: 4096,
 } as const;
 
-/** Topic names a client may subscribe to. */
+/** App-wide topic names a client may subscribe to (an area declares its own in its common model). */
 export const topic = {
   /** Whether someone is online: for anyone signed in, unless either blocks the other. */
   presence: (userId: string) => `presence:${userId}`,
@@ -161,13 +91,6 @@ export const topic = {
   feed: 'feed:all',
   /** One piece of content's reactions and comments, for whoever may see it. */
   content: (contentType: string, contentId: string) => `content:${contentType}:${contentId}`,
-  /** The investing board ('all') or one idea's page: for whoever may read it. */
-  investing: (ideaId: string | 'all') => `investing:${ideaId}`,
-  /** One business page's follower count, posts and reviews, for whoever may see the page. */
-  businessPage: (pageId: string) => `business-page:${pageId}`,
-  /** A forum group's page, and one forum post's page: for whoever may read them. */
-  forumGroup: (groupId: string) => `forum-group:${groupId}`,
-  forumPost: (postId: string) => `forum-post:${postId}`,
 } as const;
 
 /** Close codes the server uses. */

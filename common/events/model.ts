@@ -249,3 +249,11 @@ export type RsvpResult = { status: GuestStatus; event: EventDetail };
 
 /** Realtime topic of one event: its counts and guest list changed. */
 export const eventTopic = (eventId: string) => `event:${eventId}`;
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /** To subscribers of `event:{id}`: its answers or invitations changed (refetch the guest list). */
+    'event.changed': { type: 'event.changed'; eventId: string; goingCount: number; maybeCount: number };
+  }
+}

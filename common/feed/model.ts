@@ -136,3 +136,16 @@ export const FEED_MSG = {
   invalidFilter: 'Unknown feed filter.',
   invalidCursor: 'Invalid cursor.',
 } as const;
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /**
+     * To subscribers of `feed:all`: an item was published under this filter tab (null: All only).
+     * The page asks GET /api/feed/new for what it may show, so blocked and hidden items never count.
+     */
+    'feed.published': { type: 'feed.published'; itemId: string; category: FeedCategory | null };
+    /** To subscribers of `feed:all`: these items' content was deleted; take them off the page. */
+    'feed.removed': { type: 'feed.removed'; itemIds: string[] };
+  }
+}

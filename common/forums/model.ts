@@ -274,3 +274,28 @@ export function previewOf(text: string, max: number): string {
  * only the group; the list asks the API.
  */
 export const FORUM_LIST_TOPIC = 'forum-groups:all';
+
+/** What members may report here: the report's target type and how "Report this {label}" names it. */
+export const FORUM_POST_REPORT_TARGET = { type: 'forum_post', label: 'post' } as const;
+export const FORUM_REPLY_REPORT_TARGET = { type: 'forum_reply', label: 'reply' } as const;
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /**
+     * To subscribers of `forum-group:{groupId}` (its page: members, posts, requests) or
+     * `forum-post:{postId}` (the post: pin, lock, counts, replies). Names nothing else: the page
+     * refetches what it may read.
+     */
+    'forum.changed': {
+      type: 'forum.changed';
+      groupId: string;
+      postId: string | null;
+      what: 'group' | 'members' | 'posts' | 'requests' | 'post' | 'replies';
+    };
+  }
+}
+
+/** A forum group's page, and one forum post's page: for whoever may read them. */
+export const forumGroupTopic = (groupId: string) => `forum-group:${groupId}`;
+export const forumPostTopic = (postId: string) => `forum-post:${postId}`;

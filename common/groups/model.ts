@@ -252,3 +252,21 @@ export const GROUP_MEMBER_CONTACT_MSG = {
   connectionRequestFailed: 'Failed to send connection request.',
   friends: 'Friends',
 } as const;
+
+/** What members may report here: the report's target type and how "Report this {label}" names it. */
+export const GROUP_POST_REPORT_TARGET = { type: 'group_post', label: 'post' } as const;
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /**
+     * To subscribers of `group:{groupId}` (whoever may see the group): its members, posts, pending
+     * join requests or settings changed. Names nothing else: the page refetches what it may read.
+     */
+    'group.changed': {
+      type: 'group.changed';
+      groupId: string;
+      what: 'group' | 'members' | 'posts' | 'requests';
+    };
+  }
+}

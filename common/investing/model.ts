@@ -244,3 +244,26 @@ export type PitchDeckOpen = {
 export type PitchDeckOpenPage = { items: PitchDeckOpen[]; nextCursor: string | null };
 
 export type UploadedFile = { url: string; mediaType: MediaType | 'pdf' };
+
+/** Is this text one of our ids (a uuid)? Pages ask before calling the API. */
+export const isIdeaId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /**
+     * To subscribers of `investing:all` (the board) and `investing:{ideaId}` (its page): the idea was
+     * posted, edited, funded, given an update or removed. Names only the idea: the page asks the API
+     * for what it may see.
+     */
+    'investing.changed': {
+      type: 'investing.changed';
+      ideaId: string;
+      change: 'created' | 'edited' | 'funding' | 'update' | 'removed';
+    };
+  }
+}
+
+/** The investing board ('all') or one idea's page: for whoever may read it. */
+export const investingTopic = (ideaId: string | 'all') => `investing:${ideaId}`;

@@ -115,3 +115,25 @@ export function previewText(text: string, length: number = MESSAGING.previewLeng
 export function badgeText(count: number): string {
   return count > MESSAGING.badgeCap ? `${MESSAGING.badgeCap}+` : String(count);
 }
+
+/** What members may report here: the report's target type and how "Report this {label}" names it. */
+export const MESSAGE_REPORT_TARGET = { type: 'message', label: 'message' } as const;
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /** To the sender (every tab) and the receiver. */
+    'message.created': { type: 'message.created'; message: Message };
+    /**
+     * `readerId` read the messages `partnerId` sent them: every one created at or before `readAt`
+     * (`messageIds` lists them when there are few, else is empty). To both people.
+     */
+    'message.read': {
+      type: 'message.read';
+      readerId: string;
+      partnerId: string;
+      readAt: string;
+      messageIds: string[];
+    };
+  }
+}

@@ -109,3 +109,12 @@ export const PUSH_MSG = {
 
 /** A push message's whole content: what the notification says and where a click leads, nothing else. */
 export type PushPayload = { title: string; body: string; link: string };
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    'notification.created': { type: 'notification.created'; notification: Notification };
+    /** A notification changed (read, or coalesced into an existing one): refetch counts. */
+    'notification.read': { type: 'notification.read'; ids: string[] | 'all' };
+  }
+}

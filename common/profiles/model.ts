@@ -242,3 +242,24 @@ export const SETTINGS_MSG = {
   adminCannotDelete: 'A super admin account cannot be deleted.',
   deletedMember: FORMER_MEMBER,
 } as const;
+
+/** What members may report here: the report's target type and how "Report this {label}" names it. */
+export const PROFILE_REPORT_TARGET = { type: 'profile', label: 'profile' } as const;
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /**
+     * To subscribers of `profile:{userId}` (those who may see the whole profile, counts included):
+     * the profile's fields or pictures changed.
+     */
+    'profile.updated': { type: 'profile.updated'; userId: string };
+    /**
+     * To subscribers of `profile:{userId}`: this person's follows or friendships changed, so their
+     * counts and lists did. Names nobody else: who they connected with is read through the lists.
+     */
+    'profile.connections': { type: 'profile.connections'; userId: string };
+    /** A follow, request, friendship or block between the two changed. To the two people only. */
+    'connection.changed': { type: 'connection.changed'; userIds: [string, string] };
+  }
+}

@@ -68,3 +68,16 @@ export const REACTION_MSG = {
   invalidType: 'This content does not take that reaction.',
   notFound: 'This content is not available.',
 } as const;
+
+/** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
+declare module '../core/realtime' {
+  interface AreaEvents {
+    /** To subscribers of `content:{type}:{id}`: the content's reaction counts changed (every type's count). */
+    'reactions.changed': {
+      type: 'reactions.changed';
+      contentType: EngagementContentType;
+      contentId: string;
+      counts: Partial<Record<ReactionType, number>>;
+    };
+  }
+}

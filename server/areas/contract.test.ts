@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentTargets, getContentTarget } from '../platform/content-targets';
 import { feedKinds } from '../platform/feed-kinds';
+import { moderationQueues } from '../platform/moderation-queues';
+import { reportTargets } from '../platform/report-targets';
 import { canMessage, getInquiryTarget } from '../platform/policies';
 import {
   SEARCH_COLUMNS,
@@ -40,6 +42,8 @@ describe('the area contract', () => {
     expect(feedKinds()).toEqual([]);
     expect(searchProviders()).toEqual([]);
     expect(contentTargets()).toEqual([]);
+    expect(reportTargets()).toEqual([]);
+    expect(moderationQueues()).toEqual([]);
     expect(getContentTarget('article')).toBeUndefined();
     expect(getInquiryTarget('business_inquiry')).toBeUndefined();
     // Any two ids: with no policy set, nobody may message anybody.
@@ -77,6 +81,24 @@ describe('the area contract', () => {
       expect(allowed).toContain(kind.kind);
       if (kind.category) expect(tabs).toContain(kind.category);
     }
+    // Every allowed kind has an owner (registered once), and every tab shows some area's kinds.
+    const kinds = registered.map((k) => k.kind);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    expect([...kinds].sort()).toEqual(allowed);
+    for (const tab of tabs)
+      expect(
+        registered.map((k) => k.category),
+        tab,
+      ).toContain(tab);
+  });
+
+  it('has an owner for every report type the database allows, and registers only allowed ones', async () => {
+    const allowed = await checkValues(t!, 'reports_target_type');
+    const registered = reportTargets().map((r) => r.type);
+    // Each type once, each with its own label; every allowed type has an area that finds it.
+    expect(new Set(registered).size).toBe(registered.length);
+    expect([...registered].sort()).toEqual(allowed);
+    for (const target of reportTargets()) expect(target.label, target.type).toMatch(/\S/);
   });
 
   it("runs every search provider's tiers on the database, each returning only its own type and the union's columns", async () => {

@@ -1,5 +1,6 @@
 import type { HonoBase } from 'hono/hono-base';
 import type { Db } from '../db/client';
+import type { NewAccount } from './auth';
 import type { Tx } from '../db/rules';
 import type { AppDeps, AppEnv } from '../lib/context';
 import type { Logger } from '../lib/logger';
@@ -8,7 +9,9 @@ import type { ContentTarget } from './content-targets';
 import type { DemoContext } from './demo';
 import type { FeedKind } from './feed-kinds';
 import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
+import type { ModerationQueue } from './moderation-queues';
 import type { TopicAuthorizer, TypingPolicy } from './realtime';
+import type { ReportTarget } from './report-targets';
 import type { SearchProvider } from './search-providers';
 import type { Storage } from './storage';
 
@@ -32,6 +35,10 @@ export type AreaContext = {
   registerEventLoader(name: string, loader: Loader): void;
   /** A kind of content that takes reactions and comments. */
   registerContentTarget(target: ContentTarget): void;
+  /** A kind of thing members may report: how to find it, its words, and how to remove it. */
+  registerReportTarget(target: ReportTarget): void;
+  /** A queue waiting for an admin (the dashboard counts what is pending in each). */
+  registerModerationQueue(queue: ModerationQueue): void;
   /** A result type in the one search. */
   registerSearchProvider(provider: SearchProvider): void;
   /** A kind of feed item: its filter tab, badge and what a visitor is asked to sign in for. */
@@ -44,6 +51,16 @@ export type AreaContext = {
   setTypingPolicy(policy: TypingPolicy): void;
   /** Runs once a new account confirms its address. Failures are the hook's own to log. */
   onEmailVerified(hook: (userId: string) => Promise<void>): void;
+  /** Runs when an account is created, inside sign-up: a failure fails the sign-up. */
+  onUserCreated(hook: (user: NewAccount) => Promise<void>): void;
+};
+
+/** What an area's start() receives: once per boot, after every area registered, before serving. */
+export type AreaStartContext = {
+  db: Db;
+  logger: Logger;
+  /** ADMIN_EMAILS: the addresses whose accounts are super admins. */
+  adminEmails: readonly string[];
 };
 
 /** What an area does when a person deletes their account, inside that one transaction. */
@@ -63,6 +80,8 @@ export type AreaModule = {
   /** Its API under /api. Keep the chain (docs/decisions/005) so the web client stays typed. */
   routes?: (deps: AppDeps) => AreaRoutes;
   register?: (ctx: AreaContext) => void;
+  /** Work to do once per boot before the app serves (the database is migrated), in list order. */
+  start?: (ctx: AreaStartContext) => Promise<void>;
   /**
    * Removes or anonymises what the person owns in this area, in the account-deletion transaction
    * (settings area). Areas run in the list's order.

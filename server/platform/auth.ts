@@ -40,14 +40,17 @@ export type AuthDeps = {
     resetPassword(to: string, name: string, url: string): Mail;
     welcome(to: string, firstName: string): Mail;
   };
-  /** Makes the person's profile when their account is created (the profiles area). */
-  onUserCreated(user: {
-    id: string;
-    username: string;
-    email: string;
-    fullName: string;
-    isSuperAdmin: boolean;
-  }): Promise<void>;
+  /** When an account is created (the profiles area makes its profile). */
+  onUserCreated(user: NewAccount): Promise<void>;
+};
+
+/** A just-created account, as the areas' account-created hooks receive it. */
+export type NewAccount = {
+  id: string;
+  username: string;
+  email: string;
+  fullName: string;
+  isSuperAdmin: boolean;
 };
 
 const MINUTE = 60;

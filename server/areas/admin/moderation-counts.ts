@@ -1,13 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countPendingModeration } from '../../platform/moderation-queues';
 import { countOpen } from './reports.service';
 
-/** The dashboard's "pending reviews" stat card (part A calls it). */
+/** The dashboard's "pending reviews" stat card: what waits in the queues the areas register. */
 export async function countPendingReviews(db: Db): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from business_reviews where moderation_status = 'pending'`,
-  );
-  return Number(rows[0]?.n ?? 0);
+  return countPendingModeration(db);
 }
 
 /** The dashboard's "open reports" stat card (part A calls it). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ModerationReviewPage, ReviewStats } from '@common/admin/moderation';
+import type { ModerationReviewPage, ReviewStats } from '@common/business-pages/model';
 import type { BusinessPage, BusinessReviewList } from '@common/business-pages/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';

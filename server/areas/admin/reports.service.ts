@@ -2,9 +2,7 @@ import {
   MODERATION,
   MODERATION_MSG,
   MODERATION_TOPIC,
-  REMOVABLE_TARGETS,
   REPORT_NOTICE,
-  REPORT_TARGET_LABEL,
   type Report,
   type ReportAction,
   type ReportPage,
@@ -13,25 +11,22 @@ import {
 import type { CreateReport, ReportQuery, ResolveReport } from '@common/admin/moderation-schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notBlockedWith, visiblePerson, type Tx } from '../../db/rules';
+import type { Tx } from '../../db/rules';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, microsOf, splitPage } from '../../lib/pagination';
-import { getContentTarget } from '../../platform/content-targets';
 import { enforce, type RateLimit } from '../../platform/rate-limit';
-import { deleteArticle } from '../articles';
-import { deleteBusinessPost, deleteBusinessReview, visibleBusinessPage } from '../business-pages';
-import { deleteComment } from '../comments';
-import { removeForumPost, removeForumReply } from '../forums';
-import { removeGroupPost } from '../groups';
+import { getReportTarget } from '../../platform/report-targets';
 import { notify } from '../notifications';
 import { recordAdminAction } from './audit-log';
 import { banPerson } from './bans.service';
 
 /*
  * Members' reports (issue 20 part B). A member reports something they can see (what they cannot see
- * is a 404, the same as what is not there), once while it is open, within an hourly limit. An admin
- * resolves it by removing the thing through its own area's delete path, banning its author, or
+ * is a 404, the same as what is not there), once while it is open, within an hourly limit. Each area
+ * registers what may be reported of its own (platform/report-targets.ts): who wrote it, its words,
+ * its link, and how to remove it; this file reads no area's tables. An admin resolves a report by
+ * removing the thing through its own area's delete path, banning its author, or
  * dismissing it; every open report of the same thing closes with it and each reporter is told.
  * Two admins at once: the conditional UPDATE ... WHERE status = 'open' lets one win.
  */
@@ -49,93 +44,16 @@ const cut = (s: string | null | undefined) => {
   return t.length > MODERATION.excerptMax ? `${t.slice(0, MODERATION.excerptMax - 1).trimEnd()}…` : t;
 };
 
-/** The text a content target's row shows, read for the report's excerpt. */
-const EXCERPT_SQL: Record<
-  'article' | 'group_post' | 'business_post' | 'forum_post' | 'forum_reply',
-  (id: string) => SQL
-> = {
-  article: (id) => sql`select title as text from articles where id = ${id}`,
-  group_post: (id) => sql`select content as text from group_posts where id = ${id}`,
-  business_post: (id) => sql`select content as text from business_posts where id = ${id}`,
-  // The title says which post; as much of its words as the excerpt holds.
-  forum_post: (id) =>
-    sql`select title || ': ' || left(content, 400) as text from forum_posts where id = ${id}`,
-  forum_reply: (id) => sql`select content as text from forum_replies where id = ${id}`,
-};
-
-/** A reaction-and-comment target the viewer may see, through its area's registered resolver. */
-async function findContent(db: Db, viewerId: string, type: string, id: string) {
-  const target = getContentTarget(type);
-  return target ? target.resolve(db, viewerId, id) : null;
-}
-
-/** The reported thing, if it exists and the reporter may see it; else null (a 404). */
+/** The reported thing, if its kind is registered and the reporter may see it; else null (a 404). */
 async function findTarget(
   db: Db,
   viewerId: string,
   type: ReportTargetType,
   id: string,
 ): Promise<Found | null> {
-  switch (type) {
-    // Forum posts and replies: the forums area's targets (a reply's link is its post's page); an
-    // author hidden from the reporter (deleted, banned, blocked either way) is not there.
-    case 'article':
-    case 'group_post':
-    case 'business_post':
-    case 'forum_post':
-    case 'forum_reply': {
-      const info = await findContent(db, viewerId, type, id);
-      if (!info) return null;
-      const [row] = await rows<{ text: string | null }>(db, EXCERPT_SQL[type](id));
-      return { ownerId: info.ownerId, link: info.link, excerpt: cut(row?.text) };
-    }
-    case 'comment': {
-      const [c] = await rows<{ content_type: string; content_id: string; user_id: string; content: string }>(
-        db,
-        sql`select c.content_type, c.content_id::text as content_id, c.user_id::text as user_id, c.content
-          from comments c join profiles p on p.id = c.user_id
-          where c.id = ${id} and ${visiblePerson('p')} and ${notBlockedWith(viewerId, sql`c.user_id`)}`,
-      );
-      if (!c) return null;
-      const info = await findContent(db, viewerId, c.content_type, c.content_id);
-      return info ? { ownerId: c.user_id, link: info.link, excerpt: cut(c.content) } : null;
-    }
-    case 'review': {
-      // Only approved reviews show to others (the business-pages area); one's own cannot be reported.
-      const [r] = await rows<{ page_id: string; user_id: string; title: string; content: string }>(
-        db,
-        sql`select r.business_page_id::text as page_id, r.user_id::text as user_id, r.title, r.content
-          from business_reviews r join profiles p on p.id = r.user_id
-          where r.id = ${id} and r.moderation_status = 'approved' and ${visiblePerson('p')}
-            and (${notBlockedWith(viewerId, sql`r.user_id`)}
-              -- The page's owner reports reviews of their page whoever blocked whom (issue 26).
-              or exists (select 1 from business_pages ob where ob.id = r.business_page_id and ob.owner_id = ${viewerId}))`,
-      );
-      if (!r || !(await visibleBusinessPage(db, viewerId, r.page_id))) return null;
-      return {
-        ownerId: r.user_id,
-        link: `/business-pages/${r.page_id}`,
-        excerpt: cut(`${r.title}: ${r.content}`),
-      };
-    }
-    case 'message': {
-      // A message is seen by its two people only.
-      const [m] = await rows<{ sender_id: string; content: string }>(
-        db,
-        sql`select sender_id::text as sender_id, content from messages
-          where id = ${id} and (sender_id = ${viewerId} or receiver_id = ${viewerId})`,
-      );
-      return m ? { ownerId: m.sender_id, link: null, excerpt: cut(m.content) } : null;
-    }
-    case 'profile': {
-      const [p] = await rows<{ id: string; username: string; full_name: string | null }>(
-        db,
-        sql`select p.id::text as id, p.username, p.full_name from profiles p
-          where p.id = ${id} and ${visiblePerson('p')} and ${notBlockedWith(viewerId, sql`p.id`)}`,
-      );
-      return p ? { ownerId: p.id, link: `/profile/${p.id}`, excerpt: cut(p.full_name || p.username) } : null;
-    }
-  }
+  const target = getReportTarget(type);
+  const found = target ? await target.find(db, viewerId, id) : null;
+  return found && { ownerId: found.ownerId, link: found.link, excerpt: cut(found.text) };
 }
 
 const changed = (deps: Pick<AppDeps, 'bus'>) =>
@@ -147,6 +65,8 @@ export async function createReport(
   viewer: Viewer,
   input: CreateReport,
 ): Promise<{ id: string }> {
+  if (!getReportTarget(input.targetType))
+    throw new AppError('VALIDATION', undefined, { targetType: MODERATION_MSG.cannotReport });
   const found = await findTarget(deps.db, viewer.id, input.targetType, input.targetId);
   if (!found) throw new AppError('NOT_FOUND', MODERATION_MSG.reportNotFound);
   if (found.ownerId === viewer.id) throw new AppError('FORBIDDEN', MODERATION_MSG.ownContent);
@@ -209,6 +129,7 @@ function toReport(r: ReportRow): Report {
     id: r.id,
     targetType: r.target_type,
     targetId: r.target_id,
+    targetLabel: getReportTarget(r.target_type)?.label ?? r.target_type,
     reason: r.reason,
     details: r.details,
     excerpt: r.excerpt,
@@ -221,7 +142,7 @@ function toReport(r: ReportRow): Report {
     resolvedBy: r.resolver,
     resolvedAt: r.resolved_at ? iso(r.resolved_at) : null,
     createdAt: iso(r.created_at),
-    canRemove: REMOVABLE_TARGETS.includes(r.target_type),
+    canRemove: canRemove(r.target_type),
   };
 }
 
@@ -242,19 +163,15 @@ export async function listReports(db: Db, q: ReportQuery): Promise<ReportPage> {
   };
 }
 
+/** Whether "remove" applies: the kind's area gave a delete path (a profile or a message has none). */
+const canRemove = (type: ReportTargetType) => Boolean(getReportTarget(type)?.remove);
+
 /** The thing's own area removes it, as the admin (each delete path lets a super admin). */
 async function removeTarget(deps: AppDeps, admin: Viewer, type: ReportTargetType, id: string) {
+  const remove = getReportTarget(type)?.remove;
+  if (!remove) throw new AppError('VALIDATION', MODERATION_MSG.cannotRemove);
   try {
-    if (type === 'article') await deleteArticle(deps, admin, id);
-    else if (type === 'business_post') await deleteBusinessPost(deps, admin, id);
-    else if (type === 'review') await deleteBusinessReview(deps, admin, id);
-    else if (type === 'comment') await deleteComment(deps, admin, id);
-    // Group posts have no delete path of their own yet: the groups area removes it for the admin.
-    else if (type === 'group_post') await removeGroupPost(deps, id);
-    // Nor have forum posts and replies: the forums area removes them with their engagement.
-    else if (type === 'forum_post') await removeForumPost(deps, id);
-    else if (type === 'forum_reply') await removeForumReply(deps, id);
-    else throw new AppError('VALIDATION', MODERATION_MSG.cannotRemove);
+    await remove(deps, admin, id);
   } catch (err) {
     // Gone already (its author deleted it): what the admin wanted.
     if (err instanceof AppError && err.code === 'NOT_FOUND') return;
@@ -284,7 +201,7 @@ export async function resolveReport(
   );
   if (!report) throw new AppError('NOT_FOUND', MODERATION_MSG.reportNotFoundAdmin);
   if (report.status !== 'open') throw new AppError('CONFLICT', MODERATION_MSG.alreadyHandled);
-  if (input.action === 'remove' && !REMOVABLE_TARGETS.includes(report.target_type))
+  if (input.action === 'remove' && !canRemove(report.target_type))
     throw new AppError('VALIDATION', MODERATION_MSG.cannotRemove);
   if (input.action === 'ban' && !report.owner_id) throw new AppError('NOT_FOUND', MODERATION_MSG.contentGone);
 
@@ -334,7 +251,7 @@ export async function resolveReport(
     targetId: report.target_id,
     detail: { reportIds: claimed.map((c) => c.id), note: input.note },
   });
-  const label = REPORT_TARGET_LABEL[report.target_type];
+  const label = getReportTarget(report.target_type)?.label ?? report.target_type;
   // One notification per reporter: each claimed report once, whoever else reported the same thing.
   for (const reporter of new Set(claimed.map((c) => c.reporter_id))) {
     await notify(deps, {

@@ -2,6 +2,7 @@ import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
 import { articleRoutes } from './articles.routes';
 import { articleContentTarget, articleSearch } from './articles.register';
+import { articleReportTarget } from './articles.reports';
 import { removeAuthorArticles } from './articles.service';
 import { demo } from './articles.demo';
 
@@ -24,6 +25,7 @@ export const articlesArea = defineArea({
     });
     ctx.registerSearchProvider(articleSearch);
     ctx.registerContentTarget(articleContentTarget);
+    ctx.registerReportTarget(articleReportTarget);
   },
   async onAccountDeleted(tx, userId, { bus }) {
     // Their articles go with their reactions and comments; the featured images after commit.

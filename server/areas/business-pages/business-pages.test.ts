@@ -7,9 +7,9 @@ import {
   type BusinessPostList,
   type BusinessReview,
   type BusinessReviewList,
+  businessPageTopic,
 } from '@common/business-pages/model';
 import type { BusinessPageFieldsInput } from '@common/business-pages/schemas';
-import { topic } from '@common/core/realtime';
 import type { SearchPage } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -342,8 +342,8 @@ describe('pages', () => {
     const url = `/api/business-pages/${page.id}/follow`;
     const base = await t.listen();
     const watcher = await openSocket(base, b.agent);
-    watcher.send({ op: 'subscribe', topics: [topic.businessPage(page.id)] });
-    expect((await watcher.waitFor('subscribed')).topics).toEqual([topic.businessPage(page.id)]);
+    watcher.send({ op: 'subscribe', topics: [businessPageTopic(page.id)] });
+    expect((await watcher.waitFor('subscribed')).topics).toEqual([businessPageTopic(page.id)]);
 
     expect((await visitor.request('PUT', url, { active: true })).status).toBe(401);
     expect((await owner.agent.request('PUT', url, { active: true })).status).toBe(403);
@@ -428,7 +428,7 @@ describe('limits and uploads', () => {
     const [owner, reader] = [await person(), await person()];
     const page = await createPage(owner);
     const socket = await openSocket(await t.listen(), reader.agent);
-    socket.send({ op: 'subscribe', topics: [topic.businessPage(page.id)] });
+    socket.send({ op: 'subscribe', topics: [businessPageTopic(page.id)] });
     await socket.waitFor('subscribed');
     await createPost(owner, page.id);
     const event = await socket.waitFor('business_page.changed', (e) => e.part === 'posts');
@@ -651,8 +651,8 @@ describe('blocks, inquiries, account deletion', () => {
       const found = await p.agent.get<SearchPage>(`/api/search?q=${encodeURIComponent(page.name)}`);
       expect(found.body.results.map((r) => r.id)).not.toContain(page.id);
       const socket = await openSocket(base, p.agent);
-      socket.send({ op: 'subscribe', topics: [topic.businessPage(page.id)] });
-      expect((await socket.waitFor('subscribed')).refused).toEqual([topic.businessPage(page.id)]);
+      socket.send({ op: 'subscribe', topics: [businessPageTopic(page.id)] });
+      expect((await socket.waitFor('subscribed')).refused).toEqual([businessPageTopic(page.id)]);
       socket.close();
     }
     // A reviewer blocked by the reader is hidden from them.

@@ -1,5 +1,9 @@
-import { BUSINESS_MSG, type BusinessPageSummary, type BusinessCategory } from '@common/business-pages/model';
-import { topic } from '@common/core/realtime';
+import {
+  BUSINESS_MSG,
+  type BusinessPageSummary,
+  type BusinessCategory,
+  businessPageTopic,
+} from '@common/business-pages/model';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -84,7 +88,7 @@ export async function announce(db: Tx, bus: Bus, pageId: string, part: 'page' | 
     .then((r) => r.rows);
   if (!row) return;
   bus.publish({
-    topic: topic.businessPage(pageId),
+    topic: businessPageTopic(pageId),
     event: { type: 'business_page.changed', pageId, followers: Number(row.followers), part },
   });
 }

@@ -1,6 +1,7 @@
 import { BUSINESS_MSG } from '@common/business-pages/model';
 import { defineArea } from '../../platform/area';
 import { businessPageRoutes } from './business-pages.routes';
+import { businessPostReportTarget, reviewReportTarget } from './business-pages.reports';
 import {
   businessPageSearch,
   businessPostTarget,
@@ -8,11 +9,8 @@ import {
   findInquiryPage,
 } from './business-pages.register';
 import { removePersonBusiness } from './pages.service';
+import { countPendingReviews } from './review-moderation.service';
 import { demo } from './business-pages.demo';
-
-export { announce as announceBusinessPage, visiblePage as visibleBusinessPage } from './business-rows';
-export { deletePost as deleteBusinessPost } from './posts.service';
-export { deleteReview as deleteBusinessReview } from './reviews.service';
 
 /** Business pages: follows, posts with likes, shares and comments, reviews, inquiries, search. */
 export const businessPagesArea = defineArea({
@@ -27,8 +25,19 @@ export const businessPagesArea = defineArea({
       label: BUSINESS_MSG.feedBadge,
       signInAction: null,
     });
+    // Items of an older kind the app once published (a page's update): still shown with their badge.
+    ctx.registerFeedKind({
+      kind: 'business_update',
+      category: null,
+      label: 'Business Update',
+      signInAction: null,
+    });
     ctx.registerSearchProvider(businessPageSearch);
     ctx.registerContentTarget(businessPostTarget);
+    ctx.registerReportTarget(businessPostReportTarget);
+    ctx.registerReportTarget(reviewReportTarget);
+    // Reviews wait for an admin's moderation (the Reviews tab; the dashboard counts them).
+    ctx.registerModerationQueue({ name: 'reviews', countPending: countPendingReviews });
     ctx.registerInquiryTarget('business_page', findInquiryPage);
     ctx.registerTopic('business-page', (userId, id) => canWatchPage(ctx.db, userId, id));
   },

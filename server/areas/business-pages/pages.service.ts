@@ -5,8 +5,8 @@ import {
   roundRating,
   type BusinessPage,
   type BusinessPageList,
+  businessPageTopic,
 } from '@common/business-pages/model';
-import { topic } from '@common/core/realtime';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Viewer } from '../../lib/context';
@@ -344,7 +344,7 @@ export async function setFollow(
   const [row] = await queryRows<{ followers: number }>(deps.db, change);
   if (!row) throw notFound();
   deps.bus.publish({
-    topic: topic.businessPage(id),
+    topic: businessPageTopic(id),
     event: { type: 'business_page.changed', pageId: id, followers: Number(row.followers), part: 'page' },
   });
   return { following: active, followers: Number(row.followers) };

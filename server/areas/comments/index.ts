@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { commentReportTarget } from './comments.reports';
 import { commentRoutes } from './comments.routes';
 import { commentLoader, removePersonComments } from './comments.service';
 
@@ -12,6 +13,7 @@ export const commentsArea = defineArea({
   routes: commentRoutes,
   register(ctx) {
     ctx.registerEventLoader('comment', commentLoader(ctx.db));
+    ctx.registerReportTarget(commentReportTarget);
   },
   async onAccountDeleted(tx, userId) {
     // Replies to their comments go with them (the foreign key's cascade).

@@ -1,4 +1,3 @@
-import { ZConnectionListQuery } from '@common/profiles/schemas';
 import { PEOPLE_PICKER, PROFILE_MSG } from '@common/profiles/model';
 import { SEARCH_MSG } from '@common/search/model';
 import { Hono } from 'hono';
@@ -6,9 +5,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
-import { requireVisibleProfile } from '../profiles';
 import { blockUser, listBlocked, unblockUser } from './blocks.service';
-import { listConnections, listFriendRequests, listMutualFriends } from './connection-lists.service';
+import { listFriendRequests } from './connection-lists.service';
 import { getConnectionState, type ConnectionDeps } from './connection-pair';
 import { dismissSuggestion, listMessageRecipients, listPeopleYouMayKnow } from './people-suggestions.service';
 import {
@@ -28,8 +26,8 @@ const ZRecipientQuery = z.object({
 const ZUserId = z.object({ userId: z.uuid({ message: PROFILE_MSG.notFound }) });
 
 /**
- * Connections under /api/connections, and a person's lists under
- * /api/profiles/:userId. Every call acts as the signed-in person on someone else.
+ * Connections under /api/connections (a person's lists are under /api/profiles/:userId, the
+ * profiles area's). Every call acts as the signed-in person on someone else.
  */
 export function connectionRoutes(deps: ConnectionDeps) {
   const { db } = deps;
@@ -93,19 +91,6 @@ export function connectionRoutes(deps: ConnectionDeps) {
       .delete('/connections/:userId/block', param, async (c) => {
         const viewer = requireViewer(c);
         return c.json(await unblockUser(deps, viewer.id, c.req.valid('param').userId));
-      })
-      .get('/profiles/:userId/connections', param, validate('query', ZConnectionListQuery), async (c) => {
-        const viewer = requireViewer(c);
-        const { userId } = c.req.valid('param');
-        const { list, ...page } = c.req.valid('query');
-        await requireVisibleProfile(db, viewer.id, userId);
-        return c.json(await listConnections(db, viewer.id, userId, list, page));
-      })
-      .get('/profiles/:userId/mutual-friends', param, async (c) => {
-        const viewer = requireViewer(c);
-        const { userId } = c.req.valid('param');
-        await requireVisibleProfile(db, viewer.id, userId);
-        return c.json(await listMutualFriends(db, viewer.id, userId));
       })
   );
 }

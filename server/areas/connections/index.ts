@@ -5,7 +5,7 @@ import { canContact } from './blocks.service';
 import { removePersonConnections } from './connections.service';
 import { demo } from './connections.demo';
 
-export { areFriends, getProfileStats } from './connection-lists.service';
+export { areFriends, getProfileStats, listConnections, listMutualFriends } from './connection-lists.service';
 export { getConnectionState } from './connection-pair';
 
 /** Follows, friendships and blocks; blocking decides who may message whom. */

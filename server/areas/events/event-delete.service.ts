@@ -5,8 +5,7 @@ import { deleteImageByUrl } from '../../platform/images';
 import type { Envelope } from '../../platform/bus';
 import { removeFromFeed } from '../feed';
 import { createNotification, notificationEnvelope } from '../notifications';
-import { notFound, type EventDeps } from './event-rows';
-import { changedEnvelope } from './events.service';
+import { changedEnvelope, notFound, type EventDeps } from './event-rows';
 
 /**
  * DELETE /api/events/{id}: the organizer only (cancelling is the admins' tool; deleting is the

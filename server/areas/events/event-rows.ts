@@ -1,7 +1,14 @@
-import { EVENT_MSG, type EventSummary, type EventType, type GuestStatus } from '@common/events/model';
+import {
+  EVENT_MSG,
+  eventTopic,
+  type EventSummary,
+  type EventType,
+  type GuestStatus,
+} from '@common/events/model';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import type { Envelope } from '../../platform/bus';
 import { notBlockedWith, visiblePerson } from '../../db/rules';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 
@@ -68,5 +75,18 @@ export function toSummary(r: SummaryRow): EventSummary {
     organizer: toPersonSummary(r),
     myStatus: r.my_status,
     createdAt: iso(r.created_at),
+  };
+}
+
+/** The event's change, to whoever follows its page (counts only: what anyone who can see it may read). */
+export function changedEnvelope(id: string, counts: { going_count: number; maybe_count: number }): Envelope {
+  return {
+    topic: eventTopic(id),
+    event: {
+      type: 'event.changed',
+      eventId: id,
+      goingCount: Number(counts.going_count),
+      maybeCount: Number(counts.maybe_count),
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { EventInput } from '@common/events/schemas';
-import { EVENT_MSG, EVENTS, eventTopic, type EventDetail } from '@common/events/model';
+import { EVENT_MSG, EVENTS, type EventDetail } from '@common/events/model';
 import { sql } from 'drizzle-orm';
 import { type Tx } from '../../db/rules';
 import type { Viewer } from '../../lib/context';
@@ -12,7 +12,7 @@ import { attachUpload, recordUpload } from '../../platform/upload-ledger';
 import { publishToFeed, removeFromFeed } from '../feed';
 import { createNotification, notificationEnvelope } from '../notifications';
 import { readEvent } from './event-reads.service';
-import { FROM_EVENTS, notFound, visibleEvent, type EventDeps } from './event-rows';
+import { changedEnvelope, FROM_EVENTS, notFound, visibleEvent, type EventDeps } from './event-rows';
 import { promoteFromWaitlist } from './rsvp.service';
 import { isSuperAdminSql } from '../../db/rules';
 
@@ -23,19 +23,6 @@ import { isSuperAdminSql } from '../../db/rules';
  */
 
 const CREATE_LIMIT = { name: 'events.create', max: EVENTS.createsPerHour, windowSec: 3600 };
-
-/** The event's change, to whoever follows its page (counts only: what anyone who can see it may read). */
-export function changedEnvelope(id: string, counts: { going_count: number; maybe_count: number }): Envelope {
-  return {
-    topic: eventTopic(id),
-    event: {
-      type: 'event.changed',
-      eventId: id,
-      goingCount: Number(counts.going_count),
-      maybeCount: Number(counts.maybe_count),
-    },
-  };
-}
 
 /**
  * The cover as stored: null, or the main copy of a cover image this viewer uploaded. Anything

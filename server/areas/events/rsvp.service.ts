@@ -18,8 +18,7 @@ import { enforce } from '../../platform/rate-limit';
 import { createNotification, notificationEnvelope } from '../notifications';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { readEvent } from './event-reads.service';
-import { FROM_EVENTS, notFound, visibleEvent, type EventDeps } from './event-rows';
-import { changedEnvelope } from './events.service';
+import { changedEnvelope, FROM_EVENTS, notFound, visibleEvent, type EventDeps } from './event-rows';
 
 /*
  * Answers and invitations (one row per event and invitee: docs/product-rules.md: one reading).

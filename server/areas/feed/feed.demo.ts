@@ -1,7 +1,7 @@
 import { FEED_MSG } from '@common/feed/model';
 import { sql } from 'drizzle-orm';
 import type { DemoContext } from '../../platform/demo';
-import { publishToFeed } from '.';
+import { publishToFeed } from './feed.service';
 
 /*
  * The demo community's welcome cards: one per member, published as a confirmed address publishes

@@ -15,6 +15,7 @@ import {
   forumPostTarget,
   forumReplyTarget,
 } from './forums.register';
+import { forumPostReportTarget, forumReplyReportTarget } from './forums.reports';
 import { forumRoutes } from './forums.routes';
 
 /**
@@ -67,9 +68,6 @@ async function removePersonForums(tx: Tx, bus: Bus, userId: string): Promise<voi
   );
 }
 
-/** For the admin area's reports (docs/decisions/018): an admin removes a forum post or reply. */
-export { removeForumPost, removeForumReply } from './forum-posts.service';
-
 /** Forum groups: membership with roles, posts with categories, replies, nested comments, reactions. */
 export const forumsArea = defineArea({
   name: 'forums',
@@ -94,6 +92,8 @@ export const forumsArea = defineArea({
     ctx.registerContentTarget(forumPostTarget);
     ctx.registerContentTarget(forumReplyTarget);
     ctx.registerContentTarget(forumCommentTarget);
+    ctx.registerReportTarget(forumPostReportTarget);
+    ctx.registerReportTarget(forumReplyReportTarget);
     // A group's page (members, posts, requests) and one post's page (pin, lock, counts, replies).
     ctx.registerTopic('forum-group', (userId, id) => canWatchForumGroup(ctx.db, userId, id));
     ctx.registerTopic('forum-post', (userId, id) => canWatchForumPost(ctx.db, userId, id));

@@ -8,9 +8,8 @@ import { removePostRows } from './group-posts.service';
 import { rowsOf } from './group-rows';
 import { demo } from './groups.demo';
 import { canWatchGroup, groupAudience, groupPostContentTarget, groupSearch } from './groups.register';
+import { groupPostReportTarget } from './groups.reports';
 import { groupRoutes } from './groups.routes';
-
-export { removeGroupPost } from './group-posts.service';
 
 /**
  * Account deletion: the person's posts (with their reactions, comments and shares' feed items),
@@ -79,6 +78,7 @@ export const groupsArea = defineArea({
     setFeedAudience(groupAudience);
     ctx.registerSearchProvider(groupSearch);
     ctx.registerContentTarget(groupPostContentTarget);
+    ctx.registerReportTarget(groupPostReportTarget);
     // A group's page, live: whoever may see it (re-checked when access changes).
     ctx.registerTopic('group', (userId, id) => canWatchGroup(ctx.db, userId, id));
     // The list (`groups:all`, any member): its events name only a new public group.

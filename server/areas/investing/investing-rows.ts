@@ -6,8 +6,8 @@ import {
   type Industry,
   type MediaType,
   type Risk,
+  investingTopic,
 } from '@common/investing/model';
-import { topic } from '@common/core/realtime';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -129,6 +129,6 @@ export function announce(
   const event = { type: 'investing.changed' as const, ideaId: idea.id, change };
   // People blocked either way with the founder do not even hear the idea's id.
   const hideFromBlockedWith = idea.founderId;
-  bus.publish({ topic: topic.investing('all'), event, hideFromBlockedWith });
-  bus.publish({ topic: topic.investing(idea.id), event, hideFromBlockedWith });
+  bus.publish({ topic: investingTopic('all'), event, hideFromBlockedWith });
+  bus.publish({ topic: investingTopic(idea.id), event, hideFromBlockedWith });
 }

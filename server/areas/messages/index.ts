@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import { defineArea } from '../../platform/area';
 import { canMessage } from '../../platform/policies';
+import { messageReportTarget } from './messages.reports';
 import { messageRoutes } from './messages.routes';
 import { messageLoader } from './messages.service';
 import { demo } from './messages.demo';
@@ -13,6 +14,7 @@ export const messagesArea = defineArea({
   routes: messageRoutes,
   register(ctx) {
     ctx.registerEventLoader('message', messageLoader(ctx.db));
+    ctx.registerReportTarget(messageReportTarget);
     // Typing follows the same rule as sending.
     ctx.setTypingPolicy((from, to) => canMessage(ctx.db, from, to));
   },

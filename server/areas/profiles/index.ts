@@ -3,10 +3,11 @@ import { defineArea } from '../../platform/area';
 import { peopleSearch } from './people-search';
 import { profileImageRoutes } from './profile-images.routes';
 import { profileRoutes } from './profiles.routes';
+import { profileReportTarget } from './profiles.reports';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { Hono } from 'hono';
 import { demo } from './profiles.demo';
-import { canSeeWholeProfile } from './profiles.service';
+import { canSeeWholeProfile, createProfile, promoteSuperAdmins } from './profiles.service';
 
 export { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from './person-summary';
 export {
@@ -23,8 +24,15 @@ export const profilesArea = defineArea({
   demo,
   routes: (deps: AppDeps) =>
     new Hono<AppEnv>().route('/', profileRoutes(deps)).route('/', profileImageRoutes(deps)),
+  async start({ db, logger, adminEmails }) {
+    const promoted = await promoteSuperAdmins(db, [...adminEmails]);
+    if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made super admins');
+  },
   register(ctx) {
+    // Every account has its profile row from the start: the public face of the account.
+    ctx.onUserCreated((user) => createProfile(ctx.db, user));
     ctx.registerSearchProvider(peopleSearch);
+    ctx.registerReportTarget(profileReportTarget);
     // A profile's live changes and counts: exactly who GET /api/profiles/:id shows them to (not to
     // someone blocked either way, nor a non-friend of a friends-only profile). Re-checked on every
     // access.changed, so a block or a privacy switch ends the subscription.

@@ -24,6 +24,8 @@ export type WebAreaModule = {
    * know, suggested groups and upcoming events, each from its own area.
    */
   homeCards?: AreaHomeCard[];
+  /** What a visitor's home offers to explore (web/areas/feed/components/welcome.tsx), by `order`. */
+  welcomeCards?: AreaWelcomeCard[];
   /**
    * Loads the hooks that keep the area's caches live while a person is signed in. They are
    * loaded with the realtime wiring (never for visitors) and all mounted before the socket opens.
@@ -100,6 +102,16 @@ export type AreaHomeCard = {
   useIsShown: (viewerId: string) => boolean;
   /** Loads the component, once `useIsShown` says true; it may still render nothing. */
   load: () => Promise<ComponentType<{ viewerId: string }>>;
+};
+
+/** A public section a visitor's home invites them to explore: one card, linking to `to`. */
+export type AreaWelcomeCard = {
+  to: string;
+  title: string;
+  text: string;
+  icon: LucideIcon;
+  /** Place among the cards, smallest first (10 articles, 20 groups, 30 events). */
+  order: number;
 };
 
 /** A hook the signed-in layout runs (inside LiveUpdates) with the signed-in person's id. */

@@ -2,6 +2,15 @@ import { FileText } from 'lucide-react';
 import type { WebAreaModule } from '@web/app/areas/contract';
 
 export const articlesModule: WebAreaModule = {
+  welcomeCards: [
+    {
+      to: '/articles',
+      title: 'Articles',
+      text: 'Read insights, stories and lessons from founders, investors and industry experts.',
+      icon: FileText,
+      order: 10,
+    },
+  ],
   id: 'articles',
   routes: [
     {

@@ -3,6 +3,15 @@ import type { WebAreaModule } from '@web/app/areas/contract';
 import { useHasUpcomingEvents } from './api/get-upcoming-events';
 
 export const eventsModule: WebAreaModule = {
+  welcomeCards: [
+    {
+      to: '/events',
+      title: 'Events',
+      text: 'Find meetups, pitch nights and online sessions, and meet the people behind the ideas.',
+      icon: CalendarDays,
+      order: 30,
+    },
+  ],
   id: 'events',
   routes: [
     {
@@ -29,7 +38,7 @@ export const eventsModule: WebAreaModule = {
       id: 'upcoming-events',
       order: 40,
       useIsShown: useHasUpcomingEvents,
-      load: () => import('./components/upcoming-events-card').then((m) => m.UpcomingEventsCard),
+      load: () => import('./home-cards/upcoming-events-card').then((m) => m.UpcomingEventsCard),
     },
   ],
   nav: [{ to: '/events', label: 'Events', icon: CalendarDays, signedInOnly: true, order: 70 }],

@@ -4,6 +4,15 @@ import { useHasSuggestedGroups } from './api/get-suggested-groups';
 
 /** Social groups: the list, one group's page, the create wizard, and the profile's communities. */
 export const groupsModule: WebAreaModule = {
+  welcomeCards: [
+    {
+      to: '/groups',
+      title: 'Groups',
+      text: 'Join communities around your industry, stage or interests and learn from your peers.',
+      icon: Users,
+      order: 20,
+    },
+  ],
   id: 'groups',
   routes: [
     {
@@ -31,7 +40,7 @@ export const groupsModule: WebAreaModule = {
       id: 'suggested-groups',
       order: 30,
       useIsShown: useHasSuggestedGroups,
-      load: () => import('./components/suggested-groups-card').then((m) => m.SuggestedGroupsCard),
+      load: () => import('./home-cards/suggested-groups-card').then((m) => m.SuggestedGroupsCard),
     },
   ],
   nav: [{ to: '/groups', label: 'Groups', icon: Users, signedInOnly: true, order: 20 }],

@@ -27,7 +27,7 @@ export const profilesModule: WebAreaModule = {
       id: 'profile-completion',
       order: 10,
       useIsShown: useProfileIncomplete,
-      load: () => import('./components/profile-completion-card').then((m) => m.ProfileCompletionCard),
+      load: () => import('./home-cards/profile-completion-card').then((m) => m.ProfileCompletionCard),
     },
     {
       id: 'people-you-may-know',

@@ -4,9 +4,7 @@ import {
   MODERATION_MSG,
   REPORT_REASON_LABEL,
   REPORT_REASONS,
-  REPORT_TARGET_LABEL,
   type ReportReason,
-  type ReportTargetType,
 } from '@common/admin/moderation';
 import { Button } from '@web/components/ui/button';
 import {
@@ -25,7 +23,8 @@ import { isApiError, refusalText } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useCreateReport } from './create-report';
 
-export type ReportTarget = { type: ReportTargetType; id: string };
+/** What is reported: a kind its area declares (`type`, `label`: common/<area>/model.ts) and its id. */
+export type ReportTarget = { type: string; label: string; id: string };
 
 /** "Report this comment": a reason from the short list and optional details (issue 20 part B). */
 export function ReportDialog({
@@ -41,7 +40,7 @@ export function ReportDialog({
   const [reason, setReason] = useState<ReportReason>('spam');
   const [details, setDetails] = useState('');
   const send = useCreateReport();
-  const label = REPORT_TARGET_LABEL[target.type];
+  const label = target.label;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

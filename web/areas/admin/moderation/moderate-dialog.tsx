@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MODERATION, MODERATION_MSG, REVIEW_STATUS_LABEL, type ReviewStatus } from '@common/admin/moderation';
+import { MODERATION, MODERATION_MSG } from '@common/admin/moderation';
+import { REVIEW_STATUS_LABEL, type ReviewStatus } from '@common/business-pages/model';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,

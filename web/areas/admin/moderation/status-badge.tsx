@@ -1,4 +1,4 @@
-import { REVIEW_STATUS_LABEL, type ReviewStatus } from '@common/admin/moderation';
+import { REVIEW_STATUS_LABEL, type ReviewStatus } from '@common/business-pages/model';
 import { cn } from '@web/lib/cn';
 
 const TONE: Record<ReviewStatus, string> = {

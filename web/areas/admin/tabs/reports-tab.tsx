@@ -6,7 +6,6 @@ import {
   MODERATION_MSG,
   REPORT_ACTION_LABEL,
   REPORT_REASON_LABEL,
-  REPORT_TARGET_LABEL,
   type Report,
   type ReportAction,
   type ReportStatus,
@@ -108,7 +107,7 @@ export default function ReportsTab() {
 }
 
 function ReportRow({ report, onChoose }: { report: Report; onChoose: (action: ReportAction) => void }) {
-  const label = REPORT_TARGET_LABEL[report.targetType];
+  const label = report.targetLabel;
   const actions: ReportAction[] = [
     ...(report.canRemove ? (['remove'] as const) : []),
     ...(report.owner ? (['ban'] as const) : []),

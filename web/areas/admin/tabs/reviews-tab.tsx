@@ -1,13 +1,13 @@
 import { Check, Flag, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { MODERATION_MSG } from '@common/admin/moderation';
 import {
-  MODERATION_MSG,
   REVIEW_STATUS_LABEL,
   REVIEW_STATUSES,
   type ModerationReview,
   type ReviewStatus,
-} from '@common/admin/moderation';
+} from '@common/business-pages/model';
 import { displayName } from '@common/profiles/model';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';

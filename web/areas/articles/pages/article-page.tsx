@@ -3,7 +3,7 @@ import { ArrowLeft, LogIn, SquarePen, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@web/lib/toast';
-import { ARTICLE_MSG, type Article } from '@common/articles/model';
+import { ARTICLE_MSG, type Article, ARTICLE_REPORT_TARGET } from '@common/articles/model';
 import { MSG } from '@common/core/texts';
 import { displayName } from '@common/profiles/model';
 import { imageVariantUrl } from '@common/core/uploads';
@@ -158,7 +158,7 @@ function ArticleDetail({ article }: { article: Article }) {
               {article.isAuthor && isPublished ? <EditArticleButton article={article} /> : null}
               {article.canDelete ? <DeleteArticleButton article={article} /> : null}
               <ReportButton
-                target={{ type: 'article', id: article.id }}
+                target={{ ...ARTICLE_REPORT_TARGET, id: article.id }}
                 ownerId={article.author.id}
                 name="article"
               />

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { topic } from '@common/core/realtime';
+import { businessPageTopic } from '@common/business-pages/model';
 import type { BusinessPage } from '@common/business-pages/model';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { businessKeys } from './query-keys';
@@ -11,7 +11,7 @@ import { businessKeys } from './query-keys';
  */
 export function useBusinessPageLive(pageId: string, enabled: boolean) {
   const queryClient = useQueryClient();
-  const name = enabled ? topic.businessPage(pageId) : null;
+  const name = enabled ? businessPageTopic(pageId) : null;
   useLiveTopic(name, () => void queryClient.invalidateQueries({ queryKey: businessKeys.page(pageId) }));
   useRealtimeEvent('business_page.changed', (event) => {
     if (!enabled || event.pageId !== pageId) return;

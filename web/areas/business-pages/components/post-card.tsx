@@ -1,7 +1,7 @@
 import { MessageCircle, Pencil, Share2, ThumbsUp, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { BUSINESS_MSG, type BusinessPost } from '@common/business-pages/model';
+import { BUSINESS_MSG, type BusinessPost, BUSINESS_POST_REPORT_TARGET } from '@common/business-pages/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
@@ -81,7 +81,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           </Button>
         ) : null}
         <ReportButton
-          target={{ type: 'business_post', id: post.id }}
+          target={{ ...BUSINESS_POST_REPORT_TARGET, id: post.id }}
           ownerId={post.author.id}
           name="post"
           isIconOnly

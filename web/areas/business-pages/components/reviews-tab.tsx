@@ -1,6 +1,12 @@
 import { Star, ThumbsUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { BUSINESS, BUSINESS_MSG, type BusinessPage, type BusinessReview } from '@common/business-pages/model';
+import {
+  BUSINESS,
+  BUSINESS_MSG,
+  type BusinessPage,
+  type BusinessReview,
+  REVIEW_REPORT_TARGET,
+} from '@common/business-pages/model';
 import { ZReview } from '@common/business-pages/schemas';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
@@ -219,7 +225,7 @@ function ReviewCard({ review, isSignedIn }: { review: BusinessReview; isSignedIn
         ) : null}
         {review.status === 'approved' ? (
           <ReportButton
-            target={{ type: 'review', id: review.id }}
+            target={{ ...REVIEW_REPORT_TARGET, id: review.id }}
             ownerId={review.author.id}
             name={`review “${review.title}”`}
           />

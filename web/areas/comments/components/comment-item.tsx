@@ -1,7 +1,7 @@
 import { MessageSquareReply, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { COMMENT_MSG, type Comment } from '@common/comments/model';
+import { COMMENT_MSG, type Comment, COMMENT_REPORT_TARGET } from '@common/comments/model';
 import { displayName } from '@common/profiles/model';
 import type { EngagementContentType } from '@common/reactions/model';
 import { LinkifiedText } from '@web/components/linkified-text';
@@ -110,7 +110,7 @@ export function CommentItem({ node, context }: { node: CommentNode; context: Com
                 </Button>
               ) : null}
               <ReportButton
-                target={{ type: 'comment', id: comment.id }}
+                target={{ ...COMMENT_REPORT_TARGET, id: comment.id }}
                 ownerId={comment.author.id}
                 name={`comment by ${name}`}
               />

@@ -1,33 +1,16 @@
-import { ArrowRight, CalendarDays, FileText, Users, type LucideIcon } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { revealApp } from '@web/app/prerender/handover';
+import { WEB_AREAS } from '@web/areas/index';
 
-const CARDS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
-  {
-    to: '/articles',
-    title: 'Articles',
-    text: 'Read insights, stories and lessons from founders, investors and industry experts.',
-    icon: FileText,
-  },
-  {
-    to: '/groups',
-    title: 'Groups',
-    text: 'Join communities around your industry, stage or interests and learn from your peers.',
-    icon: Users,
-  },
-  {
-    to: '/events',
-    title: 'Events',
-    text: 'Find meetups, pitch nights and online sessions, and meet the people behind the ideas.',
-    icon: CalendarDays,
-  },
-];
+/** The public sections the areas offer a visitor (module.ts `welcomeCards`). */
+const CARDS = WEB_AREAS.flatMap((area) => area.welcomeCards ?? []).sort((a, b) => a.order - b.order);
 
-/** Home for visitors: what Cofound is, a way in, and three public sections to explore. */
+/** Home for visitors: what Cofound is, a way in, and the public sections to explore. */
 export function Welcome() {
   // The same page as the prerendered one (web/app/prerender/handover.ts): take over from it.
   useLayoutEffect(revealApp, []);

@@ -4,7 +4,14 @@ import { ArrowLeft, Lock, LockOpen, Pin, PinOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
-import { FORUM_MSG, FORUMS, type ForumPost, type ForumReply } from '@common/forums/model';
+import {
+  FORUM_MSG,
+  FORUMS,
+  type ForumPost,
+  type ForumReply,
+  FORUM_POST_REPORT_TARGET,
+  FORUM_REPLY_REPORT_TARGET,
+} from '@common/forums/model';
 import { ZCreateForumReply } from '@common/forums/schemas';
 import { displayName } from '@common/profiles/model';
 import { useMe } from '@web/lib/me';
@@ -118,7 +125,7 @@ function PostView({ post }: { post: ForumPost }) {
             {post.canModerate ? <ModerateButtons post={post} /> : null}
             {/* Hidden for visitors and on one's own post (issue 20); the server refuses both. */}
             <ReportButton
-              target={{ type: 'forum_post', id: post.id }}
+              target={{ ...FORUM_POST_REPORT_TARGET, id: post.id }}
               ownerId={post.author.id}
               name={`post by ${name}`}
             />
@@ -240,7 +247,7 @@ function ReplyCard({ reply }: { reply: ForumReply }) {
           <RelativeTime value={reply.createdAt} className="text-xs text-muted-foreground" />
         </div>
         <ReportButton
-          target={{ type: 'forum_reply', id: reply.id }}
+          target={{ ...FORUM_REPLY_REPORT_TARGET, id: reply.id }}
           ownerId={reply.author.id}
           name={`reply by ${name}`}
         />

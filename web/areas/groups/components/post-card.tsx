@@ -2,7 +2,7 @@ import { Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
-import { GROUP_MSG, GROUPS, type GroupPost } from '@common/groups/model';
+import { GROUP_MSG, GROUPS, type GroupPost, GROUP_POST_REPORT_TARGET } from '@common/groups/model';
 import { displayName } from '@common/profiles/model';
 import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
 import { ReactionBar } from '@web/areas/reactions/public';
@@ -65,7 +65,7 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
         <ReactionBar contentType="group_post" contentId={post.id} />
         {isMember ? <ShareButton post={post} /> : null}
         <ReportButton
-          target={{ type: 'group_post', id: post.id }}
+          target={{ ...GROUP_POST_REPORT_TARGET, id: post.id }}
           ownerId={post.author.id}
           name={`post by ${name}`}
         />

@@ -3,9 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bell, BellOff, ExternalLink, FileText, MapPin } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { topic } from '@common/core/realtime';
 import { imageVariantUrl } from '@common/core/uploads';
-import { INDUSTRY_LABELS, INVESTING_MSG, RISK_LABELS, type Idea } from '@common/investing/model';
+import {
+  INDUSTRY_LABELS,
+  INVESTING_MSG,
+  RISK_LABELS,
+  type Idea,
+  investingTopic,
+} from '@common/investing/model';
 import { formatEquity } from '@common/investing/format';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
@@ -49,7 +54,7 @@ function IdeaView({ ideaId }: { ideaId: string }) {
   const isValid = isUuid(ideaId);
   const query = useIdea(ideaId, isValid);
   const queryClient = useQueryClient();
-  useLiveTopic(isValid ? topic.investing(ideaId) : null, () => void query.refetch());
+  useLiveTopic(isValid ? investingTopic(ideaId) : null, () => void query.refetch());
   useRealtimeEvent('investing.changed', (event) => {
     if (event.ideaId !== ideaId) return;
     void queryClient.invalidateQueries({ queryKey: investingKeys.detail(ideaId) });

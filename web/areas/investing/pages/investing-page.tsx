@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { topic } from '@common/core/realtime';
 import {
   IDEA_TAB_LABELS,
   IDEA_TABS,
   INVESTING_MSG,
   type IdeaSummary,
   type IdeaTab,
+  investingTopic,
 } from '@common/investing/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/lib/me';
@@ -42,7 +42,7 @@ export function InvestingPage() {
   const [isSubmitOpen, setIsSubmitOpen] = useState(false);
   const queryClient = useQueryClient();
 
-  useLiveTopic(viewer ? topic.investing('all') : null, () => {
+  useLiveTopic(viewer ? investingTopic('all') : null, () => {
     void queryClient.invalidateQueries({ queryKey: investingKeys.lists() });
   });
   useRealtimeEvent('investing.changed', () => {

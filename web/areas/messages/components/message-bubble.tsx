@@ -1,4 +1,5 @@
 import { Briefcase, Check, CheckCheck, Clock } from 'lucide-react';
+import { MESSAGE_REPORT_TARGET } from '@common/messages/model';
 import type { Message } from '@common/messages/model';
 import { LinkifiedText } from '@web/components/linkified-text';
 import { cn } from '@web/lib/cn';
@@ -70,7 +71,7 @@ export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }:
           </time>
           {isOwn ? <DeliveryTick isPending={isPending} isRead={message.read} /> : null}
           {!isOwn && isMetaShown ? (
-            <ReportButton target={{ type: 'message', id: message.id }} name="message" isIconOnly />
+            <ReportButton target={{ ...MESSAGE_REPORT_TARGET, id: message.id }} name="message" isIconOnly />
           ) : null}
         </div>
       </div>

@@ -10,7 +10,7 @@ import {
   UserRoundPlus,
 } from 'lucide-react';
 import { useState } from 'react';
-import { CONNECTION_MSG, type ProfileView } from '@common/profiles/model';
+import { CONNECTION_MSG, type ProfileView, PROFILE_REPORT_TARGET } from '@common/profiles/model';
 import { useChat } from '@web/areas/messages/public';
 import { Button } from '@web/components/ui/button';
 import {
@@ -143,7 +143,7 @@ export function PersonActions({
               Reject friend request
             </DropdownMenuItem>
           ) : null}
-          <ReportMenuItem target={{ type: 'profile', id: userId }} ownerId={userId} />
+          <ReportMenuItem target={{ ...PROFILE_REPORT_TARGET, id: userId }} ownerId={userId} />
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirming('block')}>
             <Ban aria-hidden="true" />
             Block

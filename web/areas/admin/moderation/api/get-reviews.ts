@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { MODERATION, type ReviewStatus } from '@common/admin/moderation';
+import { MODERATION } from '@common/admin/moderation';
+import type { ReviewStatus } from '@common/business-pages/model';
 import { api, call } from '@web/lib/api';
 import { moderationKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ModerateReviews } from '@common/admin/moderation-schemas';
+import type { ModerateReviews } from '@common/business-pages/schemas';
 import { api, call } from '@web/lib/api';
 import { moderationKeys } from './query-keys';
 

@@ -1,4 +1,5 @@
-import type { ReportStatus, ReviewStatus } from '@common/admin/moderation';
+import type { ReportStatus } from '@common/admin/moderation';
+import type { ReviewStatus } from '@common/business-pages/model';
 
 /** Query keys of the moderation tabs: a live change refetches everything under `reviews` or `reports`. */
 export const moderationKeys = {

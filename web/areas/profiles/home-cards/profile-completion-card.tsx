@@ -4,7 +4,7 @@ import { COMPLETION_MSG } from '@common/profiles/first-view-texts';
 import { useMe } from '@web/lib/me';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { completionSteps } from './home-card-checks';
+import { completionSteps } from '../components/home-card-checks';
 
 /** A new member's start (issue 21): photo, title and skills; the card goes once all three are there. */
 export function ProfileCompletionCard() {

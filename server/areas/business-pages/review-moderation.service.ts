@@ -1,25 +1,25 @@
+import { MODERATION_MSG, MODERATION_TOPIC } from '@common/admin/moderation';
 import {
-  MODERATION_MSG,
-  MODERATION_TOPIC,
   REVIEW_STATUSES,
   type ModerateResult,
   type ModerationReview,
   type ModerationReviewPage,
   type ReviewStats,
   type ReviewStatus,
-} from '@common/admin/moderation';
-import type { ModerateReviews, ReviewQueueQuery } from '@common/admin/moderation-schemas';
+} from '@common/business-pages/model';
+import type { ModerateReviews, ReviewQueueQuery } from '@common/business-pages/schemas';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, microsOf, splitPage } from '../../lib/pagination';
-import { announceBusinessPage } from '../business-pages';
+import { recordAdminAction } from '../admin';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
-import { recordAdminAction } from './audit-log';
+import { announce } from './business-rows';
 
 /*
- * The Reviews tab: business reviews by moderation status,
+ * The admin's Reviews tab, served by the area whose reviews it moderates: business reviews by
+ * moderation status,
  * any status set on one review or many, with a note and a reason, the moderator and the time
  * recorded (moderated_by, moderated_at), and counts by status. The business-pages area shows only
  * approved reviews to others; a change of status tells the page's readers to refetch its reviews.
@@ -106,7 +106,7 @@ export async function reviewStats(db: Db): Promise<ReviewStats> {
  * review that is a 409. Ids naming no review are ignored; when none names one, a 404.
  */
 export async function moderateReviews(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'bus'>,
   admin: Viewer,
   input: ModerateReviews,
 ): Promise<ModerateResult> {
@@ -140,8 +140,16 @@ export async function moderateReviews(
     if (ids.length === 1) throw new AppError('CONFLICT', MODERATION_MSG.alreadyHandled);
   }
   for (const pageId of new Set(outcome.updated.map((r) => r.page_id)))
-    await announceBusinessPage(deps.db, deps.bus, pageId, 'reviews');
+    await announce(deps.db, deps.bus, pageId, 'reviews');
   if (outcome.updated.length)
     deps.bus.publish({ topic: MODERATION_TOPIC, event: { type: 'moderation.changed', part: 'reviews' } });
   return { updated: outcome.updated.map((r) => r.id), alreadyHandled: outcome.alreadyHandled };
+}
+
+/** The dashboard's "pending reviews": reviews waiting for an admin (the area's moderation queue). */
+export async function countPendingReviews(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from business_reviews where moderation_status = 'pending'`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
