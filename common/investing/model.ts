@@ -245,9 +245,6 @@ export type PitchDeckOpenPage = { items: PitchDeckOpen[]; nextCursor: string | n
 
 export type UploadedFile = { url: string; mediaType: MediaType | 'pdf' };
 
-/** Is this text one of our ids (a uuid)? Pages ask before calling the API. */
-export const isIdeaId = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
 declare module '../core/realtime' {
