@@ -198,6 +198,7 @@ export async function boot(
     trustProxy: env.trustProxy,
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
     benchFloor: env.benchFloor,
+    checkResponses: env.nodeEnv === 'test',
     webDir: webDir && existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
   const stop = async () => {

@@ -48,6 +48,8 @@ export type AppDeps = {
   benchFloor?: boolean;
   /** Every area's part of deleting an account, in the area list's order, inside its transaction. */
   onAccountDeleted(tx: Tx, userId: string): Promise<AccountDeletion[]>;
+  /** Check every JSON answer against its route's OpenAPI description (tests). */
+  checkResponses?: boolean;
   /** dist/web; when absent (API tests without a build) only the API is served. */
   webDir?: string;
 };

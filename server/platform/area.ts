@@ -7,6 +7,7 @@ import type { Bus, Loader } from './bus';
 import type { ContentTarget } from './content-targets';
 import type { DemoContext } from './demo';
 import type { FeedKind } from './feed-kinds';
+import type { ApiDocs } from './openapi';
 import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
 import type { TopicAuthorizer, TypingPolicy } from './realtime';
 import type { SearchProvider } from './search-providers';
@@ -62,6 +63,11 @@ export type AreaModule = {
   name: string;
   /** Its API under /api. Keep the chain (decision 005) so the web client stays typed. */
   routes?: (deps: AppDeps) => AreaRoutes;
+  /**
+   * One description per route (`METHOD /path`: summary, response schema, who may call): the
+   * OpenAPI document and the test-mode response check read it (decision 023). Required with routes.
+   */
+  api?: ApiDocs;
   register?: (ctx: AreaContext) => void;
   /**
    * Removes or anonymises what the person owns in this area, in the account-deletion transaction

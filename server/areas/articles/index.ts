@@ -1,5 +1,6 @@
 import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
+import { articlesApiDocs } from './articles.api';
 import { articleRoutes } from './articles.routes';
 import { articleContentTarget, articleSearch } from './articles.register';
 import { removeAuthorArticles } from './articles.service';
@@ -13,6 +14,7 @@ export const articlesArea = defineArea({
   name: 'articles',
   demo,
   routes: articleRoutes,
+  api: articlesApiDocs,
   register(ctx) {
     // Published articles go on the feed (publishToFeed, with their page as the link).
     ctx.registerFeedKind({

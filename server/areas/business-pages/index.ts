@@ -1,5 +1,6 @@
 import { BUSINESS_MSG } from '@common/business-pages/model';
 import { defineArea } from '../../platform/area';
+import { businessPagesApiDocs } from './business-pages.api';
 import { businessPageRoutes } from './business-pages.routes';
 import {
   businessPageSearch,
@@ -19,6 +20,7 @@ export const businessPagesArea = defineArea({
   name: 'business-pages',
   demo,
   routes: businessPageRoutes,
+  api: businessPagesApiDocs,
   register(ctx) {
     // A new page goes on the feed (no filter tab; visitors may open it).
     ctx.registerFeedKind({

@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { commentsApiDocs } from './comments.api';
 import { commentRoutes } from './comments.routes';
 import { commentLoader, removePersonComments } from './comments.service';
 
@@ -8,6 +9,7 @@ export { deleteComment, removeComments } from './comments.service';
 export const commentsArea = defineArea({
   name: 'comments',
   routes: commentRoutes,
+  api: commentsApiDocs,
   register(ctx) {
     ctx.registerEventLoader('comment', commentLoader(ctx.db));
   },

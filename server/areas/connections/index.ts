@@ -1,5 +1,6 @@
 import type { ServerEvent } from '@common/core/realtime';
 import { defineArea } from '../../platform/area';
+import { connectionsApiDocs } from './connections.api';
 import { connectionRoutes } from './connections.routes';
 import { canContact } from './blocks.service';
 import { removePersonConnections } from './connections.service';
@@ -13,6 +14,7 @@ export const connectionsArea = defineArea({
   name: 'connections',
   demo,
   routes: connectionRoutes,
+  api: connectionsApiDocs,
   register(ctx) {
     ctx.setMessagePolicy(canContact);
   },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/rules';
 import type { Bus } from '../../platform/bus';
 import { defineArea } from '../../platform/area';
+import { groupsApiDocs } from './groups.api';
 import { setFeedAudience } from '../feed';
 import { removePostRows } from './group-posts.service';
 import { rowsOf } from './group-rows';
@@ -61,6 +62,7 @@ export const groupsArea = defineArea({
   name: 'groups',
   demo,
   routes: groupRoutes,
+  api: groupsApiDocs,
   register(ctx) {
     // A new group and a shared post go on the feed, seen by whoever may see the group.
     ctx.registerFeedKind({ kind: 'group', category: 'groups', label: 'Group', signInAction: null });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import { defineArea } from '../../platform/area';
+import { messagesApiDocs } from './messages.api';
 import { canMessage } from '../../platform/policies';
 import { messageRoutes } from './messages.routes';
 import { messageLoader } from './messages.service';
@@ -11,6 +12,7 @@ export const messagesArea = defineArea({
   name: 'messages',
   demo,
   routes: messageRoutes,
+  api: messagesApiDocs,
   register(ctx) {
     ctx.registerEventLoader('message', messageLoader(ctx.db));
     // Typing follows the same rule as sending.

@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { profilesApiDocs } from './profiles.api';
 import { peopleSearch } from './people-search';
 import { profileImageRoutes } from './profile-images.routes';
 import { profileRoutes } from './profiles.routes';
@@ -24,6 +25,7 @@ export const profilesArea = defineArea({
   demo,
   routes: (deps: AppDeps) =>
     new Hono<AppEnv>().route('/', profileRoutes(deps)).route('/', profileImageRoutes(deps)),
+  api: profilesApiDocs,
   register(ctx) {
     ctx.registerSearchProvider(peopleSearch);
     // A profile's live changes and counts: exactly who GET /api/profiles/:id shows them to (not to
