@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import type { Tx } from '../db/rules';
 import type { AccountDeletion } from '../platform/area';
 import type { ApiLimits } from '../platform/api-limits';
+import type { DataExports } from '../platform/data-export';
 import type { Meter } from '../platform/rate-limit';
 import type { Logger } from './logger';
 
@@ -48,6 +49,8 @@ export type AppDeps = {
   benchFloor?: boolean;
   /** Every area's part of deleting an account, in the area list's order, inside its transaction. */
   onAccountDeleted(tx: Tx, userId: string): Promise<AccountDeletion[]>;
+  /** Download your data: the members' exports, built in the background. */
+  dataExports: DataExports;
   /** Check every JSON answer against its route's OpenAPI description (tests). */
   checkResponses?: boolean;
   /** dist/web; when absent (API tests without a build) only the API is served. */

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../lib/context';
 import type { Logger } from '../lib/logger';
 import type { Bus, Loader } from './bus';
 import type { ContentTarget } from './content-targets';
+import type { AreaExporter } from './data-export';
 import type { DemoContext } from './demo';
 import type { FeedKind } from './feed-kinds';
 import type { ApiDocs } from './openapi';
@@ -74,6 +75,12 @@ export type AreaModule = {
    * (settings area). Areas run in the list's order.
    */
   onAccountDeleted?: (tx: Tx, userId: string, deps: { bus: Bus }) => Promise<AccountDeletion | void>;
+  /**
+   * The member's own data in this area for Download your data (platform/data-export.ts): each key
+   * becomes `<area>/<key>.json` in the ZIP, and the stored files it names that the member uploaded
+   * are added as they are. Only their own rows: other people's data is theirs to export.
+   */
+  exportData?: AreaExporter;
   /** Adds the area's part to the demo community (npm run demo), in the list's order. */
   demo?: (ctx: DemoContext) => Promise<void>;
 };

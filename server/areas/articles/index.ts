@@ -1,5 +1,6 @@
 import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
+import { exportArticles } from './articles.export';
 import { articlesApiDocs } from './articles.api';
 import { articleRoutes } from './articles.routes';
 import { articleContentTarget, articleSearch } from './articles.register';
@@ -15,6 +16,7 @@ export const articlesArea = defineArea({
   demo,
   routes: articleRoutes,
   api: articlesApiDocs,
+  exportData: exportArticles,
   register(ctx) {
     // Published articles go on the feed (publishToFeed, with their page as the link).
     ctx.registerFeedKind({

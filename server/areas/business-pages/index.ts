@@ -1,5 +1,6 @@
 import { BUSINESS_MSG } from '@common/business-pages/model';
 import { defineArea } from '../../platform/area';
+import { exportBusinessPages } from './business-pages.export';
 import { businessPagesApiDocs } from './business-pages.api';
 import { businessPageRoutes } from './business-pages.routes';
 import {
@@ -21,6 +22,7 @@ export const businessPagesArea = defineArea({
   demo,
   routes: businessPageRoutes,
   api: businessPagesApiDocs,
+  exportData: exportBusinessPages,
   register(ctx) {
     // A new page goes on the feed (no filter tab; visitors may open it).
     ctx.registerFeedKind({

@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { exportComments } from './comments.export';
 import { commentsApiDocs } from './comments.api';
 import { commentRoutes } from './comments.routes';
 import { commentLoader, removePersonComments } from './comments.service';
@@ -10,6 +11,7 @@ export const commentsArea = defineArea({
   name: 'comments',
   routes: commentRoutes,
   api: commentsApiDocs,
+  exportData: exportComments,
   register(ctx) {
     ctx.registerEventLoader('comment', commentLoader(ctx.db));
   },

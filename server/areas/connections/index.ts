@@ -1,5 +1,6 @@
 import type { ServerEvent } from '@common/core/realtime';
 import { defineArea } from '../../platform/area';
+import { exportConnections } from './connections.export';
 import { connectionsApiDocs } from './connections.api';
 import { connectionRoutes } from './connections.routes';
 import { canContact } from './blocks.service';
@@ -15,6 +16,7 @@ export const connectionsArea = defineArea({
   demo,
   routes: connectionRoutes,
   api: connectionsApiDocs,
+  exportData: exportConnections,
   register(ctx) {
     ctx.setMessagePolicy(canContact);
   },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/rules';
 import type { Bus } from '../../platform/bus';
 import { defineArea } from '../../platform/area';
+import { exportForums } from './forums.export';
 import { forumsApiDocs } from './forums.api';
 import { removeFromFeed } from '../feed';
 import { removePostRows, removeReplyRows } from './forum-posts.service';
@@ -77,6 +78,7 @@ export const forumsArea = defineArea({
   demo,
   routes: forumRoutes,
   api: forumsApiDocs,
+  exportData: exportForums,
   register(ctx) {
     ctx.registerFeedKind({
       kind: 'forum_group_created',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/rules';
 import type { Bus } from '../../platform/bus';
 import { defineArea } from '../../platform/area';
+import { exportGroups } from './groups.export';
 import { groupsApiDocs } from './groups.api';
 import { setFeedAudience } from '../feed';
 import { removePostRows } from './group-posts.service';
@@ -63,6 +64,7 @@ export const groupsArea = defineArea({
   demo,
   routes: groupRoutes,
   api: groupsApiDocs,
+  exportData: exportGroups,
   register(ctx) {
     // A new group and a shared post go on the feed, seen by whoever may see the group.
     ctx.registerFeedKind({ kind: 'group', category: 'groups', label: 'Group', signInAction: null });

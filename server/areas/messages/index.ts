@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import { defineArea } from '../../platform/area';
+import { exportMessages } from './messages.export';
 import { messagesApiDocs } from './messages.api';
 import { canMessage } from '../../platform/policies';
 import { messageRoutes } from './messages.routes';
@@ -13,6 +14,7 @@ export const messagesArea = defineArea({
   demo,
   routes: messageRoutes,
   api: messagesApiDocs,
+  exportData: exportMessages,
   register(ctx) {
     ctx.registerEventLoader('message', messageLoader(ctx.db));
     // Typing follows the same rule as sending.

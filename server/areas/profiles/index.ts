@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { exportProfiles } from './profiles.export';
 import { profilesApiDocs } from './profiles.api';
 import { peopleSearch } from './people-search';
 import { profileImageRoutes } from './profile-images.routes';
@@ -26,6 +27,7 @@ export const profilesArea = defineArea({
   routes: (deps: AppDeps) =>
     new Hono<AppEnv>().route('/', profileRoutes(deps)).route('/', profileImageRoutes(deps)),
   api: profilesApiDocs,
+  exportData: exportProfiles,
   register(ctx) {
     ctx.registerSearchProvider(peopleSearch);
     // A profile's live changes and counts: exactly who GET /api/profiles/:id shows them to (not to

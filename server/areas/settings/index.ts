@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { exportSettings } from './settings.export';
 import { settingsApiDocs } from './settings.api';
 import { settingsRoutes } from './settings.routes';
 
@@ -10,4 +11,5 @@ export const settingsArea = defineArea({
   name: 'settings',
   routes: settingsRoutes,
   api: settingsApiDocs,
+  exportData: exportSettings,
 });
