@@ -4,7 +4,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db } from '../db/client';
 import { dataExports, users } from '../db/schema';
@@ -218,7 +218,7 @@ export function createDataExports(deps: {
         return;
       }
       logger.info({ exportId: id, bytes: size, files: keys.length }, 'data export ready');
-      const link = `${deps.baseUrl}/settings/privacy`;
+      const link = `${deps.baseUrl}/settings?tab=privacy`;
       const paragraphs = [
         `Hi ${person.name}, the copy of your Cofound data you asked for is ready.`,
         'Download it from Settings > Privacy while signed in. The download works for 7 days, and only for you.',
@@ -271,12 +271,8 @@ export function createDataExports(deps: {
       .where(and(eq(dataExports.status, 'ready'), lt(dataExports.expiresAt, new Date())))
       .returning({ id: dataExports.id });
     for (const r of expired) await rm(fileOf(r.id), { force: true });
-    let names: string[] = [];
-    try {
-      names = await readdir(folder);
-    } catch {
-      return expired.length;
-    }
+    const names = await readdir(folder).catch(() => null);
+    if (!names) return expired.length;
     const ids = names
       .map((n) => n.replace(/\.zip(\.partial)?$/, ''))
       .filter((n) => /^[0-9a-f-]{36}$/.test(n));
@@ -377,6 +373,6 @@ export function createDataExports(deps: {
 }
 
 /** Rows of a query as plain JSON-ready objects (areas' exporters). */
-export async function exportRows(db: Db, query: ReturnType<typeof sql>) {
+export async function exportRows(db: Db, query: SQL) {
   return (await db.execute<Record<string, unknown>>(query)).rows;
 }
