@@ -3,16 +3,20 @@ import type { ApiDocs } from '../../platform/openapi';
 
 /** The articles area's routes as the OpenAPI document describes them (decision 023). */
 export const articlesApiDocs: ApiDocs = {
-  'GET /articles': { summary: 'List articles', response: ZJsonObject, access: 'public' },
+  'GET /articles': {
+    summary: 'List published articles (tabs, category, page)',
+    response: ZJsonObject,
+    access: 'public',
+  },
   'POST /articles/images': {
-    summary: 'Images (articles)',
+    summary: 'Upload a featured image for an article',
     response: ZJsonObject,
     status: 201,
     body: 'multipart/form-data',
   },
-  'GET /articles/:id': { summary: 'Read one of articles', response: ZJsonObject },
-  'POST /articles': { summary: 'Create articles', response: ZJsonObject, status: 201 },
-  'PATCH /articles/:id': { summary: 'Update one of articles', response: ZJsonObject },
-  'POST /articles/:id/publish': { summary: 'Publish (articles)', response: ZJsonObject },
-  'DELETE /articles/:id': { summary: 'Delete one of articles', response: ZOk },
+  'GET /articles/:id': { summary: 'Read one article', response: ZJsonObject },
+  'POST /articles': { summary: 'Write an article (draft or published)', response: ZJsonObject, status: 201 },
+  'PATCH /articles/:id': { summary: 'Edit an article', response: ZJsonObject },
+  'POST /articles/:id/publish': { summary: 'Publish a draft', response: ZJsonObject },
+  'DELETE /articles/:id': { summary: 'Delete an article', response: ZOk },
 };

@@ -4,7 +4,7 @@ import type { ApiDocs } from '../../platform/openapi';
 /** The auth area's routes as the OpenAPI document describes them (decision 023). */
 export const authApiDocs: ApiDocs = {
   'GET /auth/*': {
-    summary: 'List auth',
+    summary: 'better-auth endpoints (not described)',
     response: null,
     access: 'public',
     produces: 'application/octet-stream',
@@ -12,7 +12,7 @@ export const authApiDocs: ApiDocs = {
       "better-auth's own endpoints (sign-in, sign-up, sign-out, sessions, password change and reset), passed through unchanged; their requests and answers are better-auth's, not ours to describe",
   },
   'POST /auth/*': {
-    summary: 'Create auth',
+    summary: 'better-auth endpoints (not described)',
     response: null,
     access: 'public',
     produces: 'application/octet-stream',
@@ -20,9 +20,14 @@ export const authApiDocs: ApiDocs = {
       "better-auth's own endpoints (sign-in, sign-up, sign-out, sessions, password change and reset), passed through unchanged; their requests and answers are better-auth's, not ours to describe",
   },
   'POST /signup/correct-email': {
-    summary: 'Correct email (signup)',
+    summary: 'Correct the address of an unconfirmed sign-up',
     response: ZJsonObject,
     access: 'public',
   },
-  'GET /me': { summary: 'List me', response: null, access: 'public', produces: 'application/octet-stream' },
+  'GET /me': {
+    summary: 'Who is signed in (viewer null for visitors)',
+    response: null,
+    access: 'public',
+    produces: 'application/octet-stream',
+  },
 };

@@ -3,33 +3,33 @@ import type { ApiDocs } from '../../platform/openapi';
 
 /** The investing area's routes as the OpenAPI document describes them (decision 023). */
 export const investingApiDocs: ApiDocs = {
-  'GET /investing/ideas': { summary: 'List investing ideas', response: ZJsonObject },
-  'POST /investing/ideas': { summary: 'Ideas (investing)', response: ZJsonObject, status: 201 },
+  'GET /investing/ideas': { summary: 'List business ideas', response: ZJsonObject },
+  'POST /investing/ideas': { summary: 'Publish a business idea', response: ZJsonObject, status: 201 },
   'POST /investing/uploads/:kind': {
-    summary: 'Create one of investing uploads',
+    summary: 'Upload an idea’s picture, video or pitch deck',
     response: ZJsonObject,
     status: 201,
     body: 'multipart/form-data',
   },
-  'GET /investing/ideas/:id': { summary: 'Read one of investing ideas', response: ZJsonObject },
-  'PATCH /investing/ideas/:id': { summary: 'Update one of investing ideas', response: ZJsonObject },
-  'DELETE /investing/ideas/:id': { summary: 'Delete one of investing ideas', response: ZOk },
-  'PUT /investing/ideas/:id/funding': { summary: 'Replace funding (investing ideas)', response: ZJsonObject },
-  'PUT /investing/ideas/:id/follow': { summary: 'Replace follow (investing ideas)', response: ZJsonObject },
-  'DELETE /investing/ideas/:id/follow': { summary: 'Remove follow (investing ideas)', response: ZJsonObject },
-  'GET /investing/ideas/:id/updates': { summary: 'Read investing ideas updates', response: ZJsonObject },
+  'GET /investing/ideas/:id': { summary: 'Read one business idea', response: ZJsonObject },
+  'PATCH /investing/ideas/:id': { summary: 'Edit a business idea', response: ZJsonObject },
+  'DELETE /investing/ideas/:id': { summary: 'Delete a business idea', response: ZOk },
+  'PUT /investing/ideas/:id/funding': { summary: 'Record funding received', response: ZJsonObject },
+  'PUT /investing/ideas/:id/follow': { summary: 'Follow a business idea', response: ZJsonObject },
+  'DELETE /investing/ideas/:id/follow': { summary: 'Unfollow a business idea', response: ZJsonObject },
+  'GET /investing/ideas/:id/updates': { summary: 'A business idea’s updates', response: ZJsonObject },
   'POST /investing/ideas/:id/updates': {
-    summary: 'Updates (investing ideas)',
+    summary: 'Post an update on a business idea',
     response: ZJsonObject,
     status: 201,
   },
   'GET /investing/ideas/:id/pitch-deck': {
-    summary: 'Read investing ideas pitch deck',
+    summary: 'Open an idea’s pitch deck (PDF, ranges)',
     response: null,
     produces: 'application/octet-stream',
   },
   'GET /investing/ideas/:id/pitch-deck/opens': {
-    summary: 'Read investing ideas pitch deck opens',
+    summary: 'Who opened an idea’s pitch deck',
     response: ZJsonObject,
   },
 };

@@ -4,12 +4,12 @@ import type { ApiDocs } from '../../platform/openapi';
 /** The reactions area's routes as the OpenAPI document describes them (decision 023). */
 export const reactionsApiDocs: ApiDocs = {
   'GET /reactions/:contentType/:contentId': {
-    summary: 'Read one of reactions',
+    summary: 'Reactions on a piece of content',
     response: ZJsonObject,
     access: 'public',
   },
   'PUT /reactions/:contentType/:contentId/:reactionType': {
-    summary: 'Replace one of reactions',
+    summary: 'Add or remove a reaction',
     response: ZJsonObject,
   },
 };

@@ -3,5 +3,8 @@ import type { ApiDocs } from '../../platform/openapi';
 
 /** The search area's routes as the OpenAPI document describes them (decision 023). */
 export const searchApiDocs: ApiDocs = {
-  'GET /search': { summary: 'List search', response: ZJsonObject },
+  'GET /search': {
+    summary: 'Search people, articles, groups, events, ideas, pages and forums',
+    response: ZJsonObject,
+  },
 };
