@@ -324,8 +324,14 @@ export function createDataExports(deps: {
         if (old && (old.status === 'queued' || old.status === 'building'))
           throw new AppError('CONFLICT', 'Your data export is already being prepared.');
         if (old) await tx.delete(dataExports).where(eq(dataExports.id, old.id));
-        const [created] = await tx.insert(dataExports).values({ id, userId }).returning();
-        return { created: created!, oldId: old?.id };
+        // Two first requests at once: the unique index lets one in, the other hears it is under way.
+        const [created] = await tx
+          .insert(dataExports)
+          .values({ id, userId })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) throw new AppError('CONFLICT', 'Your data export is already being prepared.');
+        return { created, oldId: old?.id };
       });
       if (row.oldId) await rm(fileOf(row.oldId), { force: true });
       enqueue(id);

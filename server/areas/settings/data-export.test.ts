@@ -180,6 +180,16 @@ describe('Download your data', () => {
     );
   });
 
+  it('lets one of two simultaneous first requests in, and tells the other it is under way', async () => {
+    const dan = await signedUpPerson(t);
+    const answers = await Promise.all([
+      dan.agent.post('/api/settings/data-export'),
+      dan.agent.post('/api/settings/data-export'),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
+    await t.booted.dataExports.runPending();
+  });
+
   it('builds again after a crash: a build whose process stopped is taken over', async () => {
     const carol = await signedUpPerson(t);
     const started = await carol.agent.post<DataExportState>('/api/settings/data-export');
