@@ -18,6 +18,8 @@ import { fileRoutes } from './platform/files.routes';
 import { apiLimits } from './platform/api-limits';
 import { csrfGuard } from './platform/csrf';
 import { apiBodyLimit } from './platform/uploads';
+import { coreApiDocs, describeApi } from './api-docs';
+import { checkResponses, type DescribedRoutes } from './platform/openapi';
 
 /** The client's address: the socket's, or the last hop our proxy appended when TRUST_PROXY is set. */
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
@@ -60,7 +62,10 @@ function apiRoutes(deps: AppDeps) {
   });
   const readToken = createTokenReader(deps.db);
   const csrf = csrfGuard(deps.allowedOrigins);
+  const groups: DescribedRoutes[] = [];
   const api = new Hono<AppEnv>()
+    // Tests: every JSON answer matches its route's OpenAPI description (platform/openapi.ts).
+    .use(async (c, next) => (deps.checkResponses ? check(c, next) : next()))
     // JSON bodies 64 KB; multipart uploads their own limits (platform/uploads.ts).
     .use(apiBodyLimit())
     // A personal access token (Authorization: Bearer) stands for its person; cookies are then
@@ -124,7 +129,25 @@ function apiRoutes(deps: AppDeps) {
       const database = await deps.ping();
       return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
     });
-  for (const area of areas) if ('routes' in area) api.route('/', area.routes(deps));
+  const check = checkResponses(() => groups);
+  for (const area of areas)
+    if ('routes' in area) {
+      const routes = area.routes(deps);
+      groups.push({ tag: area.name, routes: routes.routes, docs: area.api ?? {} });
+      api.route('/', routes);
+    }
+  // The description itself and its reference page, built from every route mounted above.
+  api.route(
+    '/',
+    describeApi(() => groups),
+  );
+  // The routes no area declares (health, the description itself): the handlers left over.
+  const inAreas = new Set(groups.flatMap((g) => g.routes.map((r) => r.handler)));
+  groups.unshift({
+    tag: 'core',
+    routes: api.routes.filter((r) => !inAreas.has(r.handler)),
+    docs: coreApiDocs,
+  });
   // The walk above adds what the chain's type cannot see: the areas' schemas are added by hand.
   return api as unknown as Hono<AppEnv, SchemaOf<typeof api> | AreaSchema, '/'>;
 }

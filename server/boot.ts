@@ -14,6 +14,7 @@ import { createRealtime, type Realtime } from './platform/realtime';
 import { createSessionCache, type SessionCache } from './platform/session-cache';
 import { weakHashing } from './platform/password';
 import { startMaintenance } from './platform/maintenance';
+import { createDataExports, type AreaExporter, type DataExports } from './platform/data-export';
 import { createMeter, type Meter } from './platform/rate-limit';
 import { createStorage, type Storage } from './platform/storage';
 import type { Viewer } from './lib/context';
@@ -26,7 +27,7 @@ import {
   type NotificationPusher,
 } from './areas/notifications';
 import type { Tx } from './db/rules';
-import type { AccountDeletion, AreaContext } from './platform/area';
+import type { AccountDeletion, AreaContext, AreaModule } from './platform/area';
 import { registerContentTarget } from './platform/content-targets';
 import { registerFeedKind } from './platform/feed-kinds';
 import { registerModerationQueue } from './platform/moderation-queues';
@@ -48,6 +49,7 @@ export type Booted = {
   notificationPush: NotificationPusher;
   /** Housekeeping on a timer (old limit windows, unattached uploads); run() does a round now. */
   maintenance: ReturnType<typeof startMaintenance>;
+  dataExports: DataExports;
   /** Per-person budgets shared with the other instances (sync() shares them now). */
   meter: Meter;
   /** Stop background work (timers, sockets, the bus), leaving the database open. */
@@ -189,6 +191,19 @@ export async function boot(
 
   const sessions = createSessionCache<Viewer>(bus);
   const maintenance = startMaintenance({ db: database.db, storage, logger });
+  const exportParts: { area: string; exportData: AreaExporter }[] = [];
+  for (const area of areas as readonly AreaModule[])
+    if (area.exportData) exportParts.push({ area: area.name, exportData: area.exportData });
+  const dataExports = createDataExports({
+    db: database.db,
+    storage,
+    mailer,
+    logger,
+    dataDir: env.dataDir,
+    baseUrl: env.baseUrl,
+    parts: exportParts,
+    timers: opts.notificationMailIntervalMs !== 0,
+  });
 
   const webDir = opts.webDir === null ? undefined : (opts.webDir ?? WEB_DIST_DIR);
   const app = createApp({
@@ -207,11 +222,14 @@ export async function boot(
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
     requireAdminTwoFactor: env.requireAdminTwoFactor,
     benchFloor: env.benchFloor,
+    checkResponses: env.nodeEnv === 'test',
+    dataExports,
     webDir: webDir && existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
   const stop = async () => {
     sessions.close();
     await maintenance.close();
+    await dataExports.close();
     await notificationMail.close();
     await notificationPush.close();
     await realtime.close();
@@ -230,6 +248,7 @@ export async function boot(
     notificationMail,
     notificationPush,
     maintenance,
+    dataExports,
     meter,
     stop,
     async close() {

@@ -16,3 +16,4 @@ export * from './schema/business-pages';
 export * from './schema/admin';
 export * from './schema/moderation';
 export * from './schema/forums';
+export * from './schema/data-exports';

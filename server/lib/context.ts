@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { Tx } from '../db/rules';
 import type { AccountDeletion } from '../platform/area';
 import type { ApiLimits } from '../platform/api-limits';
+import type { DataExports } from '../platform/data-export';
 import type { Meter } from '../platform/rate-limit';
 import type { Logger } from './logger';
 
@@ -53,6 +54,10 @@ export type AppDeps = {
   onAccountDeleted(tx: Tx, userId: string): Promise<AccountDeletion[]>;
   /** Super admins must have two-step sign-in on to use the admin area (REQUIRE_ADMIN_TWO_FACTOR). */
   requireAdminTwoFactor?: boolean;
+  /** Download your data: the members' exports, built in the background. */
+  dataExports: DataExports;
+  /** Check every JSON answer against its route's OpenAPI description (tests). */
+  checkResponses?: boolean;
   /** dist/web; when absent (API tests without a build) only the API is served. */
   webDir?: string;
 };

@@ -6,8 +6,10 @@ import type { AppDeps, AppEnv } from '../lib/context';
 import type { Logger } from '../lib/logger';
 import type { Bus, Loader } from './bus';
 import type { ContentTarget } from './content-targets';
+import type { AreaExporter } from './data-export';
 import type { DemoContext } from './demo';
 import type { FeedKind } from './feed-kinds';
+import type { ApiDocs } from './openapi';
 import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
 import type { ModerationQueue } from './moderation-queues';
 import type { TopicAuthorizer, TypingPolicy } from './realtime';
@@ -79,6 +81,11 @@ export type AreaModule = {
   name: string;
   /** Its API under /api. Keep the chain (docs/decisions/005) so the web client stays typed. */
   routes?: (deps: AppDeps) => AreaRoutes;
+  /**
+   * One description per route (`METHOD /path`: summary, response schema, who may call): the
+   * OpenAPI document and the test-mode response check read it (decision 023). Required with routes.
+   */
+  api?: ApiDocs;
   register?: (ctx: AreaContext) => void;
   /** Work to do once per boot before the app serves (the database is migrated), in list order. */
   start?: (ctx: AreaStartContext) => Promise<void>;
@@ -87,6 +94,12 @@ export type AreaModule = {
    * (settings area). Areas run in the list's order.
    */
   onAccountDeleted?: (tx: Tx, userId: string, deps: { bus: Bus }) => Promise<AccountDeletion | void>;
+  /**
+   * The member's own data in this area for Download your data (platform/data-export.ts): each key
+   * becomes `<area>/<key>.json` in the ZIP, and the stored files it names that the member uploaded
+   * are added as they are. Only their own rows: other people's data is theirs to export.
+   */
+  exportData?: AreaExporter;
   /** Adds the area's part to the demo community (npm run demo), in the list's order. */
   demo?: (ctx: DemoContext) => Promise<void>;
 };

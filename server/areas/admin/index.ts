@@ -1,6 +1,7 @@
 import { ADMIN_TOPIC } from '@common/admin/model';
 import { isSuperAdmin } from '../../db/rules';
 import { defineArea } from '../../platform/area';
+import { adminApiDocs } from './admin.api';
 import type { AppDeps } from '../../lib/context';
 import { publishAdminChanged } from './admin-events';
 import { adminRoutes } from './admin.routes';
@@ -23,6 +24,7 @@ export const adminArea = defineArea({
     await moderationDemo(ctx);
   },
   routes: (deps: AppDeps) => adminRoutes(deps).route('/', moderationRoutes(deps)),
+  api: adminApiDocs,
   register(ctx) {
     registerModeration(ctx);
     // The dashboard's live figures: super admins only (checked again on access.changed).

@@ -1,5 +1,7 @@
 import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
+import { exportArticles } from './articles.export';
+import { articlesApiDocs } from './articles.api';
 import { articleRoutes } from './articles.routes';
 import { articleContentTarget, articleSearch } from './articles.register';
 import { articleReportTarget } from './articles.reports';
@@ -14,6 +16,8 @@ export const articlesArea = defineArea({
   name: 'articles',
   demo,
   routes: articleRoutes,
+  api: articlesApiDocs,
+  exportData: exportArticles,
   register(ctx) {
     // Published articles go on the feed (publishToFeed, with their page as the link).
     ctx.registerFeedKind({

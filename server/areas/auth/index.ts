@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { authApiDocs } from './auth.api';
 import { authRoutes } from './auth.routes';
 
 export { resetPasswordMail, verifyEmailMail, welcomeMail } from './auth.mails';
@@ -8,4 +9,5 @@ export { refuseCommonPassword } from './auth.guards';
 export const authArea = defineArea({
   name: 'auth',
   routes: authRoutes,
+  api: authApiDocs,
 });

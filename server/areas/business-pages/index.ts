@@ -1,5 +1,7 @@
 import { BUSINESS_MSG } from '@common/business-pages/model';
 import { defineArea } from '../../platform/area';
+import { exportBusinessPages } from './business-pages.export';
+import { businessPagesApiDocs } from './business-pages.api';
 import { businessPageRoutes } from './business-pages.routes';
 import { businessPostReportTarget, reviewReportTarget } from './business-pages.reports';
 import {
@@ -17,6 +19,8 @@ export const businessPagesArea = defineArea({
   name: 'business-pages',
   demo,
   routes: businessPageRoutes,
+  api: businessPagesApiDocs,
+  exportData: exportBusinessPages,
   register(ctx) {
     // A new page goes on the feed (no filter tab; visitors may open it).
     ctx.registerFeedKind({

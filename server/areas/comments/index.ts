@@ -1,5 +1,7 @@
 import { defineArea } from '../../platform/area';
 import { commentReportTarget } from './comments.reports';
+import { exportComments } from './comments.export';
+import { commentsApiDocs } from './comments.api';
 import { commentRoutes } from './comments.routes';
 import { commentLoader, removePersonComments } from './comments.service';
 
@@ -11,6 +13,8 @@ export { deleteComment, removeComments } from './comments.service';
 export const commentsArea = defineArea({
   name: 'comments',
   routes: commentRoutes,
+  api: commentsApiDocs,
+  exportData: exportComments,
   register(ctx) {
     ctx.registerEventLoader('comment', commentLoader(ctx.db));
     ctx.registerReportTarget(commentReportTarget);

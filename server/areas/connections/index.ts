@@ -1,5 +1,7 @@
 import type { ServerEvent } from '@common/core/realtime';
 import { defineArea } from '../../platform/area';
+import { exportConnections } from './connections.export';
+import { connectionsApiDocs } from './connections.api';
 import { connectionRoutes } from './connections.routes';
 import { canContact } from './blocks.service';
 import { removePersonConnections } from './connections.service';
@@ -13,6 +15,8 @@ export const connectionsArea = defineArea({
   name: 'connections',
   demo,
   routes: connectionRoutes,
+  api: connectionsApiDocs,
+  exportData: exportConnections,
   register(ctx) {
     ctx.setMessagePolicy(canContact);
   },

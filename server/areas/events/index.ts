@@ -1,5 +1,7 @@
 import { EVENT_MSG } from '@common/events/model';
 import { defineArea } from '../../platform/area';
+import { exportEvents } from './events.export';
+import { eventsApiDocs } from './events.api';
 import { eventRoutes } from './events.routes';
 import { canWatchEvent, eventSearch } from './events.register';
 import { removePersonEvents } from './events.service';
@@ -10,6 +12,8 @@ export const eventsArea = defineArea({
   name: 'events',
   demo,
   routes: eventRoutes,
+  api: eventsApiDocs,
+  exportData: exportEvents,
   register(ctx) {
     ctx.registerFeedKind({ kind: 'event', category: 'events', label: 'Event', signInAction: null });
     ctx.registerSearchProvider(eventSearch);

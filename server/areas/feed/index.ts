@@ -1,5 +1,7 @@
 import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
+import { exportFeed } from './feed.export';
+import { feedApiDocs } from './feed.api';
 import { feedRoutes } from './feed.routes';
 import { publishNewMember, removeFromFeed } from './feed.service';
 import { demo } from './feed.demo';
@@ -17,6 +19,8 @@ export const feedArea = defineArea({
   name: 'feed',
   demo,
   routes: feedRoutes,
+  api: feedApiDocs,
+  exportData: exportFeed,
   register(ctx) {
     // The feed's own kind: a member's welcome card (the web draws it with Follow and Contact).
     ctx.registerFeedKind({

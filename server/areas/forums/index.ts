@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/rules';
 import type { Bus } from '../../platform/bus';
 import { defineArea } from '../../platform/area';
+import { exportForums } from './forums.export';
+import { forumsApiDocs } from './forums.api';
 import { removeFromFeed } from '../feed';
 import { removePostRows, removeReplyRows } from './forum-posts.service';
 import { rowsOf } from './forum-rows';
@@ -73,6 +75,8 @@ export const forumsArea = defineArea({
   name: 'forums',
   demo,
   routes: forumRoutes,
+  api: forumsApiDocs,
+  exportData: exportForums,
   register(ctx) {
     ctx.registerFeedKind({
       kind: 'forum_group_created',

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/rules';
 import type { Bus } from '../../platform/bus';
 import { defineArea } from '../../platform/area';
+import { exportGroups } from './groups.export';
+import { groupsApiDocs } from './groups.api';
 import { setFeedAudience } from '../feed';
 import { removePostRows } from './group-posts.service';
 import { rowsOf } from './group-rows';
@@ -60,6 +62,8 @@ export const groupsArea = defineArea({
   name: 'groups',
   demo,
   routes: groupRoutes,
+  api: groupsApiDocs,
+  exportData: exportGroups,
   register(ctx) {
     // A new group and a shared post go on the feed, seen by whoever may see the group.
     ctx.registerFeedKind({ kind: 'group', category: 'groups', label: 'Group', signInAction: null });

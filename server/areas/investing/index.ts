@@ -2,6 +2,8 @@ import { isUuid } from '@common/core/ids';
 import { FEED_MSG } from '@common/feed/model';
 import { INVESTING } from '@common/investing/model';
 import { defineArea } from '../../platform/area';
+import { exportInvesting } from './investing.export';
+import { investingApiDocs } from './investing.api';
 import { allowLargeUploads } from '../../platform/uploads';
 import { demo } from './investing.demo';
 import { canReadIdea, removeFounderIdeas } from './ideas.service';
@@ -14,6 +16,8 @@ export const investingArea = defineArea({
   name: 'investing',
   demo,
   routes: investingRoutes,
+  api: investingApiDocs,
+  exportData: exportInvesting,
   register(ctx) {
     // Videos (50 MB) and pitch decks (20 MB): only this route's bodies may be larger than an image.
     allowLargeUploads('/api/investing/uploads/', INVESTING.videoMaxBytes);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import { defineArea } from '../../platform/area';
+import { exportMessages } from './messages.export';
+import { messagesApiDocs } from './messages.api';
 import { canMessage } from '../../platform/policies';
 import { messageReportTarget } from './messages.reports';
 import { messageRoutes } from './messages.routes';
@@ -12,6 +14,8 @@ export const messagesArea = defineArea({
   name: 'messages',
   demo,
   routes: messageRoutes,
+  api: messagesApiDocs,
+  exportData: exportMessages,
   register(ctx) {
     ctx.registerEventLoader('message', messageLoader(ctx.db));
     ctx.registerReportTarget(messageReportTarget);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { notifications, pushSubscriptions } from '../../db/schema';
 import { defineArea } from '../../platform/area';
+import { notificationsApiDocs } from './notifications.api';
 import { notificationRoutes } from './notifications.routes';
 import { demo } from './notifications.demo';
 
@@ -22,6 +23,7 @@ export const notificationsArea = defineArea({
   name: 'notifications',
   demo,
   routes: notificationRoutes,
+  api: notificationsApiDocs,
   async onAccountDeleted(tx, userId, { bus }) {
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     // Their sessions go too (and their devices with them); said here so no device outlives them.

@@ -1,5 +1,7 @@
 import { isUuid } from '@common/core/ids';
 import { defineArea } from '../../platform/area';
+import { exportProfiles } from './profiles.export';
+import { profilesApiDocs } from './profiles.api';
 import { peopleSearch } from './people-search';
 import { profileImageRoutes } from './profile-images.routes';
 import { profileRoutes } from './profiles.routes';
@@ -28,6 +30,8 @@ export const profilesArea = defineArea({
     const promoted = await promoteSuperAdmins(db, [...adminEmails]);
     if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made super admins');
   },
+  api: profilesApiDocs,
+  exportData: exportProfiles,
   register(ctx) {
     // Every account has its profile row from the start: the public face of the account.
     ctx.onUserCreated((user) => createProfile(ctx.db, user));

@@ -1,4 +1,6 @@
 import { defineArea } from '../../platform/area';
+import { exportReactions } from './reactions.export';
+import { reactionsApiDocs } from './reactions.api';
 import { reactionRoutes } from './reactions.routes';
 import { canWatchContent, removePersonReactions } from './reactions.service';
 
@@ -14,6 +16,8 @@ export {
 export const reactionsArea = defineArea({
   name: 'reactions',
   routes: reactionRoutes,
+  api: reactionsApiDocs,
+  exportData: exportReactions,
   register(ctx) {
     // One piece of content's reactions and comments: whoever its area's content target lets see it.
     ctx.registerTopic('content', (userId, id) => canWatchContent(ctx.db, userId, id));

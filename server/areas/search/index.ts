@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area';
+import { searchApiDocs } from './search.api';
 import { searchRoutes } from './search.routes';
 
 export { runSearch, searchQuery, searchTerms } from './search.service';
@@ -7,4 +8,5 @@ export { runSearch, searchQuery, searchTerms } from './search.service';
 export const searchArea = defineArea({
   name: 'search',
   routes: searchRoutes,
+  api: searchApiDocs,
 });

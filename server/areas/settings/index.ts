@@ -1,4 +1,6 @@
 import { defineArea } from '../../platform/area';
+import { exportSettings } from './settings.export';
+import { settingsApiDocs } from './settings.api';
 import { settingsRoutes } from './settings.routes';
 
 /** The one account-deletion path: the admin area deletes people through it too. */
@@ -8,4 +10,6 @@ export { eraseAccount } from './settings.service';
 export const settingsArea = defineArea({
   name: 'settings',
   routes: settingsRoutes,
+  api: settingsApiDocs,
+  exportData: exportSettings,
 });

@@ -1,5 +1,6 @@
 import { ZCreateToken, ZIdParam } from '@common/auth/security';
 import { ZDeleteAccount, ZUpdateSettings } from '@common/profiles/schemas';
+import { ZDataExportId } from '@common/settings/data-export';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
@@ -19,12 +20,12 @@ import { deleteAccount, getSettings, updateSettings } from './settings.service';
 const id404 = { status: 404 } as const;
 
 /**
- * Settings switches, account deletion, the sessions list and personal access tokens; Change
- * Password, two-step sign-in and passkeys go through /api/auth. Personal access tokens never reach
- * any of these (platform/access-tokens.ts refuses /api/settings and /api/account).
+ * Settings switches, Download your data, account deletion, the sessions list and personal access
+ * tokens; Change Password, two-step sign-in and passkeys go through /api/auth. Personal access
+ * tokens never reach any of these (platform/access-tokens.ts refuses /api/settings and /api/account).
  */
 export function settingsRoutes(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'sessions' | 'onAccountDeleted'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'sessions' | 'onAccountDeleted' | 'dataExports'>,
 ) {
   return (
     new Hono<AppEnv>()
@@ -36,6 +37,31 @@ export function settingsRoutes(
         const viewer = requireViewer(c);
         return c.json(await updateSettings(deps, viewer.id, c.req.valid('json')));
       })
+      .get('/settings/data-export', async (c) => {
+        const viewer = requireViewer(c);
+        return c.json({ export: await deps.dataExports.current(viewer.id) });
+      })
+      .post('/settings/data-export', async (c) => {
+        const viewer = requireViewer(c);
+        return c.json({ export: await deps.dataExports.request(viewer.id) }, 202);
+      })
+      // The member's own ZIP only: another member's id answers 404, like one that never existed.
+      .get(
+        '/settings/data-export/:id/download',
+        validate('param', ZDataExportId, { status: 404 }),
+        async (c) => {
+          const viewer = requireViewer(c);
+          const file = await deps.dataExports.open(viewer.id, c.req.valid('param').id);
+          return new Response(file.body, {
+            headers: {
+              'content-type': 'application/zip',
+              'content-length': String(file.size),
+              'content-disposition': `attachment; filename="${file.name}"`,
+              'cache-control': 'private, no-store',
+            },
+          });
+        },
+      )
       .post('/account/delete', validate('json', ZDeleteAccount), async (c) => {
         const viewer = requireViewer(c);
         const result = await deleteAccount(deps, viewer.id, c.req.valid('json').password);

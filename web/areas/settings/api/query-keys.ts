@@ -5,4 +5,6 @@ export const settingsKeys = {
   switches: () => [...settingsKeys.all, 'switches'] as const,
   /** The people the viewer blocked. */
   blocked: () => [...settingsKeys.all, 'blocked'] as const,
+  /** Download your data: the viewer's export and its progress. */
+  dataExport: () => [...settingsKeys.all, 'data-export'] as const,
 };

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { BlockedPeople } from './blocked-people';
+import { DownloadYourData } from './download-your-data';
 import { SettingsSwitches, type SwitchSpec } from './settings-switches';
 
 const PRIVACY_SWITCHES: readonly SwitchSpec[] = [
@@ -29,6 +30,7 @@ export function PrivacySettings() {
         </CardContent>
       </Card>
       <BlockedPeople />
+      <DownloadYourData />
     </div>
   );
 }

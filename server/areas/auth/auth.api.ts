@@ -1,0 +1,33 @@
+import { ZJsonObject } from '@common/core/api-schemas';
+import type { ApiDocs } from '../../platform/openapi';
+
+/** The auth area's routes as the OpenAPI document describes them (decision 023). */
+export const authApiDocs: ApiDocs = {
+  'GET /auth/*': {
+    summary: 'better-auth endpoints (not described)',
+    response: null,
+    access: 'public',
+    produces: 'application/octet-stream',
+    excluded:
+      "better-auth's own endpoints (sign-in, sign-up, sign-out, sessions, password change and reset), passed through unchanged; their requests and answers are better-auth's, not ours to describe",
+  },
+  'POST /auth/*': {
+    summary: 'better-auth endpoints (not described)',
+    response: null,
+    access: 'public',
+    produces: 'application/octet-stream',
+    excluded:
+      "better-auth's own endpoints (sign-in, sign-up, sign-out, sessions, password change and reset), passed through unchanged; their requests and answers are better-auth's, not ours to describe",
+  },
+  'POST /signup/correct-email': {
+    summary: 'Correct the address of an unconfirmed sign-up',
+    response: ZJsonObject,
+    access: 'public',
+  },
+  'GET /me': {
+    summary: 'Who is signed in (viewer null for visitors)',
+    response: null,
+    access: 'public',
+    produces: 'application/octet-stream',
+  },
+};

@@ -1,0 +1,17 @@
+import { ZJsonObject, ZOk } from '@common/core/api-schemas';
+import type { ApiDocs } from '../../platform/openapi';
+
+/** The comments area's routes as the OpenAPI document describes them (decision 023). */
+export const commentsApiDocs: ApiDocs = {
+  'GET /comments/:contentType/:contentId': {
+    summary: 'Comments on a piece of content',
+    response: ZJsonObject,
+    access: 'public',
+  },
+  'POST /comments/:contentType/:contentId': {
+    summary: 'Comment on a piece of content',
+    response: ZJsonObject,
+    status: 201,
+  },
+  'DELETE /comments/:id': { summary: 'Delete a comment', response: ZOk },
+};

@@ -1,0 +1,28 @@
+import { ZJsonObject, ZOk } from '@common/core/api-schemas';
+import type { ApiDocs } from '../../platform/openapi';
+
+/** The events area's routes as the OpenAPI document describes them (decision 023). */
+export const eventsApiDocs: ApiDocs = {
+  'GET /events': { summary: 'List events', response: ZJsonObject, access: 'public' },
+  'POST /events/covers': {
+    summary: 'Upload an event cover photo',
+    response: ZJsonObject,
+    status: 201,
+    body: 'multipart/form-data',
+  },
+  'POST /events': { summary: 'Create an event', response: ZJsonObject, status: 201 },
+  'GET /events/:id': { summary: 'Read one event', response: ZJsonObject, access: 'public' },
+  'PATCH /events/:id': { summary: 'Edit an event', response: ZJsonObject },
+  'DELETE /events/:id': { summary: 'Delete an event', response: ZOk },
+  'POST /events/:id/cancel': { summary: 'Cancel an event', response: ZJsonObject },
+  'PUT /events/:id/rsvp': { summary: 'Answer going, maybe or not going', response: ZJsonObject },
+  'GET /events/:id/guests': { summary: 'An event’s guests', response: ZJsonObject, access: 'public' },
+  'GET /events/:id/invitable': { summary: 'Friends who may be invited to an event', response: ZJsonObject },
+  'POST /events/:id/invitations': { summary: 'Invite friends to an event', response: ZJsonObject },
+  'GET /events/:id/calendar.ics': {
+    summary: 'An event as an iCalendar file',
+    response: null,
+    access: 'public',
+    produces: 'text/calendar',
+  },
+};

@@ -1,0 +1,13 @@
+import { ZJsonObject } from '@common/core/api-schemas';
+import type { ApiDocs } from '../../platform/openapi';
+
+/** The feed area's routes as the OpenAPI document describes them (decision 023). */
+export const feedApiDocs: ApiDocs = {
+  'GET /feed': {
+    summary: 'The news feed (filter, page)',
+    response: null,
+    access: 'public',
+    produces: 'application/octet-stream',
+  },
+  'GET /feed/new': { summary: 'How many feed items are newer than the one shown', response: ZJsonObject },
+};

@@ -1,0 +1,28 @@
+import { ZJsonObject, ZOk } from '@common/core/api-schemas';
+import type { ApiDocs } from '../../platform/openapi';
+
+/** The groups area's routes as the OpenAPI document describes them (decision 023). */
+export const groupsApiDocs: ApiDocs = {
+  'GET /groups': { summary: 'List groups', response: ZJsonObject, access: 'public' },
+  'GET /groups/suggested': { summary: 'Groups the viewer may like', response: ZJsonObject },
+  'POST /groups/images': {
+    summary: 'Upload a group cover',
+    response: ZJsonObject,
+    status: 201,
+    body: 'multipart/form-data',
+  },
+  'POST /groups': { summary: 'Create a group', response: ZJsonObject, status: 201 },
+  'GET /groups/:id': { summary: 'Read one group', response: ZJsonObject },
+  'PATCH /groups/:id': { summary: 'Edit a group', response: ZJsonObject },
+  'GET /groups/:id/members': { summary: 'A group’s members', response: ZJsonObject },
+  'DELETE /groups/:id/members/:childId': { summary: 'Remove a member from a group', response: ZOk },
+  'POST /groups/:id/leave': { summary: 'Leave a group', response: ZOk },
+  'GET /groups/:id/posts': { summary: 'A group’s posts', response: ZJsonObject },
+  'POST /groups/:id/posts': { summary: 'Post in a group', response: ZJsonObject, status: 201 },
+  'POST /groups/:id/posts/:childId/share': { summary: 'Share a group post', response: ZOk, status: 201 },
+  'GET /groups/:id/join-requests': { summary: 'Requests to join a private group', response: ZJsonObject },
+  'POST /groups/:id/join-requests': { summary: 'Join a group, or ask to', response: ZOk, status: 201 },
+  'POST /groups/:id/join-requests/:childId': { summary: 'Approve or decline a join request', response: ZOk },
+  'POST /groups/:id/invitations': { summary: 'Invite people to a group', response: ZOk, status: 201 },
+  'POST /groups/:id/invitations/:childId': { summary: 'Accept or decline a group invitation', response: ZOk },
+};

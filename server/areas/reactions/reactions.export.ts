@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { exportRows, type ExportPart } from '../../platform/data-export';
+
+/** The member's own reactions data for Download your data (their rows only, never other people's). */
+export async function exportReactions(db: Db, userId: string): Promise<ExportPart> {
+  return {
+    reactions: await exportRows(
+      db,
+      sql`select * from reactions where user_id = ${userId} order by created_at`,
+    ),
+  };
+}

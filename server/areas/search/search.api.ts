@@ -1,0 +1,10 @@
+import { ZJsonObject } from '@common/core/api-schemas';
+import type { ApiDocs } from '../../platform/openapi';
+
+/** The search area's routes as the OpenAPI document describes them (decision 023). */
+export const searchApiDocs: ApiDocs = {
+  'GET /search': {
+    summary: 'Search people, articles, groups, events, ideas, pages and forums',
+    response: ZJsonObject,
+  },
+};

@@ -1,0 +1,24 @@
+import { ZJsonObject } from '@common/core/api-schemas';
+import { ZDataExportState } from '@common/settings/data-export';
+import type { ApiDocs } from '../../platform/openapi';
+
+/** The settings area's routes as the OpenAPI document describes them (decision 023). */
+export const settingsApiDocs: ApiDocs = {
+  'GET /settings': { summary: "The member's settings switches", response: ZJsonObject },
+  'PATCH /settings': { summary: 'Change settings switches', response: ZJsonObject },
+  'GET /settings/data-export': {
+    summary: "The member's data export (Download your data) and its progress",
+    response: ZDataExportState,
+  },
+  'POST /settings/data-export': {
+    summary: 'Start preparing a ZIP of the member’s data (one at a time; replaces the last one)',
+    response: ZDataExportState,
+    status: 202,
+  },
+  'GET /settings/data-export/:id/download': {
+    summary: 'Download the ZIP of the member’s data (their own, for 7 days)',
+    response: null,
+    produces: 'application/zip',
+  },
+  'POST /account/delete': { summary: 'Delete the account (needs the password)', response: ZJsonObject },
+};
