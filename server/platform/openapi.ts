@@ -44,10 +44,7 @@ export type DescribedRoutes = { tag: string; routes: readonly HonoRoute[]; docs:
 
 type JsonSchema = Record<string, unknown>;
 
-/**
- * How callers prove who they are. Later schemes (personal access tokens as `bearer`) are added
- * here; a member route accepts any of them.
- */
+/** How callers prove who they are; a member route accepts any of them. */
 export const SECURITY_SCHEMES: Record<string, JsonSchema> = {
   session: {
     type: 'apiKey',
@@ -55,6 +52,12 @@ export const SECURITY_SCHEMES: Record<string, JsonSchema> = {
     name: 'cofound.session_token',
     description:
       'The session cookie set by signing in (POST /api/auth/sign-in/email). Writes also need an Origin header naming this site.',
+  },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal access token (Settings > Developer): read tokens only read; no token reaches /api/auth, /api/account, /api/settings, /api/push or /api/admin.',
   },
 };
 

@@ -31,14 +31,8 @@ export const adminApiDocs: ApiDocs = {
     status: 201,
     access: 'admin',
   },
-  'GET /admin/reviews': { summary: 'Reviews waiting for moderation', response: ZJsonObject, access: 'admin' },
-  'GET /admin/reviews/stats': {
-    summary: 'Counts of reviews by moderation state',
-    response: ZJsonObject,
-    access: 'admin',
-  },
-  'POST /admin/reviews/moderate': {
-    summary: 'Approve or reject reviews',
+  'POST /admin/users/:id/two-factor/remove': {
+    summary: 'Remove two-step sign-in from an account that lost its device (audit-logged)',
     response: ZJsonObject,
     access: 'admin',
   },

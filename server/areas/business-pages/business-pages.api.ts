@@ -46,4 +46,15 @@ export const businessPagesApiDocs: ApiDocs = {
   },
   'DELETE /business-reviews/:id': { summary: 'Delete a review', response: ZOk },
   'POST /business-reviews/:id/helpful': { summary: 'Mark a review helpful', response: ZJsonObject },
+  'GET /admin/reviews': { summary: 'Reviews waiting for moderation', response: ZJsonObject, access: 'admin' },
+  'GET /admin/reviews/stats': {
+    summary: 'Counts of reviews by moderation state',
+    response: ZJsonObject,
+    access: 'admin',
+  },
+  'POST /admin/reviews/moderate': {
+    summary: 'Approve or reject reviews',
+    response: ZJsonObject,
+    access: 'admin',
+  },
 };

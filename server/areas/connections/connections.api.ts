@@ -17,12 +17,4 @@ export const connectionsApiDocs: ApiDocs = {
   'DELETE /connections/:userId/friend': { summary: 'End a friendship', response: ZJsonObject },
   'POST /connections/:userId/block': { summary: 'Block a person', response: ZJsonObject },
   'DELETE /connections/:userId/block': { summary: 'Unblock a person', response: ZJsonObject },
-  'GET /profiles/:userId/connections': {
-    summary: 'A person’s friends, followers and following',
-    response: ZJsonObject,
-  },
-  'GET /profiles/:userId/mutual-friends': {
-    summary: 'Friends in common with a person',
-    response: ZJsonObject,
-  },
 };

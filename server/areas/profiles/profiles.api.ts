@@ -18,4 +18,12 @@ export const profilesApiDocs: ApiDocs = {
     body: 'multipart/form-data',
   },
   'DELETE /profiles/me/cover': { summary: 'Remove the cover photo', response: ZJsonObject },
+  'GET /profiles/:userId/connections': {
+    summary: 'A person’s friends, followers and following',
+    response: ZJsonObject,
+  },
+  'GET /profiles/:userId/mutual-friends': {
+    summary: 'Friends in common with a person',
+    response: ZJsonObject,
+  },
 };

@@ -21,4 +21,20 @@ export const settingsApiDocs: ApiDocs = {
     produces: 'application/zip',
   },
   'POST /account/delete': { summary: 'Delete the account (needs the password)', response: ZJsonObject },
+  'GET /account/sessions': { summary: 'Where the member is signed in', response: ZJsonObject },
+  'POST /account/sessions/:id/end': { summary: 'End one of the member’s sessions', response: ZJsonObject },
+  'POST /account/sessions/end-others': {
+    summary: 'End every session of the member but this one',
+    response: ZJsonObject,
+  },
+  'GET /account/tokens': {
+    summary: 'The member’s personal access tokens (never their secret)',
+    response: ZJsonObject,
+  },
+  'POST /account/tokens': {
+    summary: 'Create a personal access token (its secret is shown once)',
+    response: ZJsonObject,
+    status: 201,
+  },
+  'DELETE /account/tokens/:id': { summary: 'Revoke a personal access token', response: ZJsonObject },
 };
