@@ -8,6 +8,7 @@ import type { CommentTexts } from '@web/areas/comments/components/comment-form';
 import { CommentSection } from '@web/areas/comments/components/comment-section';
 import { ReactionBar } from '@web/areas/reactions/components/reaction-bar';
 import { RelativeTime } from '@web/components/relative-time';
+import { WhenNearView } from '@web/components/when-near-view';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -63,7 +64,9 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
         />
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
-        <ReactionBar contentType="group_post" contentId={post.id} />
+        <WhenNearView minHeight="2.25rem">
+          <ReactionBar contentType="group_post" contentId={post.id} />
+        </WhenNearView>
         {isMember ? <ShareButton post={post} /> : null}
         <ReportButton
           target={{ type: 'group_post', id: post.id }}
@@ -71,12 +74,14 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
           name={`post by ${name}`}
         />
       </div>
-      <CommentSection
-        contentType="group_post"
-        contentId={post.id}
-        ownerId={post.author.id}
-        texts={COMMENT_TEXTS}
-      />
+      <WhenNearView minHeight="6rem">
+        <CommentSection
+          contentType="group_post"
+          contentId={post.id}
+          ownerId={post.author.id}
+          texts={COMMENT_TEXTS}
+        />
+      </WhenNearView>
     </Card>
   );
 }
