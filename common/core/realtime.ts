@@ -163,7 +163,7 @@ export const REALTIME = {
    * data is younger than this less `quietMarginMs` (its query's staleTime plus the time its fetch
    * took) skips the catch-up refetch for a quiet topic.
    */
-  quietWindowMs: 120_000,
+  quietWindowMs: 60_000,
   /** The most a page may wait for the answer after it began to hold the topic and still skip. */
   quietAckMs: 10_000,
 } as const;

@@ -40,7 +40,7 @@ export function useLiveTopic(
   options: {
     /**
      * On (the default) when the data shown is never older than REALTIME.quietWindowMs less a
-     * margin when the topic is first held (a staleTime of a minute at most): the catch-up after
+     * margin when the topic is first held (the default staleTime, 30 s, plus its fetch): the catch-up after
      * the subscription is skipped when the server says nothing was published on the topic for
      * that long. Off for data kept longer.
      */
