@@ -8,6 +8,9 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import WebSocket from 'ws';
 
+/** Group posts whose reactions and comments a group page loads at first (1280 x 800, measured). */
+const GROUP_POSTS_NEAR_VIEW = 3;
+
 /** What a member does, with its weight (out of 100), after its think time. */
 export const MIX = [
   ['feed', 22], // the home page's feed (SPA navigation back home)
@@ -85,6 +88,9 @@ export class Stats {
     this.actions = 0;
     /** Topics the server asked to subscribe again later (its per-person subscribe budget). */
     this.deferredTopics = 0;
+    /** Subscriptions answered: refetched to catch up, or quiet (nothing published lately). */
+    this.catchUps = 0;
+    this.quietSkips = 0;
     this.started = performance.now();
   }
   kind(k) {
@@ -273,6 +279,8 @@ export class Member {
     this.id = data.id;
     this.ws = null;
     this.topics = new Set();
+    this.heldAt = new Map();
+    this.catchUps = new Map();
     this.page = null;
     this.feedSince = null;
     this.feedCheck = null;
@@ -355,8 +363,16 @@ export class Member {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(cmd));
   }
 
-  /** The page's subscriptions: what the last page held goes, what this one holds comes. */
-  holdTopics(topics) {
+  /**
+   * The page's subscriptions: what the last page held goes, what this one holds comes.
+   * `catchUps`: what the page refetches when the server confirms a topic it just took, unless the
+   * answer says the topic was quiet (nothing published on it for two minutes), as the web app's
+   * useLiveTopic does.
+   */
+  holdTopics(topics, catchUps = {}) {
+    this.catchUps = new Map(Object.entries(catchUps));
+    const now = Date.now();
+    for (const t of topics) if (!this.topics.has(t)) this.heldAt.set(t, now);
     const next = new Set(topics);
     const gone = [...this.topics].filter((t) => !next.has(t));
     const added = [...next].filter((t) => !this.topics.has(t));
@@ -394,7 +410,18 @@ export class Member {
         w.arrive(`follow:${this.id}:${other}`, this, at);
         break;
       }
-      case 'subscribed':
+      case 'subscribed': {
+        const quiet = new Set(ev.quiet ?? []);
+        for (const t of ev.topics ?? []) {
+          const paths = this.catchUps?.get(t);
+          if (!paths || Date.now() - (this.heldAt.get(t) ?? 0) > 10_000) continue;
+          if (quiet.has(t)) {
+            w.stats.quietSkips += 1;
+            continue;
+          }
+          w.stats.catchUps += 1;
+          for (const path of paths) void this.liveRefetch(path);
+        }
         // Refused only for asking too fast (the server's subscribe budget): asked again later for
         // whatever the page still holds, as the web app does.
         if (ev.deferred?.length) {
@@ -405,6 +432,7 @@ export class Member {
           }, ev.retryAfterMs ?? 1000);
         }
         break;
+      }
       case 'notification.created':
         // The bell's list refetches (a coalesced notification changes counts only the server knows).
         void this.liveRefetch('/api/notifications?limit=10');
@@ -452,11 +480,18 @@ export class Member {
       ]);
       this.noteFeed(home[3]);
       this.page = 'home';
-      this.holdTopics(['feed:all']);
+      this.holdTopics(['feed:all'], this.feedCatchUp());
       // After the greeting the page refetches what the socket may have missed (a 'resync').
       await Promise.all([this.get('/api/messages/unread'), this.get('/api/notifications?limit=10')]);
       return [doc, ...shell, ...home.slice(0, 4)].every((r) => r.status === 200);
     });
+  }
+
+  /** The home page's catch-up: what is new since its top item. */
+  feedCatchUp() {
+    return this.feedSince === null
+      ? {}
+      : { 'feed:all': [`/api/feed/new?filter=all&since=${this.feedSince}`] };
   }
 
   noteFeed(r) {
@@ -467,9 +502,9 @@ export class Member {
 
   async home(deep) {
     this.page = 'home';
-    this.holdTopics(['feed:all']);
     const first = await this.get('/api/feed?filter=all&limit=20');
     const body = this.noteFeed(first);
+    this.holdTopics(['feed:all'], this.feedCatchUp());
     if (!deep) return first.status === 200;
     if (!body?.nextCursor) return false;
     const next = await this.get(
@@ -480,18 +515,22 @@ export class Member {
 
   async article(id) {
     this.page = 'article';
-    this.holdTopics([`content:article:${id}`]);
-    const [a, r, c] = await Promise.all([
+    this.holdTopics([`content:article:${id}`], {
+      [`content:article:${id}`]: [`/api/reactions/article/${id}`, `/api/comments/article/${id}?limit=50`],
+    });
+    // The article's answer carries its reactions: the reaction bar asks nothing more.
+    const [a, c] = await Promise.all([
       this.get(`/api/articles/${id}`),
-      this.get(`/api/reactions/article/${id}`),
       this.get(`/api/comments/article/${id}?limit=50`),
     ]);
-    return { ok: a.status === 200 && r.status === 200 && c.status === 200, reactions: json(r) };
+    return { ok: a.status === 200 && c.status === 200, reactions: json(a)?.reactions ?? null };
   }
 
   async forumPost(id) {
     this.page = 'forumPost';
-    this.holdTopics([`forum-post:${id}`]);
+    this.holdTopics([`forum-post:${id}`], {
+      [`forum-post:${id}`]: [`/api/forums/posts/${id}`, `/api/forums/posts/${id}/replies?limit=50`],
+    });
     const [p, r] = await Promise.all([
       this.get(`/api/forums/posts/${id}`),
       this.get(`/api/forums/posts/${id}/replies?limit=50`),
@@ -507,9 +546,19 @@ export class Member {
       this.get(`/api/groups/${id}/posts?limit=10`),
       this.get(`/api/groups/${id}/members?limit=5`),
     ]);
-    const posts = json(p)?.items ?? json(p)?.posts ?? [];
-    // Each post shown asks its reactions and comments and listens to them.
-    this.holdTopics([`group:${id}`, ...posts.map((x) => `content:group_post:${x.id}`)]);
+    // Each post near the viewport asks its reactions and comments and listens to them; the page
+    // asks the next ones as the reader scrolls (WhenNearView): a laptop's first screen reaches
+    // GROUP_POSTS_NEAR_VIEW of them.
+    const posts = (json(p)?.items ?? json(p)?.posts ?? []).slice(0, GROUP_POSTS_NEAR_VIEW);
+    this.holdTopics([`group:${id}`, ...posts.map((x) => `content:group_post:${x.id}`)], {
+      [`group:${id}`]: [`/api/groups/${id}`, `/api/groups/${id}/posts?limit=10`],
+      ...Object.fromEntries(
+        posts.map((x) => [
+          `content:group_post:${x.id}`,
+          [`/api/reactions/group_post/${x.id}`, `/api/comments/group_post/${x.id}?limit=50`],
+        ]),
+      ),
+    });
     const each = await Promise.all(
       posts.flatMap((x) => [
         this.get(`/api/reactions/group_post/${x.id}`),
@@ -521,7 +570,9 @@ export class Member {
 
   async event(id) {
     this.page = 'event';
-    this.holdTopics([`event:${id}`]);
+    this.holdTopics([`event:${id}`], {
+      [`event:${id}`]: [`/api/events/${id}`, `/api/events/${id}/guests?status=accepted&limit=20`],
+    });
     const [e, g] = await Promise.all([
       this.get(`/api/events/${id}`),
       this.get(`/api/events/${id}/guests?status=accepted&limit=20`),
@@ -531,7 +582,7 @@ export class Member {
 
   async idea(id) {
     this.page = 'idea';
-    this.holdTopics([`investing:${id}`]);
+    this.holdTopics([`investing:${id}`], { [`investing:${id}`]: [`/api/investing/ideas/${id}`] });
     const rs = await Promise.all([
       this.get(`/api/investing/ideas/${id}`),
       this.get(`/api/investing/ideas/${id}/updates?limit=10`),
@@ -541,7 +592,9 @@ export class Member {
 
   async business(id) {
     this.page = 'business';
-    this.holdTopics([`business-page:${id}`]);
+    this.holdTopics([`business-page:${id}`], {
+      [`business-page:${id}`]: [`/api/business-pages/${id}`, `/api/business-pages/${id}/posts?limit=10`],
+    });
     const rs = await Promise.all([
       this.get(`/api/business-pages/${id}`),
       this.get(`/api/business-pages/${id}/posts?limit=10`),

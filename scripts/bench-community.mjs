@@ -214,6 +214,8 @@ function judge(stats, secs) {
     unanswered: stats.unanswered,
     status4xx: stats.status4xx,
     deferredTopics: stats.deferredTopics,
+    catchUps: stats.catchUps,
+    quietSkips: stats.quietSkips,
     reasons,
   };
 }
@@ -227,6 +229,7 @@ function printWindow(label, members, j, cpu, rss) {
       `CPU server ${f0(cpu.server)}%, postgres ${f0(cpu.postgres)}%, generator ${f0(cpu.generator)}%` +
       `${cpu.pressure === null ? '' : `, CPU wait ${f0(cpu.pressure)}%`}; RSS ${f0(rss)} MB; 5xx ${j.status5xx}, unanswered ${j.unanswered}, 4xx ${j.status4xx}` +
       (j.deferredTopics ? `, subscriptions deferred ${j.deferredTopics}` : '') +
+      `, catch-ups ${j.catchUps} (quiet ${j.quietSkips})` +
       (j.reasons.length ? ` => BREAKS (${j.reasons.join(', ')})` : ' => passes'),
   );
   console.log(
@@ -440,6 +443,8 @@ function merge(into, s) {
   into.status4xx += s.status4xx;
   into.actions += s.actions;
   into.deferredTopics += s.deferredTopics;
+  into.catchUps += s.catchUps;
+  into.quietSkips += s.quietSkips;
   for (const v of s.deliveries) into.deliveries.push(v);
   for (const [k, v] of s.errorSamples) into.errorSamples.set(k, (into.errorSamples.get(k) ?? 0) + v);
 }

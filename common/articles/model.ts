@@ -1,4 +1,5 @@
 import type { PersonSummary } from '../profiles/model';
+import type { ReactionSummary } from '../reactions/model';
 
 /**
  * Articles (docs/product-rules.md: every feature is a real write). Shared by the server and the
@@ -174,6 +175,12 @@ export type Article = ArticleSummary & {
   canDelete: boolean;
   isAuthor: boolean;
 };
+
+/**
+ * GET /api/articles/{id}: the article with its reactions (counts and the viewer's own), so its page
+ * asks no second request for them; null for a draft, which takes none.
+ */
+export type ArticleWithReactions = Article & { reactions: ReactionSummary | null };
 
 export type ArticleImage = { url: string };
 

@@ -24,9 +24,18 @@ type ProtocolEvent =
   /**
    * Answer to a subscribe: the topics accepted and those refused. `deferred` (only when not empty)
    * lists the refused topics that were refused only because this person subscribed too much too
-   * fast: ask for them again after `retryAfterMs`.
+   * fast: ask for them again after `retryAfterMs`. `quiet` lists the accepted topics nothing was
+   * published on for the last REALTIME.quietWindowMs (as far as this server heard): what a page
+   * fetched that recently, for one of them, missed nothing, and needs no catch-up refetch.
    */
-  | { type: 'subscribed'; topics: string[]; refused: string[]; deferred?: string[]; retryAfterMs?: number }
+  | {
+      type: 'subscribed';
+      topics: string[];
+      refused: string[];
+      deferred?: string[];
+      retryAfterMs?: number;
+      quiet?: string[];
+    }
   /**
    * The server dropped these subscriptions: the subscriber may no longer see what they carry (a
    * block, a privacy switch, an ended friendship). Refetch what is shown; asking again is refused
@@ -79,6 +88,14 @@ export const REALTIME = {
   fallbackPollMs: 30_000,
   maxTopicsPerSocket: 200,
   maxFrameBytes: 4096,
+  /**
+   * A subscription's answer says which topics had no event for this long (`quiet`). A page whose
+   * data is younger than this less `quietMarginMs` (its query's staleTime plus the time its fetch
+   * took) skips the catch-up refetch for a quiet topic.
+   */
+  quietWindowMs: 60_000,
+  /** The most a page may wait for the answer after it began to hold the topic and still skip. */
+  quietAckMs: 10_000,
 } as const;
 
 /** App-wide topic names a client may subscribe to (an area declares its own in its common model). */

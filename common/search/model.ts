@@ -40,8 +40,8 @@ export const SEARCH = {
   pageSize: 20,
   /** A query longer than this is refused; up to it, any text is searched literally. */
   queryMax: 1000,
-  /** Matches are counted, and paged through, up to this many. */
-  countCap: 1000,
+  /** Matches are counted, and paged through, up to this many (docs/decisions/013). */
+  countCap: 200,
   /**
    * Near matches (typos) are looked for only when plain ones are fewer than a page, and at most
    * this many are read, ranked and counted (each costs a similarity computation): past it the

@@ -80,6 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       max: opts.poolSize ?? 10,
       options: settings.map(([k, v]) => `-c ${k}=${v}`).join(' '),
     });
+    pool.on('connect', prepareRepeatedStatements);
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
@@ -147,6 +148,48 @@ async function ping(db: Db) {
 
 const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
+/** Shapes are few; past this many, a new one is still run, just not kept prepared. */
+const MAX_STATEMENT_NAMES = 1_000;
+
+/** The prepared statement name of a statement's text (null past the bound). */
+function statementName(text: string): string | null {
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= MAX_STATEMENT_NAMES) return null;
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };
+
+/**
+ * Every statement with parameters runs as a named prepared statement on each connection of the
+ * pool (the name comes from its text): PostgreSQL parses it once per connection and, after a few
+ * runs, reuses a generic plan when that costs no more, instead of parsing and planning it on
+ * every request (most of a short statement's cost); the driver then sends only its parameters.
+ * Statements without parameters (transaction control, migrations) run as they are. At most
+ * MAX_STATEMENT_NAMES texts are kept, so a connection holds a bounded number of them.
+ */
+function prepareRepeatedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as QueryConfig | string;
+    if (
+      typeof config === 'object' &&
+      config !== null &&
+      typeof config.text === 'string' &&
+      config.name === undefined &&
+      ((Array.isArray(config.values) && config.values.length > 0) ||
+        (Array.isArray(args[1]) && args[1].length > 0))
+    ) {
+      const name = statementName(config.text);
+      if (name) args[0] = { ...config, name };
+    }
+    return query(...args);
+  };
+}
 
 /**
  * Rows of a hot read (the feed, search). On PostgreSQL it runs as a named prepared statement, so
@@ -158,12 +201,7 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (!(client instanceof pg.Pool)) return (await db.execute(query)).rows as T[];
   const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    // Shapes are few; a runaway number of them is still planned, just not remembered here.
-    if (statementNames.size < 500) statementNames.set(text, name);
-  }
-  const res = await client.query({ name, text, values: params as unknown[] });
+  const name = statementName(text);
+  const res = await client.query({ ...(name ? { name } : {}), text, values: params as unknown[] });
   return res.rows as T[];
 }

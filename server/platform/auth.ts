@@ -271,7 +271,7 @@ async function rehashIfOutdated(db: Db, userId: string, password: string) {
 export type Auth = ReturnType<typeof createAuth>;
 
 /** What `readSession` answers: the person and when the session ends, `null` (a visitor), or `'ask'`. */
-export type SessionRead = { user: AuthSession['user']; expiresAt: number } | null | 'ask';
+export type SessionRead = { user: AuthSession['user']; expiresAt: number; token: string } | null | 'ask';
 
 /**
  * The session behind a request's cookies in one prepared statement (docs/decisions/010), for the case
@@ -325,7 +325,7 @@ export function createSessionReader(deps: { db: Db; secret: string; secureCookie
     const now = Date.now();
     if (expiresAt <= now) return 'ask';
     if (expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= now) return 'ask';
-    return { user: row.user as AuthSession['user'], expiresAt };
+    return { user: row.user as AuthSession['user'], expiresAt, token };
   };
 }
 

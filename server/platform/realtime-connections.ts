@@ -12,6 +12,9 @@ import type { Budget } from './realtime-budget';
  * presence changes and lookups are handed in, and authorisers are the areas' own.
  */
 
+/** Topics whose last event this process remembers; past it the oldest are forgotten. */
+const MAX_REMEMBERED_TOPICS = 20_000;
+
 /** May `userId` follow `topic`'s events? Each area registers its own topic prefixes. */
 export type TopicAuthorizer = (userId: string, id: string) => boolean | Promise<boolean>;
 
@@ -45,6 +48,30 @@ export function createConnections(opts: {
   const topicAuthorizers = new Map<string, TopicAuthorizer>();
   /** Counts the access changes heard (see authorizeCurrent). */
   let accessEpoch = 0;
+  /**
+   * When each topic last had an event, for the last REALTIME.quietWindowMs (oldest first), and
+   * since when that record is whole: this process's start, a bus gap (a resync) or an eviction
+   * past MAX_REMEMBERED_TOPICS. A topic is quiet only when the record covers the whole window.
+   */
+  const lastEventAt = new Map<string, number>();
+  let recordedSince = Date.now();
+
+  function noteTopicEvent(topic: string, now: number) {
+    lastEventAt.delete(topic);
+    lastEventAt.set(topic, now);
+    for (const [t, at] of lastEventAt) {
+      const full = lastEventAt.size > MAX_REMEMBERED_TOPICS;
+      if (!full && now - at < REALTIME.quietWindowMs) break;
+      lastEventAt.delete(t);
+      if (full) recordedSince = Math.max(recordedSince, at);
+    }
+  }
+
+  function isQuiet(topic: string, now: number) {
+    if (now - recordedSince < REALTIME.quietWindowMs) return false;
+    const at = lastEventAt.get(topic);
+    return at === undefined || now - at >= REALTIME.quietWindowMs;
+  }
 
   function deliverTo(targets: Set<Conn>, event: ServerEvent) {
     const now = Date.now();
@@ -64,6 +91,9 @@ export function createConnections(opts: {
    * person shown again (an unban).
    */
   function targetsOf({ to, topic, event }: Envelope) {
+    if (topic) noteTopicEvent(topic, Date.now());
+    // The bus was lost for a while: what was published meanwhile is not known here.
+    else if (!to && event.type === 'resync') recordedSince = Date.now();
     const targets = new Set<Conn>();
     if (to) for (const id of to) for (const c of byUser.get(id) ?? []) targets.add(c);
     if (topic) for (const c of byTopic.get(topic) ?? []) targets.add(c);
@@ -156,11 +186,14 @@ export function createConnections(opts: {
       accepted.push(t);
       added.push(t);
     }
+    const now = Date.now();
+    const quiet = accepted.filter((t) => isQuiet(t, now));
     send(conn, {
       type: 'subscribed',
       topics: accepted,
       refused,
       ...(deferred.length ? { deferred, retryAfterMs: Math.max(1000, budget.waitMs(conn.userId)) } : {}),
+      ...(quiet.length ? { quiet } : {}),
     });
     // A new subscriber learns the current state; later changes arrive as events.
     const watched = added.filter((t) => t.startsWith('presence:')).map((t) => t.slice('presence:'.length));

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { REALTIME } from '@common/core/realtime';
 import type { WebSocketServer } from 'ws';
 import type { Logger } from '../lib/logger';
-import type { Auth } from './auth';
+import type { Auth, SessionReader } from './auth';
 import type { Conn } from './realtime-connections';
 
 /*
@@ -24,6 +24,8 @@ function refuse(socket: Duplex, status: number, text: string, retryAfter?: numbe
 
 export function createUpgradeHandler(opts: {
   auth: Auth;
+  /** The one-statement lookup the API uses (auth.ts); better-auth answers when it says 'ask'. */
+  readSession: SessionReader;
   logger: Logger;
   allowedOrigins: string[];
   wss: WebSocketServer;
@@ -33,7 +35,26 @@ export function createUpgradeHandler(opts: {
   admit: (userId: string) => number | null;
   onOpen: (conn: Conn) => void;
 }) {
-  const { auth, logger, wss, countOf, admit, onOpen } = opts;
+  const { auth, readSession, logger, wss, countOf, admit, onOpen } = opts;
+
+  /** Who the cookie signs in, the session's token and when it ends; null for nobody. */
+  async function sessionOf(req: IncomingMessage) {
+    const read = await readSession(req.headers.cookie);
+    if (read !== 'ask') return read && { userId: read.user.id, token: read.token, expiresAt: read.expiresAt };
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (typeof v === 'string') headers.set(k, v);
+      else if (Array.isArray(v)) headers.set(k, v.join(', '));
+    }
+    const session = await auth.api.getSession({ headers });
+    return (
+      session && {
+        userId: session.user.id,
+        token: session.session.token,
+        expiresAt: new Date(session.session.expiresAt).getTime(),
+      }
+    );
+  }
   const origins = new Set(opts.allowedOrigins.map((o) => new URL(o).origin));
 
   return async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -42,31 +63,27 @@ export function createUpgradeHandler(opts: {
     // Browsers always send Origin on a WebSocket; a page on another site must not ride the cookie.
     const origin = req.headers.origin;
     if (!origin || !origins.has(origin)) return refuse(socket, 403, 'Forbidden');
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (typeof v === 'string') headers.set(k, v);
-      else if (Array.isArray(v)) headers.set(k, v.join(', '));
-    }
-    let session: Awaited<ReturnType<Auth['api']['getSession']>> = null;
+    let session: Awaited<ReturnType<typeof sessionOf>> = null;
     try {
-      session = await auth.api.getSession({ headers });
+      session = await sessionOf(req);
     } catch (err) {
       logger.warn({ err }, 'realtime: session lookup failed');
     }
     if (!session) return refuse(socket, 401, 'Unauthorized');
-    if (countOf(session.user.id) >= MAX_CONNECTIONS_PER_USER) {
+    const { userId } = session;
+    if (countOf(userId) >= MAX_CONNECTIONS_PER_USER) {
       return refuse(socket, 429, 'Too Many Requests');
     }
     // Every opening counts (even one refused for too many tabs would not reach here): a loop of
     // opens and closes meets the person's limit, whichever process it reaches.
-    const retryAfter = admit(session.user.id);
+    const retryAfter = admit(userId);
     if (retryAfter !== null) return refuse(socket, 429, 'Too Many Requests', retryAfter);
     wss.handleUpgrade(req, socket, head, (ws) => {
       onOpen({
         ws,
-        userId: session.user.id,
-        sessionToken: session.session.token,
-        expiresAt: new Date(session.session.expiresAt).getTime(),
+        userId,
+        sessionToken: session.token,
+        expiresAt: session.expiresAt,
         topics: new Set(),
         lastTyping: 0,
         lastSeen: Date.now(),

@@ -76,11 +76,24 @@ export function createPresence(opts: {
       if (now - last.at >= quietMs && !waiting.has(userId)) announced.delete(userId);
   }
 
-  function ensureInstance() {
-    instanceReady ??= db
+  // This process's row, written (or refreshed) by one statement.
+  const upsertInstance = () =>
+    db
       .insert(realtimeInstances)
       .values({ id: instanceId })
-      .onConflictDoUpdate({ target: realtimeInstances.id, set: { seenAt: sql`now()` } });
+      .onConflictDoUpdate({ target: realtimeInstances.id, set: { seenAt: sql`now()` } })
+      .then(() => undefined);
+
+  /**
+   * Written once, before the first presence row (a query builder is run each time it is awaited,
+   * so the promise is kept, not the builder: before, every connection and disconnection wrote it
+   * again). A failure is retried by the next caller; the heartbeat keeps it fresh.
+   */
+  function ensureInstance() {
+    instanceReady ??= upsertInstance().catch((err: unknown) => {
+      instanceReady = null;
+      throw err;
+    });
     return instanceReady;
   }
 
@@ -148,11 +161,8 @@ export function createPresence(opts: {
   async function heartbeat() {
     sweepAnnounced();
     try {
-      await ensureInstance();
-      await db
-        .update(realtimeInstances)
-        .set({ seenAt: sql`now()` })
-        .where(eq(realtimeInstances.id, instanceId));
+      // An upsert: the row comes back even if another process swept it during a long stall.
+      await upsertInstance();
       // Forget processes that died without saying so.
       await db
         .delete(realtimeInstances)

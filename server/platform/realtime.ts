@@ -6,7 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { Db } from '../db/client';
 import { blockedEitherIds, isBlockedEither } from '../db/rules';
 import type { Logger } from '../lib/logger';
-import type { Auth } from './auth';
+import { createSessionReader, type Auth } from './auth';
 import type { Bus } from './bus';
 import type { Meter } from './rate-limit';
 import { createBudget, REALTIME_ASKS, REALTIME_OPENS } from './realtime-budget';
@@ -59,6 +59,11 @@ export function createRealtime(opts: {
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME.maxFrameBytes });
   const onUpgrade = createUpgradeHandler({
     auth,
+    readSession: createSessionReader({
+      db,
+      secret: auth.options.secret!,
+      secureCookies: Boolean(auth.options.advanced?.useSecureCookies),
+    }),
     logger,
     allowedOrigins: opts.allowedOrigins,
     wss,

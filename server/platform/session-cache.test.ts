@@ -99,6 +99,8 @@ describe('the one-statement session lookup answers as better-auth does', () => {
     expect(ours).not.toBe('ask');
     expect(ours && ours !== 'ask' && JSON.parse(JSON.stringify(ours.user))).toEqual(user);
     expect(ours && ours !== 'ask' && ours.expiresAt).toBe(new Date(session.expiresAt).getTime());
+    // The realtime handshake keeps the token to close the socket when this session ends.
+    expect(ours && ours !== 'ask' && ours.token).toBe(session.token);
     expect((ours as { user: { id: string } }).user.id).toBe(viewer.id);
 
     expect(await read(undefined)).toBeNull();

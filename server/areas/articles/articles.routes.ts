@@ -1,3 +1,4 @@
+import type { ArticleWithReactions } from '@common/articles/model';
 import { ZArticleId, ZArticleListQuery, ZCreateArticle, ZUpdateArticle } from '@common/articles/schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
@@ -6,6 +7,7 @@ import { requireViewer } from '../../lib/viewer';
 import { withImageUpload } from '../../platform/uploads';
 import { uploadArticleImage } from './article-images.service';
 import { getArticle, listArticles } from './article-reads.service';
+import { reactionsOfShown } from '../reactions';
 import type { ArticleDeps } from './article-rows';
 import { createArticle, deleteArticle, publishArticle, updateArticle } from './articles.service';
 
@@ -24,7 +26,14 @@ export function articleRoutes(deps: ArticleDeps) {
     })
     .get('/articles/:id', validate('param', ZArticleId), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await getArticle(deps, viewer, c.req.valid('param').id));
+      const article = await getArticle(deps, viewer, c.req.valid('param').id);
+      // Read after the article answered: only one the viewer may see (published) carries them.
+      const reactions =
+        article.status === 'published'
+          ? await reactionsOfShown(deps.db, viewer.id, { contentType: 'article', contentId: article.id })
+          : null;
+      const page: ArticleWithReactions = { ...article, reactions };
+      return c.json(page);
     })
     .post('/articles', validate('json', ZCreateArticle), async (c) => {
       const viewer = requireViewer(c);

@@ -45,7 +45,10 @@ export async function listPeopleYouMayKnow(db: Db, viewerId: string): Promise<Pe
       (select p.id, 0, (cardinality(array(select unnest(p.skills) intersect select unnest(me.skills)))
                  + case when me.company <> '' and lower(p.company) = lower(me.company) then 1 else 0 end)::int
        from profiles p, me
-       where (p.skills && me.skills or (me.company <> '' and lower(p.company) = lower(me.company)))
+       -- The viewer's skills and company as one-time values, so the skills (GIN) and company
+       -- indexes find the matches; compared row by row, a member with neither read every profile.
+       where (p.skills && (select skills from me)
+              or (p.company <> '' and lower(p.company) = (select lower(company) from me)))
          and p.id not in (select id from excluded) and p.id not in (select id from fof)
        limit 200)
     )

@@ -6,6 +6,7 @@ import { canWatchContent, removePersonReactions } from './reactions.service';
 
 export {
   lockContent,
+  reactionsOfShown,
   removeReactions,
   requireContent,
   requireTarget,

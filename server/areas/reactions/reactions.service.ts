@@ -100,6 +100,16 @@ async function readSummary(
   };
 }
 
+/**
+ * The counts and the viewer's reactions of content its area has just shown the viewer may see (a
+ * page that carries its reactions, so the reaction bar needs no request of its own). Only for a
+ * target that refuses no one who sees it (no `refuseEngagement`): `closedReason` is null.
+ */
+export async function reactionsOfShown(db: Db, viewerId: string, ref: ContentRef): Promise<ReactionSummary> {
+  const target = requireTarget(ref.contentType);
+  return { ...(await readSummary(db, target, ref, viewerId)), closedReason: null };
+}
+
 /** GET /api/reactions/{type}/{id}: counts and the viewer's reactions, for members and visitors. */
 export async function getReactions(
   deps: ReactionDeps,

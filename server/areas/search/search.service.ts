@@ -15,7 +15,7 @@ import {
 // The search benchmark and plan test build the same query.
 export { searchTerms };
 
-/** Counted this far, a search stops counting: the heading shows '1000+'. */
+/** Counted this far, a search stops counting: the heading shows '200+'. */
 const ROOM = SEARCH.countCap + 1;
 
 /**

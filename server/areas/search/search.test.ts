@@ -349,6 +349,6 @@ describe('cost', () => {
     const res = await search(viewer.agent, 'frequentia');
     expect(res.total).toBe(SEARCH.countCap);
     expect(res.totalCapped).toBe(true);
-    expect(searchCountText(res)).toBe('1000+');
+    expect(searchCountText(res)).toBe(`${SEARCH.countCap}+`);
   });
 });

@@ -40,6 +40,11 @@ export const profiles = pgTable(
     // Search with one or two letters, too short for trigrams: names that start with them.
     index('profiles_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('profiles_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+    // People you may know: those who share a skill or the company.
+    index('profiles_skills_gin').using('gin', t.skills),
+    index('profiles_company_lower_idx')
+      .on(sql`lower(${t.company})`)
+      .where(sql`${t.company} <> ''`),
   ],
 );
 

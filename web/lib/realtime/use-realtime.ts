@@ -1,4 +1,4 @@
-import type { ServerEventType } from '@common/core/realtime';
+import { REALTIME, type ServerEventType } from '@common/core/realtime';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import {
   getRealtimeStatus,
@@ -34,10 +34,30 @@ export function useTopic(name: string | null | undefined): void {
  * connection), and when the server drops the subscription (a block, a privacy switch: the refetch
  * shows what the viewer may still see).
  */
-export function useLiveTopic(name: string | null, catchUp: () => void): void {
+export function useLiveTopic(
+  name: string | null,
+  catchUp: () => void,
+  options: {
+    /**
+     * On (the default) when the data shown is never older than REALTIME.quietWindowMs less a
+     * margin when the topic is first held (the default staleTime, 30 s, plus its fetch): the catch-up after
+     * the subscription is skipped when the server says nothing was published on the topic for
+     * that long. Off for data kept longer.
+     */
+    skipWhenQuiet?: boolean;
+  } = {},
+): void {
   useTopic(name);
-  useRealtimeEvent('subscribed', ({ topics }) => {
-    if (name && topics.includes(name)) catchUp();
+  const heldSince = useRef(0);
+  useEffect(() => {
+    heldSince.current = Date.now();
+  }, [name]);
+  const { skipWhenQuiet = true } = options;
+  useRealtimeEvent('subscribed', ({ topics, quiet }) => {
+    if (!name || !topics.includes(name)) return;
+    const justHeld = Date.now() - heldSince.current <= REALTIME.quietAckMs;
+    if (skipWhenQuiet && justHeld && quiet?.includes(name)) return;
+    catchUp();
   });
   useRealtimeEvent('unsubscribed', ({ topics }) => {
     if (name && topics.includes(name)) catchUp();

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Article } from '@common/articles/model';
+import type { ArticleWithReactions } from '@common/articles/model';
 import { api, call } from '@web/lib/api';
 import { articleKeys } from './query-keys';
 
-export function getArticle(articleId: string, signal?: AbortSignal): Promise<Article> {
+export function getArticle(articleId: string, signal?: AbortSignal): Promise<ArticleWithReactions> {
   return call(api.articles[':id'].$get({ param: { id: articleId } }, { init: { signal: signal ?? null } }));
 }
 

@@ -3,7 +3,12 @@ import { ArrowLeft, LogIn, SquarePen, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@web/lib/toast';
-import { ARTICLE_MSG, type Article, ARTICLE_REPORT_TARGET } from '@common/articles/model';
+import {
+  ARTICLE_MSG,
+  type Article,
+  ARTICLE_REPORT_TARGET,
+  type ArticleWithReactions,
+} from '@common/articles/model';
 import { MSG } from '@common/core/texts';
 import { displayName } from '@common/profiles/model';
 import { imageVariantUrl } from '@common/core/uploads';
@@ -106,7 +111,7 @@ function PageFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-function ArticleDetail({ article }: { article: Article }) {
+function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWithReactions, 'reactions'>> }) {
   const name = displayName(article.author);
   const profileHref = `/profile/${article.author.id}`;
   const isPublished = article.status === 'published';
@@ -181,7 +186,7 @@ function ArticleDetail({ article }: { article: Article }) {
 
       {isPublished ? (
         <div className="mt-2 flex flex-col gap-6 border-t border-border pt-6">
-          <ReactionBar contentType="article" contentId={article.id} />
+          <ReactionBar contentType="article" contentId={article.id} initial={article.reactions} />
           <CommentSection contentType="article" contentId={article.id} ownerId={article.author.id} />
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import { displayName } from '@common/profiles/model';
 import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
 import { ReactionBar } from '@web/areas/reactions/public';
 import { RelativeTime } from '@web/components/relative-time';
+import { WhenNearView } from '@web/components/when-near-view';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -62,7 +63,9 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
         />
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
-        <ReactionBar contentType="group_post" contentId={post.id} />
+        <WhenNearView minHeight="2.25rem">
+          <ReactionBar contentType="group_post" contentId={post.id} />
+        </WhenNearView>
         {isMember ? <ShareButton post={post} /> : null}
         <ReportButton
           target={{ ...GROUP_POST_REPORT_TARGET, id: post.id }}
@@ -70,12 +73,14 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
           name={`post by ${name}`}
         />
       </div>
-      <CommentSection
-        contentType="group_post"
-        contentId={post.id}
-        ownerId={post.author.id}
-        texts={COMMENT_TEXTS}
-      />
+      <WhenNearView minHeight="6rem">
+        <CommentSection
+          contentType="group_post"
+          contentId={post.id}
+          ownerId={post.author.id}
+          texts={COMMENT_TEXTS}
+        />
+      </WhenNearView>
     </Card>
   );
 }

@@ -37,7 +37,14 @@ export function useReactions(
   contentId: string,
   viewerId: string | null,
   enabled = true,
+  /** The summary the content's own answer carried for this viewer: no request until it is stale. */
+  initial?: ReactionSummary,
 ) {
   const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
-  return useQuery({ ...reactionsQueryOptions(contentType, contentId, viewerId), refetchInterval, enabled });
+  return useQuery({
+    ...reactionsQueryOptions(contentType, contentId, viewerId),
+    refetchInterval,
+    enabled,
+    ...(initial && viewerId ? { initialData: initial } : {}),
+  });
 }

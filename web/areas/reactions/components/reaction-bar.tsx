@@ -4,6 +4,7 @@ import {
   REACTION_LABELS,
   REACTION_MSG,
   type EngagementContentType,
+  type ReactionSummary,
 } from '@common/reactions/model';
 import { useSignInPrompt, type SignInAsk } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/lib/me';
@@ -28,16 +29,19 @@ export function ReactionBar({
   contentId,
   className,
   signIn,
+  initial,
 }: {
   contentType: EngagementContentType;
   contentId: string;
   className?: string;
+  /** The counts the content's own answer carried for the signed-in viewer (an article's page). */
+  initial?: ReactionSummary | null;
   /** What a visitor who taps a reaction is asked (an area's own words); 'react to this content' otherwise. */
   signIn?: SignInAsk;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
-  const query = useReactions(contentType, contentId, viewerId, !isMeLoading);
+  const query = useReactions(contentType, contentId, viewerId, !isMeLoading, initial ?? undefined);
   useReactionsLiveSync(contentType, contentId);
   const closedId = useId();
 

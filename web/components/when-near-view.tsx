@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Renders `children` once its place comes within `rootMargin` of the viewport, and keeps them from
+ * then on; until then a placeholder of `minHeight` holds the place. A list of posts asks each post's
+ * reactions and comments (and listens to them live) only as the reader reaches it, not all ten at
+ * once. Without IntersectionObserver (an old browser, the prerenderer) the children render at once.
+ */
+export function WhenNearView({
+  children,
+  minHeight,
+  rootMargin = '600px 0px',
+}: {
+  children: ReactNode;
+  minHeight: string;
+  rootMargin?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, rootMargin]);
+  if (near) return <>{children}</>;
+  return <div ref={ref} style={{ minHeight }} aria-hidden="true" />;
+}
