@@ -20,7 +20,7 @@ export const coreApiDocs: ApiDocs = {
 };
 
 /**
- * GET /api/openapi.json and GET /api/docs (decision 023), built once, on first request, from every
+ * GET /api/openapi.json and GET /api/docs (docs/decisions/024), built once, on first request, from every
  * route mounted by then; a route without a description makes both fail (a 500 and the reason in
  * the log), which the OpenAPI test turns into a failing test.
  */

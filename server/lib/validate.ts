@@ -17,7 +17,7 @@ export type RequestTarget = 'json' | 'query' | 'param';
 /**
  * What a validate() middleware checks, kept on the middleware itself: the OpenAPI document
  * (platform/openapi.ts) reads a route's parameters and body from the very schemas that validate
- * them, so the description cannot drift from the check (decision 023).
+ * them, so the description cannot drift from the check (docs/decisions/024).
  */
 const requestSchemas = new WeakMap<object, { target: RequestTarget; schema: z.ZodType; status?: 404 }>();
 

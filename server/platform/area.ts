@@ -83,7 +83,7 @@ export type AreaModule = {
   routes?: (deps: AppDeps) => AreaRoutes;
   /**
    * One description per route (`METHOD /path`: summary, response schema, who may call): the
-   * OpenAPI document and the test-mode response check read it (decision 023). Required with routes.
+   * OpenAPI document and the test-mode response check read it (docs/decisions/024). Required with routes.
    */
   api?: ApiDocs;
   register?: (ctx: AreaContext) => void;

@@ -8,7 +8,7 @@ import { validate } from '../lib/validate';
 import { createTestApp, type TestApp } from '../test/harness';
 import { buildOpenApi, checkResponses, type DescribedRoutes } from './openapi';
 
-/* The OpenAPI description (decision 023): complete, valid, and what the answers really are. */
+/* The OpenAPI description (docs/decisions/024): complete, valid, and what the answers really are. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { errorBody } from '../lib/errors';
 import { requestSchemaOf } from '../lib/validate';
 
 /*
- * The OpenAPI 3.1 description of /api (decision 023). Nothing here is written twice: a route's
+ * The OpenAPI 3.1 description of /api (docs/decisions/024). Nothing here is written twice: a route's
  * parameters, query and body come from the validate() middlewares in its chain (the schemas that
  * check the request), and its answer from the response schema its area declares in a description
  * table next to its routes (`api` in the area module). In tests every answer is checked against

@@ -1,7 +1,7 @@
 import { ZJsonObject } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The admin area's routes as the OpenAPI document describes them (decision 023). */
+/** The admin area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const adminApiDocs: ApiDocs = {
   'GET /admin/stats': { summary: 'Dashboard figures (super admins)', response: ZJsonObject, access: 'admin' },
   'GET /admin/users': { summary: 'List and search accounts', response: ZJsonObject, access: 'admin' },

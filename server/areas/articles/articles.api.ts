@@ -1,7 +1,7 @@
 import { ZJsonObject, ZOk } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The articles area's routes as the OpenAPI document describes them (decision 023). */
+/** The articles area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const articlesApiDocs: ApiDocs = {
   'GET /articles': {
     summary: 'List published articles (tabs, category, page)',

@@ -1,7 +1,7 @@
 import { ZJsonObject } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The auth area's routes as the OpenAPI document describes them (decision 023). */
+/** The auth area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const authApiDocs: ApiDocs = {
   'GET /auth/*': {
     summary: 'better-auth endpoints (not described)',

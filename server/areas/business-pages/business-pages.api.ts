@@ -1,7 +1,7 @@
 import { ZJsonObject, ZOk } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The business-pages area's routes as the OpenAPI document describes them (decision 023). */
+/** The business-pages area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const businessPagesApiDocs: ApiDocs = {
   'GET /business-pages': { summary: 'List business pages', response: ZJsonObject, access: 'public' },
   'POST /business-pages': { summary: 'Create a business page', response: ZJsonObject, status: 201 },

@@ -1,7 +1,7 @@
 import { ZJsonObject, ZOk } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The comments area's routes as the OpenAPI document describes them (decision 023). */
+/** The comments area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const commentsApiDocs: ApiDocs = {
   'GET /comments/:contentType/:contentId': {
     summary: 'Comments on a piece of content',

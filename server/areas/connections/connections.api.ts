@@ -1,7 +1,7 @@
 import { ZJsonObject, ZOk } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The connections area's routes as the OpenAPI document describes them (decision 023). */
+/** The connections area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const connectionsApiDocs: ApiDocs = {
   'GET /connections/requests': { summary: 'Friend requests received and sent', response: ZJsonObject },
   'GET /connections/blocked': { summary: 'People the viewer blocked', response: ZJsonObject },

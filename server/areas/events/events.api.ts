@@ -1,7 +1,7 @@
 import { ZJsonObject, ZOk } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The events area's routes as the OpenAPI document describes them (decision 023). */
+/** The events area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const eventsApiDocs: ApiDocs = {
   'GET /events': { summary: 'List events', response: ZJsonObject, access: 'public' },
   'POST /events/covers': {

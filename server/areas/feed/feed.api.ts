@@ -1,7 +1,7 @@
 import { ZJsonObject } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The feed area's routes as the OpenAPI document describes them (decision 023). */
+/** The feed area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const feedApiDocs: ApiDocs = {
   'GET /feed': {
     summary: 'The news feed (filter, page)',

@@ -1,7 +1,7 @@
 import { ZJsonObject } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The forums area's routes as the OpenAPI document describes them (decision 023). */
+/** The forums area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const forumsApiDocs: ApiDocs = {
   'GET /forums': { summary: 'List forum groups', response: ZJsonObject, access: 'public' },
   'POST /forums/images': {

@@ -1,7 +1,7 @@
 import { ZJsonObject, ZOk } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The groups area's routes as the OpenAPI document describes them (decision 023). */
+/** The groups area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const groupsApiDocs: ApiDocs = {
   'GET /groups': { summary: 'List groups', response: ZJsonObject, access: 'public' },
   'GET /groups/suggested': { summary: 'Groups the viewer may like', response: ZJsonObject },

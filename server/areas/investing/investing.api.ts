@@ -1,7 +1,7 @@
 import { ZJsonObject, ZOk } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The investing area's routes as the OpenAPI document describes them (decision 023). */
+/** The investing area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const investingApiDocs: ApiDocs = {
   'GET /investing/ideas': { summary: 'List business ideas', response: ZJsonObject },
   'POST /investing/ideas': { summary: 'Publish a business idea', response: ZJsonObject, status: 201 },

@@ -1,7 +1,7 @@
 import { ZJsonObject } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The messages area's routes as the OpenAPI document describes them (decision 023). */
+/** The messages area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const messagesApiDocs: ApiDocs = {
   'GET /messages/conversations': { summary: 'The viewer’s conversations', response: ZJsonObject },
   'GET /messages/unread': { summary: 'Unread message count', response: ZJsonObject },

@@ -1,7 +1,7 @@
 import { ZJsonObject } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The notifications area's routes as the OpenAPI document describes them (decision 023). */
+/** The notifications area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const notificationsApiDocs: ApiDocs = {
   'GET /notifications': { summary: 'The viewer’s notifications', response: ZJsonObject },
   'POST /notifications/read-all': { summary: 'Mark every notification read', response: ZJsonObject },

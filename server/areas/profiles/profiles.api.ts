@@ -1,7 +1,7 @@
 import { ZJsonObject } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The profiles area's routes as the OpenAPI document describes them (decision 023). */
+/** The profiles area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const profilesApiDocs: ApiDocs = {
   'GET /profiles/me': { summary: 'The viewer’s own profile', response: ZJsonObject },
   'PATCH /profiles/me': { summary: 'Edit the viewer’s profile', response: ZJsonObject },

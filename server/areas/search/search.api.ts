@@ -1,7 +1,7 @@
 import { ZJsonObject } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The search area's routes as the OpenAPI document describes them (decision 023). */
+/** The search area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const searchApiDocs: ApiDocs = {
   'GET /search': {
     summary: 'Search people, articles, groups, events, ideas, pages and forums',

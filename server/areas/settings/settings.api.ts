@@ -2,7 +2,7 @@ import { ZJsonObject } from '@common/core/api-schemas';
 import { ZDataExportState } from '@common/settings/data-export';
 import type { ApiDocs } from '../../platform/openapi';
 
-/** The settings area's routes as the OpenAPI document describes them (decision 023). */
+/** The settings area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const settingsApiDocs: ApiDocs = {
   'GET /settings': { summary: "The member's settings switches", response: ZJsonObject },
   'PATCH /settings': { summary: 'Change settings switches', response: ZJsonObject },
