@@ -99,6 +99,11 @@ export const FORUM_MSG = {
   joinGroup: 'Join Group',
   requestPending: 'Request Pending',
   joinFailed: 'Failed to send join request',
+  // Ours (docs/decisions/023): a forum approves its members; said once per page, beside the button.
+  requestSent: 'Request sent: an owner or moderator will answer it.',
+  joinNeedsApproval: 'The owner and moderators approve new members. Join to post, reply, comment and react.',
+  pendingMeanwhile:
+    'Your request is waiting for an owner or moderator. Meanwhile you can read every post, reply and comment; you will be told when you are approved.',
   approveFailed: 'Failed to approve member',
   /** Ours: any other member action that did not go through, when the server gives no reason. */
   memberActionFailed: 'The change to this member did not go through. Please try again.',

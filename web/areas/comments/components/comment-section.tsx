@@ -30,6 +30,7 @@ export function CommentSection({
   className,
   texts,
   onCount,
+  quietWhenClosed = false,
 }: {
   contentType: EngagementContentType;
   contentId: string;
@@ -40,6 +41,8 @@ export function CommentSection({
   texts?: CommentTexts;
   /** Told the live count as shown ('3', '1000+') whenever it changes: a post's own counter follows it. */
   onCount?: (count: string) => void;
+  /** The page already says once why the viewer may not comment here: no repeat under each item. */
+  quietWhenClosed?: boolean;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
@@ -135,9 +138,11 @@ export function CommentSection({
         )
       ) : null}
       {viewer && lastPage?.closedReason ? (
-        <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
-          {lastPage.closedReason}
-        </p>
+        quietWhenClosed ? null : (
+          <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
+            {lastPage.closedReason}
+          </p>
+        )
       ) : viewer ? (
         <CommentForm contentType={contentType} contentId={contentId} label="Write a comment" texts={texts} />
       ) : isMeLoading ? null : (

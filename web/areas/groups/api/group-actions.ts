@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupFields } from '@common/groups/schemas';
 import { api, call } from '@web/lib/api';
+import { commentsKeys } from '@web/areas/comments/api/query-keys';
+import { reactionsKeys } from '@web/areas/reactions/api/query-keys';
 import { groupKeys } from './query-keys';
 
 /** After a change to one group: its page, its insides and every list are refetched. */
@@ -21,11 +23,25 @@ export function useCreateGroup() {
   });
 }
 
+/**
+ * Join a public group (a member at once) or ask to join a private one. Once in, the posts'
+ * reactions and comments open: their summaries (which said "closed") are fetched again.
+ */
 export function useRequestToJoin(id: string) {
   const refresh = useRefreshGroup(id);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(api.groups[':id']['join-requests'].$post({ param: { id } })),
-    onSuccess: refresh,
+    onSuccess: (res) =>
+      Promise.all([
+        refresh(),
+        ...(res.joined
+          ? [
+              queryClient.invalidateQueries({ queryKey: commentsKeys.all }),
+              queryClient.invalidateQueries({ queryKey: reactionsKeys.all }),
+            ]
+          : []),
+      ]),
   });
 }
 

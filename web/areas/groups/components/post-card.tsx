@@ -31,7 +31,10 @@ const COMMENT_TEXTS: CommentTexts = {
   addFailed: GROUP_MSG.commentFailed,
 };
 
-/** One post: its author, words and picture, the shared reactions and comments, and Share for members. */
+/**
+ * One post: its author, words and picture, the shared reactions and comments, and Share for
+ * members. A non-member reads it; the page says once, above the posts, how to take part.
+ */
 export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolean }) {
   const name = displayName(post.author);
   const headingId = useId();
@@ -63,7 +66,7 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
         />
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
-        <ReactionBar contentType="group_post" contentId={post.id} />
+        <ReactionBar contentType="group_post" contentId={post.id} quietWhenClosed={!isMember} />
         {isMember ? <ShareButton post={post} /> : null}
         <ReportButton
           target={{ type: 'group_post', id: post.id }}
@@ -76,6 +79,7 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
         contentId={post.id}
         ownerId={post.author.id}
         texts={COMMENT_TEXTS}
+        quietWhenClosed={!isMember}
       />
     </Card>
   );
