@@ -31,6 +31,7 @@ export function CommentSection({
   texts,
   onCount,
   quietWhenClosed = false,
+  canModerate = false,
 }: {
   contentType: EngagementContentType;
   contentId: string;
@@ -43,6 +44,8 @@ export function CommentSection({
   onCount?: (count: string) => void;
   /** The page already says once why the viewer may not comment here: no repeat under each item. */
   quietWhenClosed?: boolean;
+  /** The viewer moderates where the content lives (a group's admin): Delete on every comment. */
+  canModerate?: boolean;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
@@ -67,7 +70,7 @@ export function CommentSection({
     contentType,
     contentId,
     viewerId,
-    isAdmin: viewer?.profile.isSuperAdmin ?? false,
+    isAdmin: (viewer?.profile.isSuperAdmin ?? false) || canModerate,
     ownerId,
     maxDepth: data?.pages[0]?.maxDepth ?? 0,
     isClosed: Boolean(lastPage?.closedReason),

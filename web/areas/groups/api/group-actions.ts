@@ -69,6 +69,31 @@ export function useRemoveMember(id: string) {
   });
 }
 
+/** The author or a group admin deletes a post: the posts refetch (others hear it live). */
+export function useDeletePost(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) =>
+      call(api.groups[':id'].posts[':childId'].$delete({ param: { id, childId: postId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: groupKeys.posts(id) }),
+  });
+}
+
+/** An admin names a member admin, or an admin a member again. */
+export function useSetMemberRole(id: string) {
+  const refresh = useRefreshGroup(id);
+  return useMutation({
+    mutationFn: (v: { userId: string; role: 'admin' | 'member' }) =>
+      call(
+        api.groups[':id'].members[':childId'].$patch({
+          param: { id, childId: v.userId },
+          json: { role: v.role },
+        }),
+      ),
+    onSettled: refresh,
+  });
+}
+
 export function useLeaveGroup(id: string) {
   const refresh = useRefreshGroup(id);
   return useMutation({

@@ -350,7 +350,7 @@ function PostList({ group }: { group: Group }) {
       <ul aria-label={GROUP_MSG.tabPosts} className="flex flex-col gap-4">
         {posts.map((p) => (
           <li key={p.id}>
-            <PostCard post={p} isMember={group.isMember} />
+            <PostCard post={p} isMember={group.isMember} isAdmin={group.isAdmin} />
           </li>
         ))}
       </ul>
