@@ -26,6 +26,7 @@ import { useForumGroup } from '../api/get-forum-groups';
 import { useForumPost, useForumReplies } from '../api/get-forum-post';
 import { forumKeys } from '../api/query-keys';
 import { useReactions } from '@web/areas/reactions/api/get-reactions';
+import { PostAuthorActions, ReplyAuthorActions } from '../components/author-actions';
 import { ForumJoin } from '../components/forum-join';
 import { ForumReactions } from '../components/forum-reactions';
 import { PostBadges, PostCounts } from '../components/post-list-item';
@@ -121,6 +122,7 @@ function PostView({ post }: { post: ForumPost }) {
           <PostBadges post={post} />
           <div className="flex flex-wrap items-center gap-2">
             {post.canModerate ? <ModerateButtons post={post} /> : null}
+            {viewer?.id === post.author.id ? <PostAuthorActions post={post} /> : null}
             {/* Hidden for visitors and on one's own post (issue 20); the server refuses both. */}
             <ReportButton
               target={{ type: 'forum_post', id: post.id }}
@@ -218,7 +220,7 @@ function Replies({ post, isQuiet }: { post: ForumPost; isQuiet: boolean }) {
               .flatMap((p) => p.items)
               .map((r) => (
                 <li key={r.id}>
-                  <ReplyCard reply={r} isQuiet={isQuiet} />
+                  <ReplyCard reply={r} isQuiet={isQuiet} isLocked={post.isLocked} />
                 </li>
               ))}
           </ol>
@@ -244,8 +246,9 @@ const COMMENT_TEXTS = {
   addFailed: FORUM_MSG.commentFailed,
 };
 
-function ReplyCard({ reply, isQuiet }: { reply: ForumReply; isQuiet: boolean }) {
+function ReplyCard({ reply, isQuiet, isLocked }: { reply: ForumReply; isQuiet: boolean; isLocked: boolean }) {
   const name = displayName(reply.author);
+  const { viewer } = useMe();
   return (
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex items-center gap-3">
@@ -256,6 +259,7 @@ function ReplyCard({ reply, isQuiet }: { reply: ForumReply; isQuiet: boolean }) 
           </Link>
           <RelativeTime value={reply.createdAt} className="text-xs text-muted-foreground" />
         </div>
+        {viewer?.id === reply.author.id ? <ReplyAuthorActions reply={reply} isLocked={isLocked} /> : null}
         <ReportButton
           target={{ type: 'forum_reply', id: reply.id }}
           ownerId={reply.author.id}

@@ -173,7 +173,7 @@ function GroupView({ group }: { group: Group }) {
             </Card>
           </TabsContent>
         </Tabs>
-        <aside aria-label="Group details" className="flex flex-col gap-4">
+        <aside aria-label="Group details" className="flex min-w-0 flex-col gap-4">
           {group.isAdmin ? <JoinRequestsPanel groupId={group.id} /> : null}
           {canReadInside ? (
             <MembersSidebar
