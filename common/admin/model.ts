@@ -101,6 +101,12 @@ export const ADMIN_ACTION_LABELS: Record<string, string> = {
   'report.remove': 'Removed reported content',
   'report.ban': 'Banned after a report',
   'report.dismiss': 'Dismissed a report',
+  // A group's own admins moderating it.
+  'comment.moderate': 'Removed a comment in their group',
+  'group.post-remove': 'Removed a post in their group',
+  'group.member-remove': 'Removed a member from their group',
+  'group.admin-grant': 'Made a group member an admin',
+  'group.admin-revoke': 'Made a group admin a member',
 };
 
 export type AdminStats = {

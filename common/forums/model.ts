@@ -99,6 +99,11 @@ export const FORUM_MSG = {
   joinGroup: 'Join Group',
   requestPending: 'Request Pending',
   joinFailed: 'Failed to send join request',
+  // Ours (docs/decisions/026): a forum approves its members; said once per page, beside the button.
+  requestSent: 'Request sent: an owner or moderator will answer it.',
+  joinNeedsApproval: 'The owner and moderators approve new members. Join to post, reply, comment and react.',
+  pendingMeanwhile:
+    'Your request is waiting for an owner or moderator. Meanwhile you can read every post, reply and comment; you will be told when you are approved.',
   approveFailed: 'Failed to approve member',
   /** Ours: any other member action that did not go through, when the server gives no reason. */
   memberActionFailed: 'The change to this member did not go through. Please try again.',
@@ -156,6 +161,21 @@ export const FORUM_MSG = {
   /** Ours: comments and reactions anywhere in a locked post's thread. */
   lockedThread: 'This post is locked: nothing new may be added to it.',
   lockedNotice: 'This post is locked. No new replies can be added.',
+  // Ours: an author edits and deletes their own post and reply (docs/decisions/026).
+  replyGone: 'This reply is no longer there.',
+  save: 'Save',
+  delete: 'Delete',
+  editPostTitle: 'Edit post',
+  editReplyTitle: 'Edit reply',
+  deletePostTitle: 'Delete this post?',
+  deletePostConfirm: 'This will delete your post with all its replies and comments. It cannot be undone.',
+  deleteReplyTitle: 'Delete this reply?',
+  deleteReplyConfirm: 'This will delete your reply with its comments. It cannot be undone.',
+  postUpdated: 'Post updated',
+  replyUpdated: 'Reply updated',
+  postDeleted: 'Post deleted',
+  replyDeleted: 'Reply deleted',
+  changeFailed: 'That did not go through. Please try again.',
   notFound: 'Forum group not found',
   onlyMembers: 'Only approved members of this group can do that.',
   onlyModerators: 'Only the owner and moderators of this group can do that.',

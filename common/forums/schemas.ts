@@ -62,6 +62,13 @@ export const ZCreateForumReply = z.strictObject({
 });
 export type CreateForumReply = z.infer<typeof ZCreateForumReply>;
 
+/** PUT /api/forums/posts/{id}/content: the author edits their post's title and words. */
+export const ZEditForumPost = z.strictObject({
+  title: required(FORUM_MSG.titleRequired, FORUMS.titleMax, FORUM_MSG.titleMax),
+  content: required(FORUM_MSG.contentRequired, FORUMS.contentMax, FORUM_MSG.contentMax),
+});
+export type EditForumPost = z.infer<typeof ZEditForumPost>;
+
 /** PATCH /api/forums/posts/{id}: owners and moderators pin and lock. */
 export const ZModeratePost = z
   .strictObject({ isPinned: z.boolean().optional(), isLocked: z.boolean().optional() })

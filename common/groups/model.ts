@@ -65,6 +65,13 @@ export const GROUP_MSG = {
   leaveGroup: 'Leave Group',
   requestToJoin: 'Request to Join',
   requestPending: 'Request Pending',
+  // Ours (docs/decisions/026): a public group admits at once.
+  joinGroup: 'Join Group',
+  joined: 'You joined the group',
+  /** Under a public group's 'Join Group', once for the page (its posts do not repeat it). */
+  joinToTakePart: 'Anyone may join this public group to post, react and comment.',
+  /** Beside a private group's disabled 'Request Pending'. */
+  pendingMeanwhile: "An admin of this group will answer your request. You will be told when you're in.",
   tabPosts: 'Posts',
   tabAbout: 'About',
   about: 'About',
@@ -120,6 +127,24 @@ export const GROUP_MSG = {
   removeFailed: 'Failed to remove member',
   memberGone: 'This member is no longer in the group.',
   ownerFixed: 'The owner of a group cannot be removed.',
+  // Owners and admins moderating their group (ours, docs/decisions/026).
+  deletePost: 'Delete post',
+  deletePostTitle: 'Delete this post?',
+  deletePostConfirm: 'This will remove the post with its reactions and comments. It cannot be undone.',
+  removePostConfirm: (name: string) =>
+    `This will remove ${name}'s post with its reactions and comments. It cannot be undone.`,
+  postDeleted: 'Post deleted',
+  deletePostFailed: 'Failed to delete post',
+  postGone: 'This post is no longer there.',
+  makeAdmin: 'Make admin',
+  makeMember: 'Make member',
+  makeAdminTitle: 'Make admin?',
+  makeAdminConfirm: (name: string) =>
+    `This will let ${name} remove posts, comments and members, and answer invitations and requests.`,
+  makeMemberTitle: 'Make member?',
+  makeMemberConfirm: (name: string) => `This will make ${name} a plain member again.`,
+  roleChanged: 'Role updated',
+  roleFailed: 'Failed to change role',
   groupCreated: 'Group created successfully',
   // Sign-in prompts.
   signInJoin: 'join this group',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUP_MSG, GROUP_TABS, GROUPS } from './model';
+import { GROUP_MSG, GROUP_ROLES, GROUP_TABS, GROUPS } from './model';
 
 /**
  * One schema per form and query, run by both the pages and the API (docs/product-rules.md: rules on the
@@ -81,5 +81,8 @@ export type Invite = z.infer<typeof ZInvite>;
 
 /** POST /api/groups/{id}/leave: the last admin names who takes over. */
 export const ZLeaveGroup = z.strictObject({ newAdminId: z.uuid().nullable().default(null) });
+
+/** PATCH /api/groups/{id}/members/{userId}: an admin names a member admin, or an admin a member again. */
+export const ZMemberRole = z.strictObject({ role: z.enum(GROUP_ROLES) });
 
 export const ZInvitationAnswer = z.strictObject({ accept: z.boolean() });

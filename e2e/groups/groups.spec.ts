@@ -2,7 +2,7 @@ import { COMMENT_MSG } from '../../common/comments/model';
 import { GROUP_MSG } from '../../common/groups/model';
 import { expect, expectAccessible, gotoLive, secondBrowser, signUpVerified, test } from '../fixtures';
 
-test('create a group through the wizard; another member requests, the admin approves live; they post, react, comment and share', async ({
+test('create a group through the wizard; another member joins at once, seen live; they post, react, comment and share', async ({
   page,
   browser,
   baseURL,
@@ -53,13 +53,9 @@ test('create a group through the wizard; another member requests, the admin appr
   const asker = await signUpVerified(other.page);
   await gotoLive(other.page, groupUrl);
   await expect(other.page.getByRole('button', { name: GROUP_MSG.invite })).toHaveCount(0);
-  await other.page.getByRole('button', { name: GROUP_MSG.requestToJoin }).click();
-  await expect(other.page.getByText(GROUP_MSG.requestSent)).toBeVisible();
-  await expect(other.page.getByRole('button', { name: GROUP_MSG.requestPending })).toBeDisabled();
-
-  // The admin's panel shows it without a reload; approving reaches the asker's page live.
-  await page.getByRole('button', { name: `${GROUP_MSG.approve} ${asker.username}` }).click();
-  await expect(page.getByText(GROUP_MSG.requestApproved)).toBeVisible();
+  // A public group admits at once; the admin's page follows live.
+  await other.page.getByRole('button', { name: GROUP_MSG.joinGroup }).click();
+  await expect(other.page.getByText(GROUP_MSG.joined)).toBeVisible();
   await expect(page.getByText(GROUP_MSG.members(2))).toBeVisible();
   await expect(other.page.getByRole('button', { name: GROUP_MSG.leaveGroup })).toBeVisible();
   await expect(other.page.getByText(GROUP_MSG.members(2))).toBeVisible();
@@ -99,7 +95,7 @@ test('create a group through the wizard; another member requests, the admin appr
   // And leaves, for real.
   await other.page.getByRole('button', { name: GROUP_MSG.leaveGroup }).click();
   await expect(other.page.getByText(GROUP_MSG.leftGroup)).toBeVisible();
-  await expect(other.page.getByRole('button', { name: GROUP_MSG.requestToJoin })).toBeVisible();
+  await expect(other.page.getByRole('button', { name: GROUP_MSG.joinGroup })).toBeVisible();
   await expect(page.getByText(GROUP_MSG.members(1))).toBeVisible();
   await other.context.close();
 });

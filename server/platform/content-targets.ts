@@ -21,6 +21,11 @@ export type ContentInfo = {
   refuseEngagement?: string;
   /** Its title, when it has one: notifications name it (issue 21). */
   title?: string | null;
+  /**
+   * The viewer moderates the place it lives in (a group's admin): they may remove anyone's
+   * comments on it, each removal audited.
+   */
+  viewerModerates?: boolean;
 };
 
 export type ContentTarget = {

@@ -12,6 +12,7 @@ import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, microsOf, splitPage } from '../../lib/pagination';
 import type { Envelope } from '../../platform/bus';
+import { recordModeration } from '../../platform/audit';
 import type { ContentTarget } from '../../platform/content-targets';
 
 import { createNotification, notificationEnvelope } from '../notifications';
@@ -250,11 +251,22 @@ export async function deleteComment(deps: CommentDeps, viewer: Viewer, id: strin
     );
     if (!rows[0]) throw new AppError('NOT_FOUND', COMMENT_MSG.notFound);
     // The content's owner may remove comments on it too (issue 21, as Discourse and LinkedIn
-    // allow), while they may still see it.
-    const isOwner =
-      !rows[0].allowed &&
-      (await requireTarget(ref.contentType).resolve(tx, viewer.id, ref.contentId))?.ownerId === viewer.id;
-    if (!rows[0].allowed && !isOwner) throw new AppError('FORBIDDEN', COMMENT_MSG.noPermission);
+    // allow), while they may still see it; so may whoever moderates where it lives (a group's
+    // admins), and that removal is audited.
+    const info = rows[0].allowed
+      ? null
+      : await requireTarget(ref.contentType).resolve(tx, viewer.id, ref.contentId);
+    const isOwner = info?.ownerId === viewer.id;
+    const moderates = !isOwner && info?.viewerModerates === true;
+    if (!rows[0].allowed && !isOwner && !moderates) throw new AppError('FORBIDDEN', COMMENT_MSG.noPermission);
+    if (moderates)
+      await recordModeration(tx, {
+        actorId: viewer.id,
+        action: 'comment.moderate',
+        targetType: 'comment',
+        targetId: id,
+        detail: { contentType: ref.contentType, contentId: ref.contentId, link: info?.link ?? null },
+      });
     // The replies, at any depth, go by the foreign key's cascade; their ids are read first.
     const tree = await tx.execute<{ id: string }>(
       sql`with recursive tree (id) as (

@@ -1,4 +1,10 @@
-import type { CreateForumPost, CreateForumReply, ForumPageQuery, ModeratePost } from '@common/forums/schemas';
+import type {
+  CreateForumPost,
+  CreateForumReply,
+  EditForumPost,
+  ForumPageQuery,
+  ModeratePost,
+} from '@common/forums/schemas';
 import {
   FORUM_MSG,
   FORUMS,
@@ -361,4 +367,70 @@ export async function removeForumReply(
       groupChanged(found.groupId, 'posts'),
     );
   return found !== null;
+}
+
+/** The author's own post or reply, or 404 (someone else's answers as missing, as a hidden one). */
+async function requireAuthor(tx: Tx, viewerId: string, table: 'forum_posts' | 'forum_replies', id: string) {
+  const [row] = await rowsOf(
+    tx,
+    sql`select 1 from ${sql.raw(table)} where id = ${id} and author_id = ${viewerId} for update`,
+  );
+  if (!row) throw table === 'forum_posts' ? postNotFound() : new AppError('NOT_FOUND', FORUM_MSG.replyGone);
+}
+
+/**
+ * PUT /api/forums/posts/{id}/content {title, content}: the author edits their own post (not once it
+ * is locked). Everyone on the post's page sees it live.
+ */
+export async function editForumPost(
+  deps: ForumDeps,
+  viewer: Viewer,
+  id: string,
+  body: EditForumPost,
+): Promise<ForumPost> {
+  const groupId = await deps.db.transaction(async (tx) => {
+    await requireAuthor(tx, viewer.id, 'forum_posts', id);
+    const [row] = await rowsOf<{ group_id: string }>(
+      tx,
+      sql`update forum_posts set title = ${body.title}, content = ${body.content}, updated_at = now()
+        where id = ${id} and not is_locked returning group_id::text as group_id`,
+    );
+    if (!row) throw new AppError('FORBIDDEN', FORUM_MSG.lockedThread);
+    return row.group_id;
+  });
+  deps.bus.publish(postChanged(groupId, id, 'post'), groupChanged(groupId, 'posts'));
+  return (await readForumPost(deps.db, viewer.id, id))!;
+}
+
+/** DELETE /api/forums/posts/{id}: the author deletes their own post, with its replies and their comments. */
+export async function deleteOwnForumPost(deps: ForumDeps, viewer: Viewer, id: string): Promise<void> {
+  await deps.db.transaction((tx) => requireAuthor(tx, viewer.id, 'forum_posts', id));
+  if (!(await removeForumPost(deps, id))) throw postNotFound();
+}
+
+/** PUT /api/forums/replies/{id} {content}: the author edits their own reply (not in a locked post). */
+export async function editForumReply(
+  deps: ForumDeps,
+  viewer: Viewer,
+  id: string,
+  body: CreateForumReply,
+): Promise<void> {
+  const found = await deps.db.transaction(async (tx) => {
+    await requireAuthor(tx, viewer.id, 'forum_replies', id);
+    const [row] = await rowsOf<{ post_id: string; group_id: string }>(
+      tx,
+      sql`update forum_replies r set content = ${body.content}
+        from forum_posts fp where r.id = ${id} and fp.id = r.post_id and not fp.is_locked
+        returning r.post_id::text as post_id, fp.group_id::text as group_id`,
+    );
+    if (!row) throw new AppError('FORBIDDEN', FORUM_MSG.lockedThread);
+    return row;
+  });
+  deps.bus.publish(postChanged(found.group_id, found.post_id, 'replies'));
+}
+
+/** DELETE /api/forums/replies/{id}: the author deletes their own reply (with its comments). */
+export async function deleteOwnForumReply(deps: ForumDeps, viewer: Viewer, id: string): Promise<void> {
+  await deps.db.transaction((tx) => requireAuthor(tx, viewer.id, 'forum_replies', id));
+  if (!(await removeForumReply(deps, id))) throw new AppError('NOT_FOUND', FORUM_MSG.replyGone);
 }

@@ -9,6 +9,7 @@ import {
   ZForumMemberQuery,
   ZForumPageQuery,
   ZMemberAction,
+  ZEditForumPost,
   ZModeratePost,
 } from '@common/forums/schemas';
 import { FORUMS } from '@common/forums/model';
@@ -23,6 +24,10 @@ import {
   getForumPost,
   listForumPosts,
   listForumReplies,
+  deleteOwnForumPost,
+  deleteOwnForumReply,
+  editForumPost,
+  editForumReply,
   moderateForumPost,
   recordForumView,
 } from './forum-posts.service';
@@ -87,6 +92,35 @@ export function forumRoutes(deps: ForumDeps) {
         return c.json(await moderateForumPost(deps, viewer, c.req.valid('param').id, c.req.valid('json')));
       },
     )
+    .put(
+      '/forums/posts/:id/content',
+      validate('param', ZForumId, id404),
+      validate('json', ZEditForumPost),
+      async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await editForumPost(deps, viewer, c.req.valid('param').id, c.req.valid('json')));
+      },
+    )
+    .delete('/forums/posts/:id', validate('param', ZForumId, id404), async (c) => {
+      const viewer = requireViewer(c);
+      await deleteOwnForumPost(deps, viewer, c.req.valid('param').id);
+      return c.json({ ok: true as const });
+    })
+    .put(
+      '/forums/replies/:id',
+      validate('param', ZForumId, id404),
+      validate('json', ZCreateForumReply),
+      async (c) => {
+        const viewer = requireViewer(c);
+        await editForumReply(deps, viewer, c.req.valid('param').id, c.req.valid('json'));
+        return c.json({ ok: true as const });
+      },
+    )
+    .delete('/forums/replies/:id', validate('param', ZForumId, id404), async (c) => {
+      const viewer = requireViewer(c);
+      await deleteOwnForumReply(deps, viewer, c.req.valid('param').id);
+      return c.json({ ok: true as const });
+    })
     .post('/forums/posts/:id/views', validate('param', ZForumId, id404), async (c) => {
       const viewer = requireViewer(c);
       return c.json(await recordForumView(deps, viewer, c.req.valid('param').id));

@@ -25,12 +25,12 @@ import {
 } from './group-rows';
 
 /*
- * Becoming a member: a join request (pending, then approved,
- * adding the member, or rejected) handled by the group's admins; and invitations by email, which
- * the invitee accepts (joining) or declines (real writes: docs/product-rules.md: every feature is a real
- * write). Each notifies the people concerned ('group_action'): a request its admins, an approval the
- * requester, an invitation the invitee (with its mail: the notification mailer sends
- * send-notification-email's content).
+ * Becoming a member (docs/decisions/026): a public group admits at once; a private one takes a join
+ * request (pending, then approved, adding the member, or rejected) handled by the group's admins;
+ * and invitations by email, which the invitee accepts (joining) or declines (real writes:
+ * docs/product-rules.md: every feature is a real write). Each notifies the people concerned
+ * ('group_action'): a request its admins, an approval the requester, an invitation the invitee (with
+ * its mail: the notification mailer sends send-notification-email's content).
  */
 
 const INVITE_LIMIT = { name: 'group-invite', max: GROUPS.invitesPerHour, windowSec: 60 * 60 };
@@ -75,19 +75,40 @@ async function groupNotice(
 const isEnvelope = (e: Envelope | null): e is Envelope => e !== null;
 
 /**
- * POST /api/groups/{id}/join-requests: a non-member asks to join a group they may see; its admins
- * are told. Asking again after a rejection makes the request pending again.
+ * POST /api/groups/{id}/join-requests: a non-member joins a group they may see. A public group
+ * admits them at once (the answer says `joined: true`); a private one takes a request, pending
+ * until an admin answers, and its admins are told. Asking again after a rejection makes the
+ * request pending again. Every try counts against the hourly limit (join, leave, join again).
  */
-export async function requestToJoin(deps: GroupDeps, viewer: Viewer, groupId: string): Promise<void> {
-  const notices = await deps.db.transaction(async (tx) => {
-    const [g] = await rowsOf<{ name: string; member: boolean }>(
+export async function requestToJoin(
+  deps: GroupDeps,
+  viewer: Viewer,
+  groupId: string,
+): Promise<{ joined: boolean }> {
+  const { joined, notices } = await deps.db.transaction(async (tx) => {
+    const [g] = await rowsOf<{ name: string; member: boolean; is_private: boolean }>(
       tx,
-      sql`select g.name, exists (select 1 from group_members m where m.group_id = g.id and m.user_id = ${viewer.id}) as member
-        from groups g where g.id = ${groupId} and ${groupOpenTo(viewer.id)}`,
+      sql`select g.name, g.is_private, exists (select 1 from group_members m where m.group_id = g.id and m.user_id = ${viewer.id}) as member
+        from groups g where g.id = ${groupId} and ${groupOpenTo(viewer.id)} for update of g`,
     );
     if (!g) throw notFound();
     if (g.member) throw new AppError('CONFLICT', GROUP_MSG.alreadyAMember);
     await enforce(tx, JOIN_LIMIT, viewer.id);
+    if (!g.is_private) {
+      // Open to all: a member at once, with no request left behind for the admins.
+      await tx.execute(
+        sql`insert into group_members (group_id, user_id, role) values (${groupId}, ${viewer.id}, 'member')
+          on conflict (group_id, user_id) do nothing`,
+      );
+      await tx.execute(
+        sql`delete from group_join_requests where group_id = ${groupId} and user_id = ${viewer.id} and status = 'pending'`,
+      );
+      await tx.execute(
+        sql`update group_invitations set status = 'accepted', updated_at = now()
+          where group_id = ${groupId} and invited_user_id = ${viewer.id} and status = 'pending'`,
+      );
+      return { joined: true, notices: [] as Envelope[] };
+    }
     const [row] = await rowsOf<{ id: string }>(
       tx,
       sql`insert into group_join_requests (group_id, user_id, status) values (${groupId}, ${viewer.id}, 'pending')
@@ -115,9 +136,11 @@ export async function requestToJoin(deps: GroupDeps, viewer: Viewer, groupId: st
           data: { groupId, requestId: row.id },
         }),
       );
-    return out.filter(isEnvelope);
+    return { joined: false, notices: out.filter(isEnvelope) };
   });
-  deps.bus.publish(groupChanged(groupId, 'requests'), ...notices);
+  if (joined) deps.bus.publish(groupChanged(groupId, 'members'));
+  else deps.bus.publish(groupChanged(groupId, 'requests'), ...notices);
+  return { joined };
 }
 
 type RequestRow = PersonSummaryRow & { id: string; created_at: string | Date; sort_micros: string };

@@ -9,6 +9,8 @@ import { deleteImageByUrl, saveImage, type ImageInput } from '../../platform/ima
 import type { ImagePreset } from '@common/core/uploads';
 import { attachUpload, recordUpload } from '../../platform/upload-ledger';
 import type { Envelope } from '../../platform/bus';
+import { recordModeration } from '../../platform/audit';
+import { AppError } from '../../lib/errors';
 import { publishToFeed, removeFromFeed } from '../feed';
 import { createNotification, notificationEnvelope } from '../notifications';
 import { removeComments } from '../comments';
@@ -18,6 +20,8 @@ import { requireOpenGroup, requireRole } from './groups.service';
 import {
   afterCursor,
   groupChanged,
+  groupOpenTo,
+  isAdminSql,
   iso,
   microsOf,
   notFound,
@@ -204,6 +208,44 @@ export async function removeGroupPost(deps: Pick<GroupDeps, 'db' | 'bus'>, postI
   });
   if (groupId) deps.bus.publish(groupChanged(groupId, 'posts'));
   return groupId !== null;
+}
+
+/**
+ * DELETE /api/groups/{id}/posts/{postId}: its author, or an admin of the group, removes a post (with
+ * its reactions, comments and feed items). An admin removing someone else's is audited. A post the
+ * viewer may not see (another group's, a hidden group's, a person blocked either way) is a 404; a
+ * plain member removing another's is a 403.
+ */
+export async function deleteGroupPost(
+  deps: GroupDeps,
+  viewer: Viewer,
+  groupId: string,
+  postId: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await rowsOf<{ user_id: string; admin: boolean }>(
+      tx,
+      sql`select gp.user_id::text as user_id, ${isAdminSql(viewer.id, sql`gp.group_id`)} as admin
+        from group_posts gp join groups g on g.id = gp.group_id
+        where gp.id = ${postId} and gp.group_id = ${groupId} and ${groupOpenTo(viewer.id)}
+          and not (gp.user_id = any (${blockedEitherIds(viewer.id)}))
+        for update of gp`,
+    );
+    if (!row) throw new AppError('NOT_FOUND', GROUP_MSG.postGone);
+    const isAuthor = row.user_id === viewer.id;
+    if (!isAuthor && !row.admin) throw new AppError('FORBIDDEN', GROUP_MSG.onlyAdmins);
+    await removePostRows(tx, deps.bus, postId);
+    await tx.execute(sql`delete from group_posts where id = ${postId}`);
+    if (!isAuthor)
+      await recordModeration(tx, {
+        actorId: viewer.id,
+        action: 'group.post-remove',
+        targetType: 'group_post',
+        targetId: postId,
+        detail: { groupId, authorId: row.user_id, link: `/groups/${groupId}` },
+      });
+  });
+  deps.bus.publish(groupChanged(groupId, 'posts'));
 }
 
 /** POST /api/groups/images?kind=cover|post: an image, re-encoded and stored as the viewer's. */

@@ -46,7 +46,7 @@ describe('suggested groups', () => {
     expect(await suggested(newcomer.agent)).toEqual(['Fifth makers', 'Fourth makers', 'Second makers']);
     // Their own groups are not suggested to the owner.
     expect(await suggested(owner.agent)).toEqual([]);
-    // Asked to join: no longer suggested.
+    // Joined (a public group admits at once): no longer suggested.
     expect((await newcomer.agent.post(`/api/groups/${fourth.id}/join-requests`)).status).toBe(201);
     expect(await suggested(newcomer.agent)).toEqual(['Fifth makers', 'Second makers', 'First makers']);
     expect(first.isPrivate).toBe(false);

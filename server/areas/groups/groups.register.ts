@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { notBlockedWith, visiblePerson } from '../../db/rules';
 import type { ContentTarget } from '../../platform/content-targets';
 import type { SearchProvider, SearchTier } from '../../platform/search-providers';
-import { groupOpenTo, groupShownTo, isMemberSql, rowsOf } from './group-rows';
+import { groupOpenTo, groupShownTo, isAdminSql, isMemberSql, rowsOf } from './group-rows';
 
 /* What groups plug into: search, reactions and comments on posts, the feed's audience, the topic. */
 
@@ -68,6 +68,7 @@ export const groupSearch: SearchProvider = {
  * Reactions and comments on group posts: read by whoever may see the group (a private group's
  * members only), never on posts of people blocked either way or of hidden accounts; written by its
  * members only (others who see a public group's post get GROUP_MSG.joinToEngage). One level of replies.
+ * The group's admins moderate: they remove anyone's comments there.
  */
 export const groupPostContentTarget: ContentTarget = {
   contentType: 'group_post',
@@ -77,10 +78,11 @@ export const groupPostContentTarget: ContentTarget = {
   async resolve(db, viewerId, contentId) {
     if (!isUuid(contentId)) return null;
     const member: SQL = viewerId ? isMemberSql(viewerId, sql`g.id`) : sql`false`;
+    const admin: SQL = viewerId ? isAdminSql(viewerId, sql`g.id`) : sql`false`;
     const blocks = viewerId ? sql`and ${notBlockedWith(viewerId, sql`gp.user_id`)}` : sql``;
-    const [row] = await rowsOf<{ user_id: string; group_id: string; member: boolean }>(
+    const [row] = await rowsOf<{ user_id: string; group_id: string; member: boolean; admin: boolean }>(
       db,
-      sql`select gp.user_id::text as user_id, gp.group_id::text as group_id, ${member} as member
+      sql`select gp.user_id::text as user_id, gp.group_id::text as group_id, ${member} as member, ${admin} as admin
         from group_posts gp join groups g on g.id = gp.group_id join profiles p on p.id = gp.user_id
         where gp.id = ${contentId} and ${groupOpenTo(viewerId)} and ${visiblePerson('p')} ${blocks}`,
     );
@@ -89,6 +91,8 @@ export const groupPostContentTarget: ContentTarget = {
       ownerId: row.user_id,
       link: `/groups/${row.group_id}`,
       ...(row.member ? {} : { refuseEngagement: GROUP_MSG.joinToEngage }),
+      // The group's admins remove anyone's comments on its posts.
+      ...(row.admin ? { viewerModerates: true } : {}),
     };
   },
 };

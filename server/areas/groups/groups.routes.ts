@@ -9,6 +9,7 @@ import {
   ZInvitationAnswer,
   ZInvite,
   ZLeaveGroup,
+  ZMemberRole,
   ZPageQuery,
   ZShareGroupPost,
 } from '@common/groups/schemas';
@@ -25,7 +26,7 @@ import {
   listJoinRequests,
   requestToJoin,
 } from './group-membership.service';
-import { createPost, listPosts, sharePost, uploadGroupImage } from './group-posts.service';
+import { createPost, deleteGroupPost, listPosts, sharePost, uploadGroupImage } from './group-posts.service';
 import type { GroupDeps } from './group-rows';
 import { suggestGroups } from './group-suggestions.service';
 import {
@@ -36,6 +37,7 @@ import {
   listMembers,
   removeMember,
   setGroupPrivacy,
+  setMemberRole,
 } from './groups.service';
 
 const ZImageKind = z.object({ kind: z.enum(['cover', 'post']).default('post') });
@@ -94,6 +96,17 @@ export function groupRoutes(deps: GroupDeps) {
       await removeMember(deps, viewer, id, childId);
       return c.json({ ok: true as const });
     })
+    .patch(
+      '/groups/:id/members/:childId',
+      validate('param', ZGroupChildId, id404),
+      validate('json', ZMemberRole),
+      async (c) => {
+        const viewer = requireViewer(c);
+        const { id, childId } = c.req.valid('param');
+        await setMemberRole(deps, viewer, id, childId, c.req.valid('json').role);
+        return c.json({ ok: true as const });
+      },
+    )
     .post(
       '/groups/:id/leave',
       validate('param', ZGroupId, id404),
@@ -122,6 +135,12 @@ export function groupRoutes(deps: GroupDeps) {
         return c.json(await createPost(deps, viewer, c.req.valid('param').id, c.req.valid('json')), 201);
       },
     )
+    .delete('/groups/:id/posts/:childId', validate('param', ZGroupChildId, id404), async (c) => {
+      const viewer = requireViewer(c);
+      const { id, childId } = c.req.valid('param');
+      await deleteGroupPost(deps, viewer, id, childId);
+      return c.json({ ok: true as const });
+    })
     .post(
       '/groups/:id/posts/:childId/share',
       validate('param', ZGroupChildId, id404),
@@ -144,8 +163,8 @@ export function groupRoutes(deps: GroupDeps) {
     )
     .post('/groups/:id/join-requests', validate('param', ZGroupId, id404), async (c) => {
       const viewer = requireViewer(c);
-      await requestToJoin(deps, viewer, c.req.valid('param').id);
-      return c.json({ ok: true as const }, 201);
+      const { joined } = await requestToJoin(deps, viewer, c.req.valid('param').id);
+      return c.json({ ok: true as const, joined }, 201);
     })
     .post(
       '/groups/:id/join-requests/:childId',

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson, type Tx } from '../../db/rules';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { recordModeration } from '../../platform/audit';
 import { enforce } from '../../platform/rate-limit';
 import { attachUpload } from '../../platform/upload-ledger';
 import { publishToFeed } from '../feed';
@@ -317,8 +318,54 @@ export async function removeMember(
     if (!target) throw new AppError('NOT_FOUND', GROUP_MSG.memberGone);
     if (target.is_owner) throw new AppError('FORBIDDEN', GROUP_MSG.ownerFixed);
     await tx.execute(sql`delete from group_members where group_id = ${id} and user_id = ${userId}`);
+    await recordModeration(tx, {
+      actorId: viewer.id,
+      action: 'group.member-remove',
+      targetType: 'user',
+      targetId: userId,
+      detail: { groupId: id, link: `/groups/${id}` },
+    });
   });
   deps.bus.publish(groupChanged(id, 'members'), { event: { type: 'access.changed', userIds: [userId] } });
+}
+
+/**
+ * PATCH /api/groups/{id}/members/{userId} {role}: an admin names a member admin, or makes an admin
+ * a member again. Never the owner (the creator stays admin), never oneself (leaving is how an admin
+ * steps down). Audited; the member's own page follows live.
+ */
+export async function setMemberRole(
+  deps: GroupDeps,
+  viewer: Viewer,
+  id: string,
+  userId: string,
+  role: GroupRole,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from groups where id = ${id} for update`);
+    await requireRole(tx, viewer.id, id, 'admin');
+    const [target] = await rowsOf<{ is_owner: boolean; role: GroupRole }>(
+      tx,
+      sql`select coalesce(g.created_by = m.user_id, false) as is_owner, m.role
+        from group_members m join groups g on g.id = m.group_id
+        where m.group_id = ${id} and m.user_id = ${userId} and m.user_id <> ${viewer.id}
+          and not (m.user_id = any (${blockedEitherIds(viewer.id)}))`,
+    );
+    if (!target) throw new AppError('NOT_FOUND', GROUP_MSG.memberGone);
+    if (target.is_owner) throw new AppError('FORBIDDEN', GROUP_MSG.ownerFixed);
+    if (target.role === role) return;
+    await tx.execute(
+      sql`update group_members set role = ${role} where group_id = ${id} and user_id = ${userId}`,
+    );
+    await recordModeration(tx, {
+      actorId: viewer.id,
+      action: role === 'admin' ? 'group.admin-grant' : 'group.admin-revoke',
+      targetType: 'user',
+      targetId: userId,
+      detail: { groupId: id, link: `/groups/${id}` },
+    });
+  });
+  deps.bus.publish(groupChanged(id, 'members'));
 }
 
 /**

@@ -50,13 +50,22 @@ async function makeGroup(p: Person, o: Partial<{ name: string; description: stri
   return res.body;
 }
 
-/** `p` asks to join and `admin` approves. */
-async function join(g: Group, admin: Person, p: Person) {
-  expect((await p.agent.post(`/api/groups/${g.id}/join-requests`)).status).toBe(201);
-  const requests = await admin.agent.get<JoinRequestPage>(`/api/groups/${g.id}/join-requests`);
-  const req = requests.body.items.find((r) => r.person.id === p.id)!;
-  const res = await admin.agent.post(`/api/groups/${g.id}/join-requests/${req.id}`, { approve: true });
-  expect(res.status, res.text).toBe(200);
+/** `p` joins the (public) group: a member at once. */
+async function join(g: Group, _admin: Person, p: Person) {
+  const res = await p.agent.post<{ joined: boolean }>(`/api/groups/${g.id}/join-requests`);
+  expect(res.status, res.text).toBe(201);
+  expect(res.body.joined).toBe(true);
+}
+
+/**
+ * A pending request as a private group keeps it: private groups are hidden from outsiders, so the
+ * tests write it the way one sent before the group turned private stays.
+ */
+async function pendingRequest(g: Group, p: Person) {
+  await t.db.execute(
+    sql`insert into group_join_requests (group_id, user_id, status) values (${g.id}, ${p.id}, 'pending')
+      on conflict (group_id, user_id) do update set status = 'pending'`,
+  );
 }
 
 async function post(p: Person, g: Group, content = 'Hello everyone, glad to be here.'): Promise<GroupPost> {
@@ -256,45 +265,74 @@ describe('ids in URLs', () => {
   });
 });
 
-describe('join requests', () => {
-  it('a non-member asks; only the group admins see and answer; the requester is told', async () => {
+describe('joining', () => {
+  it("a public group admits at once ('Join Group'): no request, no notice to its admins, a member who may post and comment", async () => {
     const admin = await person();
     const member = await person();
-    const outsider = await person();
-    const asker = await person();
+    const newcomer = await person();
     const g = await makeGroup(admin);
     await join(g, admin, member);
+    const before = await notifications(admin);
 
     expect((await visitor.post(`/api/groups/${g.id}/join-requests`)).status).toBe(401);
     expect((await member.agent.post(`/api/groups/${g.id}/join-requests`)).body.error.message).toBe(
       GROUP_MSG.alreadyAMember,
     );
-    expect((await asker.agent.post(`/api/groups/${g.id}/join-requests`)).status).toBe(201);
-    const again = await asker.agent.post(`/api/groups/${g.id}/join-requests`);
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(GROUP_MSG.requestAlreadyPending);
-    expect((await asker.agent.get<Group>(`/api/groups/${g.id}`)).body.membership.requestPending).toBe(true);
-    // The admins are told.
-    expect(
-      (await notifications(admin)).some((x) => x.type === 'group_action' && x.link === `/groups/${g.id}`),
-    ).toBe(true);
+    const res = await newcomer.agent.post<{ ok: true; joined: boolean }>(`/api/groups/${g.id}/join-requests`);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toEqual({ ok: true, joined: true });
+    expect((await newcomer.agent.get<Group>(`/api/groups/${g.id}`)).body).toMatchObject({
+      isMember: true,
+      memberCount: 3,
+      membership: { role: 'member', requestPending: false },
+    });
+    expect((await admin.agent.get<JoinRequestPage>(`/api/groups/${g.id}/join-requests`)).body.items).toEqual(
+      [],
+    );
+    expect(await notifications(admin)).toHaveLength(before.length);
+    // Takes part at once.
+    const p = await post(newcomer, g, 'Hello, I just joined.');
+    const comment = await newcomer.agent.post(`/api/comments/group_post/${p.id}`, { content: 'First!' });
+    expect(comment.status, comment.text).toBe(201);
+  });
+
+  it('a pending request is answered by the group admins only; joining a public group clears it', async () => {
+    const admin = await person();
+    const member = await person();
+    const outsider = await person();
+    const asker = await person();
+    const late = await person();
+    const g = await makeGroup(admin);
+    await join(g, admin, member);
+    await setPrivate(admin, g);
+    await pendingRequest(g, asker);
+    await pendingRequest(g, late);
+
+    // A private group stays hidden from outsiders: no request can be sent to it.
+    expect((await outsider.agent.post(`/api/groups/${g.id}/join-requests`)).status).toBe(404);
 
     // Only admins list requests.
-    for (const who of [member, outsider, asker, siteAdmin]) {
-      const res = await who.agent.get(`/api/groups/${g.id}/join-requests`);
-      expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe(GROUP_MSG.onlyAdmins);
-    }
+    const asMember = await member.agent.get(`/api/groups/${g.id}/join-requests`);
+    expect(asMember.status).toBe(403);
+    expect(asMember.body.error.message).toBe(GROUP_MSG.onlyAdmins);
+    // Outsiders (the requester and a site admin among them) do not see the private group at all.
+    for (const who of [outsider, asker, siteAdmin])
+      expect((await who.agent.get(`/api/groups/${g.id}/join-requests`)).status).toBe(404);
     expect((await visitor.get(`/api/groups/${g.id}/join-requests`)).status).toBe(401);
     const list = await admin.agent.get<JoinRequestPage>(`/api/groups/${g.id}/join-requests`);
-    expect(list.body.items.map((r) => r.person.id)).toEqual([asker.id]);
+    expect(list.body.items.map((r) => r.person.id)).toEqual([asker.id, late.id]);
     const reqId = list.body.items[0]!.id;
 
     // Only admins answer; nobody approves their own.
-    for (const who of [member, outsider, asker, siteAdmin])
+    for (const [who, status] of [
+      [member, 403],
+      [outsider, 404],
+      [asker, 404],
+      [siteAdmin, 404],
+    ] as const)
       expect(
         (await who.agent.post(`/api/groups/${g.id}/join-requests/${reqId}`, { approve: true })).status,
-      ).toBe(403);
+      ).toBe(status);
     expect((await visitor.post(`/api/groups/${g.id}/join-requests/${reqId}`, { approve: true })).status).toBe(
       401,
     );
@@ -306,8 +344,7 @@ describe('join requests', () => {
 
     const ok = await admin.agent.post(`/api/groups/${g.id}/join-requests/${reqId}`, { approve: true });
     expect(ok.status).toBe(200);
-    const after = (await asker.agent.get<Group>(`/api/groups/${g.id}`)).body;
-    expect(after).toMatchObject({
+    expect((await asker.agent.get<Group>(`/api/groups/${g.id}`)).body).toMatchObject({
       isMember: true,
       memberCount: 3,
       membership: { role: 'member', requestPending: false },
@@ -317,39 +354,45 @@ describe('join requests', () => {
         (x) => x.message === GROUP_MSG.approvedNotice(g.name) && x.type === 'group_action',
       ),
     ).toBe(true);
-    // Already handled.
     const twice = await admin.agent.post(`/api/groups/${g.id}/join-requests/${reqId}`, { approve: false });
     expect(twice.status).toBe(404);
     expect(twice.body.error.message).toBe(GROUP_MSG.requestGone);
+
+    // Public again: the late asker sees 'Join Group' and is in at once; the request is gone.
+    await setPrivate(admin, g, false);
+    expect((await late.agent.get<Group>(`/api/groups/${g.id}`)).body.membership.requestPending).toBe(true);
+    expect(
+      (await late.agent.post<{ joined: boolean }>(`/api/groups/${g.id}/join-requests`)).body.joined,
+    ).toBe(true);
+    expect((await admin.agent.get<JoinRequestPage>(`/api/groups/${g.id}/join-requests`)).body.items).toEqual(
+      [],
+    );
   });
 
-  it('a rejected request can be sent again, and is pending again', async () => {
+  it('a rejected request leaves the person out', async () => {
     const admin = await person();
     const asker = await person();
     const g = await makeGroup(admin);
-    await asker.agent.post(`/api/groups/${g.id}/join-requests`);
+    await setPrivate(admin, g);
+    await pendingRequest(g, asker);
     const [req] = (await admin.agent.get<JoinRequestPage>(`/api/groups/${g.id}/join-requests`)).body.items;
     expect(
       (await admin.agent.post(`/api/groups/${g.id}/join-requests/${req!.id}`, { approve: false })).status,
     ).toBe(200);
+    await setPrivate(admin, g, false);
     const rejected = (await asker.agent.get<Group>(`/api/groups/${g.id}`)).body;
     expect(rejected).toMatchObject({ isMember: false, membership: { requestPending: false } });
-    expect((await asker.agent.post(`/api/groups/${g.id}/join-requests`)).status).toBe(201);
-    expect(
-      (await admin.agent.get<JoinRequestPage>(`/api/groups/${g.id}/join-requests`)).body.items,
-    ).toHaveLength(1);
   });
 });
 
 describe('limits', () => {
-  it('asking to join again and again after rejections is limited (each request notifies the admins)', async () => {
+  it('joining again and again (join, leave, join) is limited', async () => {
     const admin = await person();
     const asker = await person();
     const g = await makeGroup(admin);
     for (let i = 0; i < GROUPS.joinRequestsPerHour; i++) {
       expect((await asker.agent.post(`/api/groups/${g.id}/join-requests`)).status).toBe(201);
-      const [req] = (await admin.agent.get<JoinRequestPage>(`/api/groups/${g.id}/join-requests`)).body.items;
-      await admin.agent.post(`/api/groups/${g.id}/join-requests/${req!.id}`, { approve: false });
+      expect((await asker.agent.post(`/api/groups/${g.id}/leave`, { newAdminId: null })).status).toBe(200);
     }
     expect((await asker.agent.post(`/api/groups/${g.id}/join-requests`)).status).toBe(429);
   });
@@ -752,8 +795,9 @@ describe('leaving', () => {
 });
 
 describe('live', () => {
-  it('the requester’s page hears the approval, and the admin’s hears the request', async () => {
+  it('the admin’s page hears a newcomer join; a requester’s page hears the approval', async () => {
     const admin = await person();
+    const newcomer = await person();
     const asker = await person();
     const g = await makeGroup(admin);
     const url = await t.listen();
@@ -761,9 +805,9 @@ describe('live', () => {
     const sb = await socketOf(url, asker as never);
     await subscribe(sa, [`group:${g.id}`]);
     await subscribe(sb, [`group:${g.id}`]);
-    await asker.agent.post(`/api/groups/${g.id}/join-requests`);
-    await sa.waitFor('group.changed', (e) => e.what === 'requests');
-    await sa.waitFor('notification.created');
+    await newcomer.agent.post(`/api/groups/${g.id}/join-requests`);
+    await sa.waitFor('group.changed', (e) => e.what === 'members');
+    await pendingRequest(g, asker);
     const [req] = (await admin.agent.get<JoinRequestPage>(`/api/groups/${g.id}/join-requests`)).body.items;
     await admin.agent.post(`/api/groups/${g.id}/join-requests/${req!.id}`, { approve: true });
     await sb.waitFor('group.changed', (e) => e.what === 'members');

@@ -5,3 +5,4 @@
  */
 export type { CommentTexts } from './components/comment-form';
 export { CommentSection } from './components/comment-section';
+export { commentsKeys } from './api/query-keys';

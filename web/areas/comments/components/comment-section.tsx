@@ -30,6 +30,8 @@ export function CommentSection({
   className,
   texts,
   onCount,
+  quietWhenClosed = false,
+  canModerate = false,
 }: {
   contentType: EngagementContentType;
   contentId: string;
@@ -40,6 +42,10 @@ export function CommentSection({
   texts?: CommentTexts;
   /** Told the live count as shown ('3', '1000+') whenever it changes: a post's own counter follows it. */
   onCount?: (count: string) => void;
+  /** The page already says once why the viewer may not comment here: no repeat under each item. */
+  quietWhenClosed?: boolean;
+  /** The viewer moderates where the content lives (a group's admin): Delete on every comment. */
+  canModerate?: boolean;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
@@ -64,7 +70,7 @@ export function CommentSection({
     contentType,
     contentId,
     viewerId,
-    isAdmin: viewer?.profile.isSuperAdmin ?? false,
+    isAdmin: (viewer?.profile.isSuperAdmin ?? false) || canModerate,
     ownerId,
     maxDepth: data?.pages[0]?.maxDepth ?? 0,
     isClosed: Boolean(lastPage?.closedReason),
@@ -135,9 +141,11 @@ export function CommentSection({
         )
       ) : null}
       {viewer && lastPage?.closedReason ? (
-        <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
-          {lastPage.closedReason}
-        </p>
+        quietWhenClosed ? null : (
+          <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
+            {lastPage.closedReason}
+          </p>
+        )
       ) : viewer ? (
         <CommentForm contentType={contentType} contentId={contentId} label="Write a comment" texts={texts} />
       ) : isMeLoading ? null : (

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateForumPost, ForumGroupFields, MemberAction, ModeratePost } from '@common/forums/schemas';
+import type {
+  CreateForumPost,
+  EditForumPost,
+  ForumGroupFields,
+  MemberAction,
+  ModeratePost,
+} from '@common/forums/schemas';
 import { api, call } from '@web/lib/api';
 import { forumKeys } from './query-keys';
 
@@ -92,5 +98,46 @@ export function useRecordView(postId: string) {
       queryClient.setQueryData(forumKeys.postDetail(postId), (old: unknown) =>
         old && typeof old === 'object' ? { ...old, viewsCount } : old,
       ),
+  });
+}
+
+/** The author edits their own post: the post and its group's lists refetch (others hear it live). */
+export function useEditForumPost(postId: string, groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EditForumPost) =>
+      call(api.forums.posts[':id'].content.$put({ param: { id: postId }, json: body })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: forumKeys.post(postId) }),
+        queryClient.invalidateQueries({ queryKey: forumKeys.group(groupId) }),
+      ]),
+  });
+}
+
+/** The author deletes their own post. */
+export function useDeleteForumPost(postId: string, groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.forums.posts[':id'].$delete({ param: { id: postId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.group(groupId) }),
+  });
+}
+
+/** The author edits or deletes their own reply: the post's replies refetch. */
+export function useEditForumReply(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { replyId: string; content: string }) =>
+      call(api.forums.replies[':id'].$put({ param: { id: v.replyId }, json: { content: v.content } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: forumKeys.post(postId) }),
+  });
+}
+
+export function useDeleteForumReply(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (replyId: string) => call(api.forums.replies[':id'].$delete({ param: { id: replyId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: forumKeys.post(postId) }),
   });
 }

@@ -15,9 +15,12 @@ import { useReactions, ReactionBar } from '@web/areas/reactions/public';
 export function ForumReactions({
   contentType,
   contentId,
+  quietWhenClosed = false,
 }: {
   contentType: EngagementContentType;
   contentId: string;
+  /** The page says once why the viewer may not react (join first, or the post is locked). */
+  quietWhenClosed?: boolean;
 }) {
   const { viewer, isLoading } = useMe();
   const query = useReactions(contentType, contentId, viewer?.id ?? null, !isLoading);
@@ -42,6 +45,7 @@ export function ForumReactions({
         contentType={contentType}
         contentId={contentId}
         signIn={{ message: FORUM_MSG.signInReact }}
+        quietWhenClosed={quietWhenClosed}
       />
     </div>
   );

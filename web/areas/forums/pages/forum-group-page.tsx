@@ -1,6 +1,6 @@
 import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Clock, LogOut, MessageSquare, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, LogOut, MessageSquare, UserPlus, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { FORUM_MSG, type ForumGroup } from '@common/forums/model';
@@ -13,13 +13,13 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { isApiError, refusalText } from '@web/lib/api-client';
+import { isApiError } from '@web/lib/api-client';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
-import { toast } from '@web/lib/toast';
-import { useJoinForumGroup, useLeaveForumGroup } from '../api/forum-actions';
+import { useLeaveForumGroup } from '../api/forum-actions';
 import { useForumGroup, useForumPosts } from '../api/get-forum-groups';
 import { forumKeys } from '../api/query-keys';
 import { ForumCover } from '../components/forum-group-card';
+import { ForumJoin } from '../components/forum-join';
 import { MemberList } from '../components/member-list';
 import { NewPostDialog } from '../components/new-post-dialog';
 import { PostListItem } from '../components/post-list-item';
@@ -179,7 +179,6 @@ function GroupView({ group }: { group: ForumGroup }) {
 function GroupActions({ group }: { group: ForumGroup }) {
   const { viewer } = useMe();
   const { prompt } = useSignInPrompt();
-  const join = useJoinForumGroup(group.id);
   const leave = useLeaveForumGroup(group.id);
   const m = group.membership;
   if (!viewer)
@@ -189,29 +188,9 @@ function GroupActions({ group }: { group: ForumGroup }) {
         {FORUM_MSG.joinGroup}
       </Button>
     );
-  if (!m)
-    return (
-      <Button
-        disabled={join.isPending}
-        onClick={() =>
-          join.mutate(undefined, {
-            onError: (error) => toast.error(FORUM_MSG.joinFailed, { description: refusalText(error) ?? '' }),
-          })
-        }
-      >
-        <UserPlus aria-hidden="true" />
-        {FORUM_MSG.joinGroup}
-      </Button>
-    );
-  if (m.role === 'owner') return null;
-  // A pending request shows a disabled 'Request Pending', like a social group's: nothing to tap.
-  if (m.status === 'pending')
-    return (
-      <Button variant="outline" disabled>
-        <Clock aria-hidden="true" />
-        {FORUM_MSG.requestPending}
-      </Button>
-    );
+  if (m?.role === 'owner') return null;
+  // A non-member asks ('Join Group'); a pending one sees 'Request Pending' and what they may do meanwhile.
+  if (!m || m.status === 'pending') return <ForumJoin group={group} />;
   return (
     <Button variant="outline" disabled={leave.isPending} onClick={() => leave.mutate()}>
       <LogOut aria-hidden="true" />

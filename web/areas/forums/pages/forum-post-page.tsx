@@ -30,9 +30,12 @@ import { isApiError, refusalText } from '@web/lib/api-client';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { toast } from '@web/lib/toast';
 import { useCreateReply, useModeratePost, useRecordView } from '../api/forum-actions';
+import { useForumGroup } from '../api/get-forum-groups';
 import { useForumPost, useForumReplies } from '../api/get-forum-post';
 import { forumKeys } from '../api/query-keys';
 import { useReactions } from '@web/areas/reactions/public';
+import { PostAuthorActions, ReplyAuthorActions } from '../components/author-actions';
+import { ForumJoin } from '../components/forum-join';
 import { ForumReactions } from '../components/forum-reactions';
 import { PostBadges, PostCounts } from '../components/post-list-item';
 
@@ -116,13 +119,18 @@ function PostView({ post }: { post: ForumPost }) {
   const { viewer, isLoading } = useMe();
   const reactions = useReactions('forum_post', post.id, viewer?.id ?? null, !isLoading);
   const likesCount = reactions.data ? (reactions.data.counts.like ?? 0) : post.likesCount;
+  // One place says why a signed-in reader may not write here (join first, or locked): the
+  // reactions and comments below stay closed without repeating it under every reply.
+  const isQuiet = Boolean(viewer) && !post.canReply;
   return (
     <Frame groupId={post.group.id}>
+      {viewer && !post.canReply && !post.isLocked ? <JoinCard groupId={post.group.id} /> : null}
       <Card className="flex flex-col gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <PostBadges post={post} />
           <div className="flex flex-wrap items-center gap-2">
             {post.canModerate ? <ModerateButtons post={post} /> : null}
+            {viewer?.id === post.author.id ? <PostAuthorActions post={post} /> : null}
             {/* Hidden for visitors and on one's own post (issue 20); the server refuses both. */}
             <ReportButton
               target={{ ...FORUM_POST_REPORT_TARGET, id: post.id }}
@@ -149,10 +157,10 @@ function PostView({ post }: { post: ForumPost }) {
         <p className="text-sm break-words whitespace-pre-line">{post.content}</p>
         <PostCounts post={{ ...post, likesCount }} />
         <div className="border-t border-border pt-3">
-          <ForumReactions contentType="forum_post" contentId={post.id} />
+          <ForumReactions contentType="forum_post" contentId={post.id} quietWhenClosed={isQuiet} />
         </div>
       </Card>
-      <Replies post={post} />
+      <Replies post={post} isQuiet={isQuiet} />
     </Frame>
   );
 }
@@ -187,7 +195,19 @@ function ModerateButtons({ post }: { post: ForumPost }) {
   );
 }
 
-function Replies({ post }: { post: ForumPost }) {
+/** A reader who is not an approved member: the group's way in, once, above the post. */
+function JoinCard({ groupId }: { groupId: string }) {
+  const group = useForumGroup(groupId, true);
+  if (!group.data || group.data.membership?.status === 'approved') return null;
+  return (
+    <Card role="region" aria-label={group.data.name} className="flex flex-col gap-2 p-4">
+      <p className="text-sm font-medium">{group.data.name}</p>
+      <ForumJoin group={group.data} />
+    </Card>
+  );
+}
+
+function Replies({ post, isQuiet }: { post: ForumPost; isQuiet: boolean }) {
   const query = useForumReplies(post.id, true);
   const headingId = useId();
   return (
@@ -208,7 +228,7 @@ function Replies({ post }: { post: ForumPost }) {
               .flatMap((p) => p.items)
               .map((r) => (
                 <li key={r.id}>
-                  <ReplyCard reply={r} />
+                  <ReplyCard reply={r} isQuiet={isQuiet} isLocked={post.isLocked} />
                 </li>
               ))}
           </ol>
@@ -234,8 +254,9 @@ const COMMENT_TEXTS = {
   addFailed: FORUM_MSG.commentFailed,
 };
 
-function ReplyCard({ reply }: { reply: ForumReply }) {
+function ReplyCard({ reply, isQuiet, isLocked }: { reply: ForumReply; isQuiet: boolean; isLocked: boolean }) {
   const name = displayName(reply.author);
+  const { viewer } = useMe();
   return (
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex items-center gap-3">
@@ -246,6 +267,7 @@ function ReplyCard({ reply }: { reply: ForumReply }) {
           </Link>
           <RelativeTime value={reply.createdAt} className="text-xs text-muted-foreground" />
         </div>
+        {viewer?.id === reply.author.id ? <ReplyAuthorActions reply={reply} isLocked={isLocked} /> : null}
         <ReportButton
           target={{ ...FORUM_REPLY_REPORT_TARGET, id: reply.id }}
           ownerId={reply.author.id}
@@ -253,12 +275,13 @@ function ReplyCard({ reply }: { reply: ForumReply }) {
         />
       </div>
       <p className="text-sm break-words whitespace-pre-line">{reply.content}</p>
-      <ForumReactions contentType="forum_reply" contentId={reply.id} />
+      <ForumReactions contentType="forum_reply" contentId={reply.id} quietWhenClosed={isQuiet} />
       <CommentSection
         contentType="forum_reply"
         contentId={reply.id}
         ownerId={reply.author.id}
         texts={COMMENT_TEXTS}
+        quietWhenClosed={isQuiet}
       />
     </Card>
   );

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupFields } from '@common/groups/schemas';
 import { api, call } from '@web/lib/api';
+import { commentsKeys } from '@web/areas/comments/public';
+import { reactionsKeys } from '@web/lib/query-keys';
 import { groupKeys } from './query-keys';
 
 /** After a change to one group: its page, its insides and every list are refetched. */
@@ -21,11 +23,25 @@ export function useCreateGroup() {
   });
 }
 
+/**
+ * Join a public group (a member at once) or ask to join a private one. Once in, the posts'
+ * reactions and comments open: their summaries (which said "closed") are fetched again.
+ */
 export function useRequestToJoin(id: string) {
   const refresh = useRefreshGroup(id);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(api.groups[':id']['join-requests'].$post({ param: { id } })),
-    onSuccess: refresh,
+    onSuccess: (res) =>
+      Promise.all([
+        refresh(),
+        ...(res.joined
+          ? [
+              queryClient.invalidateQueries({ queryKey: commentsKeys.all }),
+              queryClient.invalidateQueries({ queryKey: reactionsKeys.all }),
+            ]
+          : []),
+      ]),
   });
 }
 
@@ -49,6 +65,31 @@ export function useRemoveMember(id: string) {
   return useMutation({
     mutationFn: (userId: string) =>
       call(api.groups[':id'].members[':childId'].$delete({ param: { id, childId: userId } })),
+    onSettled: refresh,
+  });
+}
+
+/** The author or a group admin deletes a post: the posts refetch (others hear it live). */
+export function useDeletePost(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) =>
+      call(api.groups[':id'].posts[':childId'].$delete({ param: { id, childId: postId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: groupKeys.posts(id) }),
+  });
+}
+
+/** An admin names a member admin, or an admin a member again. */
+export function useSetMemberRole(id: string) {
+  const refresh = useRefreshGroup(id);
+  return useMutation({
+    mutationFn: (v: { userId: string; role: 'admin' | 'member' }) =>
+      call(
+        api.groups[':id'].members[':childId'].$patch({
+          param: { id, childId: v.userId },
+          json: { role: v.role },
+        }),
+      ),
     onSettled: refresh,
   });
 }

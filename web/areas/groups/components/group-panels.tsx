@@ -5,7 +5,7 @@ import { GROUP_MSG, GROUPS, type GroupMember } from '@common/groups/model';
 import { displayName } from '@common/profiles/model';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
-import { UserMinus } from 'lucide-react';
+import { ShieldMinus, ShieldPlus, UserMinus } from 'lucide-react';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -18,8 +18,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
+import { isApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import { useAnswerJoinRequest, useRemoveMember } from '../api/group-actions';
+import { useAnswerJoinRequest, useRemoveMember, useSetMemberRole } from '../api/group-actions';
 import { useGroupMembers, useJoinRequests } from '../api/get-group';
 import { MemberContactActions } from './member-contact-actions';
 
@@ -71,6 +72,62 @@ function RemoveMember({ member, groupId }: { member: GroupMember; groupId: strin
   );
 }
 
+/** 'Make admin' or 'Make member' on a member's row, for admins: asks first, then changes and says so. */
+function MemberRole({ member, groupId }: { member: GroupMember; groupId: string }) {
+  const [open, setOpen] = useState(false);
+  const setRole = useSetMemberRole(groupId);
+  const name = displayName(member.person);
+  const toAdmin = member.role !== 'admin';
+  const label = toAdmin ? GROUP_MSG.makeAdmin : GROUP_MSG.makeMember;
+  const confirm = () =>
+    setRole.mutate(
+      { userId: member.person.id, role: toAdmin ? 'admin' : 'member' },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success(GROUP_MSG.roleChanged);
+        },
+        onError: (e) =>
+          toast.error(
+            GROUP_MSG.roleFailed,
+            isApiError(e) && e.message ? { description: e.message } : undefined,
+          ),
+      },
+    );
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-8 shrink-0 px-2"
+        aria-label={`${label} ${member.person.username}`}
+        title={label}
+        onClick={() => setOpen(true)}
+      >
+        {toAdmin ? <ShieldPlus aria-hidden="true" /> : <ShieldMinus aria-hidden="true" />}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{toAdmin ? GROUP_MSG.makeAdminTitle : GROUP_MSG.makeMemberTitle}</DialogTitle>
+            <DialogDescription>
+              {toAdmin ? GROUP_MSG.makeAdminConfirm(name) : GROUP_MSG.makeMemberConfirm(name)}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={setRole.isPending}>
+              {GROUP_MSG.cancel}
+            </Button>
+            <Button onClick={confirm} disabled={setRole.isPending}>
+              {label}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
 function MemberRow({ member, removal = null }: { member: GroupMember; removal?: Removal }) {
   const name = displayName(member.person);
   const removable =
@@ -86,6 +143,7 @@ function MemberRow({ member, removal = null }: { member: GroupMember; removal?: 
       </Link>
       {member.role === 'admin' ? <Badge variant="secondary">{GROUP_MSG.admin}</Badge> : null}
       <MemberContactActions person={member.person} />
+      {removable ? <MemberRole member={member} groupId={removal.groupId} /> : null}
       {removable ? <RemoveMember member={member} groupId={removal.groupId} /> : null}
     </li>
   );

@@ -1,4 +1,4 @@
-import { Share2 } from 'lucide-react';
+import { Share2, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
@@ -21,8 +21,10 @@ import {
 } from '@web/components/ui/dialog';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { isApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import { useSharePost } from '../api/group-actions';
+import { useMe } from '@web/lib/me';
+import { useDeletePost, useSharePost } from '../api/group-actions';
 import { ReportButton } from '@web/components/report/report-actions';
 
 /** Group posts' own comment texts: loading and adding fail in their words. */
@@ -31,8 +33,22 @@ const COMMENT_TEXTS: CommentTexts = {
   addFailed: GROUP_MSG.commentFailed,
 };
 
-/** One post: its author, words and picture, the shared reactions and comments, and Share for members. */
-export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolean }) {
+/**
+ * One post: its author, words and picture, the shared reactions and comments, and Share for
+ * members. A non-member reads it; the page says once, above the posts, how to take part.
+ */
+export function PostCard({
+  post,
+  isMember,
+  isAdmin = false,
+}: {
+  post: GroupPost;
+  isMember: boolean;
+  /** The viewer is an admin of the group: Delete on every post and comment in it. */
+  isAdmin?: boolean;
+}) {
+  const { viewer } = useMe();
+  const canDelete = isAdmin || (viewer !== null && viewer.id === post.author.id);
   const name = displayName(post.author);
   const headingId = useId();
   return (
@@ -64,14 +80,17 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
         <WhenNearView minHeight="2.25rem">
-          <ReactionBar contentType="group_post" contentId={post.id} />
+          <ReactionBar contentType="group_post" contentId={post.id} quietWhenClosed={!isMember} />
         </WhenNearView>
         {isMember ? <ShareButton post={post} /> : null}
-        <ReportButton
-          target={{ ...GROUP_POST_REPORT_TARGET, id: post.id }}
-          ownerId={post.author.id}
-          name={`post by ${name}`}
-        />
+        <div className="flex items-center gap-1">
+          {canDelete ? <DeletePost post={post} isOwn={viewer?.id === post.author.id} /> : null}
+          <ReportButton
+            target={{ ...GROUP_POST_REPORT_TARGET, id: post.id }}
+            ownerId={post.author.id}
+            name={`post by ${name}`}
+          />
+        </div>
       </div>
       <WhenNearView minHeight="6rem">
         <CommentSection
@@ -79,9 +98,62 @@ export function PostCard({ post, isMember }: { post: GroupPost; isMember: boolea
           contentId={post.id}
           ownerId={post.author.id}
           texts={COMMENT_TEXTS}
+          quietWhenClosed={!isMember}
+          canModerate={isAdmin}
         />
       </WhenNearView>
     </Card>
+  );
+}
+
+/** Delete, for the post's author and the group's admins: asks first, then removes and says so. */
+function DeletePost({ post, isOwn }: { post: GroupPost; isOwn: boolean }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeletePost(post.groupId);
+  const name = displayName(post.author);
+  const confirm = () =>
+    remove.mutate(post.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success(GROUP_MSG.postDeleted);
+      },
+      onError: (e) =>
+        toast.error(
+          GROUP_MSG.deletePostFailed,
+          isApiError(e) && e.message ? { description: e.message } : undefined,
+        ),
+    });
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-8 px-2 text-destructive"
+        aria-label={`${GROUP_MSG.deletePost}: post by ${name}`}
+        title={GROUP_MSG.deletePost}
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{GROUP_MSG.deletePostTitle}</DialogTitle>
+            <DialogDescription>
+              {isOwn ? GROUP_MSG.deletePostConfirm : GROUP_MSG.removePostConfirm(name)}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={remove.isPending}>
+              {GROUP_MSG.cancel}
+            </Button>
+            <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+              {GROUP_MSG.deletePost}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

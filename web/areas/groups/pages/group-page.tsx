@@ -174,7 +174,7 @@ function GroupView({ group }: { group: Group }) {
             </Card>
           </TabsContent>
         </Tabs>
-        <aside aria-label="Group details" className="flex flex-col gap-4">
+        <aside aria-label="Group details" className="flex min-w-0 flex-col gap-4">
           {group.isAdmin ? <JoinRequestsPanel groupId={group.id} /> : null}
           {canReadInside ? (
             <MembersSidebar
@@ -195,8 +195,9 @@ function GroupView({ group }: { group: Group }) {
 function GroupActions({ group, viewerId }: { group: Group; viewerId: string }) {
   const [isInviting, setIsInviting] = useState(false);
   const [isNaming, setIsNaming] = useState(false);
-  const join = useRequestToJoin(group.id);
   const leave = useLeaveGroup(group.id);
+  // Here, not in JoinButton: joining unmounts the button, and a mutation's callbacks need a mounted caller.
+  const join = useRequestToJoin(group.id);
   const privacy = useSetPrivacy(group.id);
 
   const doLeave = (newAdminId: string | null) =>
@@ -253,20 +254,50 @@ function GroupActions({ group, viewerId }: { group: Group; viewerId: string }) {
             isBusy={leave.isPending}
           />
         </>
-      ) : group.membership.invitationId ? null : group.membership.requestPending ? (
+      ) : group.membership.invitationId ? null : (
+        <JoinButton group={group} join={join} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A non-member's way in (docs/decisions/026): 'Join Group' for a public group (a member at once),
+ * 'Request to Join' for a private one, then a disabled 'Request Pending' with what happens next.
+ */
+function JoinButton({ group, join }: { group: Group; join: ReturnType<typeof useRequestToJoin> }) {
+  if (group.membership.requestPending)
+    return (
+      <div className="flex flex-col items-start gap-1">
         <Button disabled>{GROUP_MSG.requestPending}</Button>
-      ) : (
-        <Button
-          disabled={join.isPending}
-          onClick={() =>
-            join.mutate(undefined, {
-              onSuccess: () => toast.success(GROUP_MSG.requestSent),
-              onError: () => toast.error(GROUP_MSG.joinFailed),
-            })
-          }
-        >
-          {GROUP_MSG.requestToJoin}
-        </Button>
+        <p className="max-w-xs text-xs text-muted-foreground">{GROUP_MSG.pendingMeanwhile}</p>
+      </div>
+    );
+  const hintId = `join-hint-${group.id}`;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Button
+        disabled={join.isPending}
+        aria-describedby={group.isPrivate ? undefined : hintId}
+        onClick={() =>
+          join.mutate(undefined, {
+            onSuccess: (res) => toast.success(res.joined ? GROUP_MSG.joined : GROUP_MSG.requestSent),
+            onError: (e) =>
+              toast.error(
+                GROUP_MSG.joinFailed,
+                isApiError(e) && e.message ? { description: e.message } : undefined,
+              ),
+          })
+        }
+      >
+        <UserPlus aria-hidden="true" />
+        {group.isPrivate ? GROUP_MSG.requestToJoin : GROUP_MSG.joinGroup}
+      </Button>
+      {/* Said once, here: the posts below keep their reactions and comments closed without repeating why. */}
+      {group.isPrivate ? null : (
+        <p id={hintId} className="max-w-xs text-xs text-muted-foreground">
+          {GROUP_MSG.joinToTakePart}
+        </p>
       )}
     </div>
   );
@@ -320,7 +351,7 @@ function PostList({ group }: { group: Group }) {
       <ul aria-label={GROUP_MSG.tabPosts} className="flex flex-col gap-4">
         {posts.map((p) => (
           <li key={p.id}>
-            <PostCard post={p} isMember={group.isMember} />
+            <PostCard post={p} isMember={group.isMember} isAdmin={group.isAdmin} />
           </li>
         ))}
       </ul>

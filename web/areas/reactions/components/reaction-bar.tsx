@@ -30,12 +30,18 @@ export function ReactionBar({
   className,
   signIn,
   initial,
+  quietWhenClosed = false,
 }: {
   contentType: EngagementContentType;
   contentId: string;
   className?: string;
   /** The counts the content's own answer carried for the signed-in viewer (an article's page). */
   initial?: ReactionSummary | null;
+  /**
+   * The page already says once why the viewer may not react (join first): the bar keeps its
+   * buttons disabled without repeating the reason under every item.
+   */
+  quietWhenClosed?: boolean;
   /** What a visitor who taps a reaction is asked (an area's own words); 'react to this content' otherwise. */
   signIn?: SignInAsk;
 }) {
@@ -60,11 +66,12 @@ export function ReactionBar({
   }
 
   const closedReason = query.data.closedReason;
+  const shownReason = quietWhenClosed ? null : closedReason;
   return (
     <div
       role="group"
       aria-label="Reactions"
-      aria-describedby={closedReason ? closedId : undefined}
+      aria-describedby={shownReason ? closedId : undefined}
       className={cn('flex flex-wrap items-center gap-2', className)}
     >
       {query.data.types.map((type) => (
@@ -79,7 +86,7 @@ export function ReactionBar({
           signIn={signIn}
         />
       ))}
-      {closedReason ? (
+      {shownReason ? (
         <p id={closedId} className="text-xs text-muted-foreground">
           {closedReason}
         </p>
