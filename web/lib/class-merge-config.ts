@@ -153,6 +153,17 @@ export const classMergeConfig = (): Config<string, string> => ({
     'grid-cols': [
       { 'grid-cols': [v.isInteger, 'none', 'subgrid', v.isArbitraryVariable, v.isArbitraryValue] },
     ],
+    'col-start-end': [
+      {
+        col: [
+          'auto',
+          { span: ['full', v.isInteger, v.isArbitraryVariable, v.isArbitraryValue] },
+          v.isInteger,
+          v.isArbitraryVariable,
+          v.isArbitraryValue,
+        ],
+      },
+    ],
     'col-start': [{ 'col-start': [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue] }],
     'row-start': [{ 'row-start': [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue] }],
     gap: [{ gap: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],

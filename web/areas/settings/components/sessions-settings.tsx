@@ -47,7 +47,8 @@ export function SessionsSettings() {
                 </p>
                 <p className="text-muted-foreground">
                   {s.place ? `${s.place} · ` : ''}
-                  {S.lastActive(formatRelativeTime(s.lastSeenAt))}
+                  {S.lastActive(formatRelativeTime(s.lastSeenAt))} ·{' '}
+                  {S.signedInOn(formatRelativeTime(s.createdAt))}
                 </p>
               </div>
               {s.current ? null : (
