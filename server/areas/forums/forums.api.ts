@@ -1,4 +1,4 @@
-import { ZJsonObject } from '@common/core/api-schemas';
+import { ZJsonObject, ZOk } from '@common/core/api-schemas';
 import type { ApiDocs } from '../../platform/openapi';
 
 /** The forums area's routes as the OpenAPI document describes them (docs/decisions/024). */
@@ -31,4 +31,8 @@ export const forumsApiDocs: ApiDocs = {
     summary: 'Remove a member from a forum group',
     response: ZJsonObject,
   },
+  'PUT /forums/posts/:id/content': { summary: 'Edit one’s own forum post', response: ZJsonObject },
+  'DELETE /forums/posts/:id': { summary: 'Delete one’s own forum post', response: ZOk },
+  'PUT /forums/replies/:id': { summary: 'Edit one’s own reply', response: ZJsonObject },
+  'DELETE /forums/replies/:id': { summary: 'Delete one’s own reply', response: ZOk },
 };

@@ -25,4 +25,12 @@ export const groupsApiDocs: ApiDocs = {
   'POST /groups/:id/join-requests/:childId': { summary: 'Approve or decline a join request', response: ZOk },
   'POST /groups/:id/invitations': { summary: 'Invite people to a group', response: ZOk, status: 201 },
   'POST /groups/:id/invitations/:childId': { summary: 'Accept or decline a group invitation', response: ZOk },
+  'PATCH /groups/:id/members/:childId': {
+    summary: 'Name a member admin, or make an admin a member again (group admins; never the owner)',
+    response: ZOk,
+  },
+  'DELETE /groups/:id/posts/:childId': {
+    summary: 'Delete a post (its author or a group admin)',
+    response: ZOk,
+  },
 };
