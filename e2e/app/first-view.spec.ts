@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { FEED_MSG } from '../../common/feed/model';
+import { FIRST_VIEW_MSG } from '../../common/core/first-view-texts';
 import { expect, secondBrowser, signUpVerified, test } from '../fixtures';
 
 /**
@@ -206,4 +207,31 @@ test("a member's / is the plain shell, never the welcome page", async ({ page })
   const member = await (await page.request.get('/')).text();
   expect(member).not.toContain(WELCOME_TEXT);
   expect(member).toContain('<div id="root"></div>');
+});
+
+test('what a visitor types into the prerendered search before the app takes over is kept', async ({
+  page,
+}) => {
+  // Hold the app's script back until the visitor has typed on the prerendered page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/', { waitUntil: 'commit' });
+  const typedEarly = page
+    .locator('#prerendered')
+    .getByRole('search')
+    .getByPlaceholder(FIRST_VIEW_MSG.searchPlaceholder);
+  await typedEarly.fill('coffee');
+  await typedEarly.focus();
+  release();
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  const field = page.getByRole('search').getByPlaceholder(FIRST_VIEW_MSG.searchPlaceholder);
+  await expect(field).toHaveValue('coffee');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\?search=coffee$/);
 });

@@ -114,7 +114,7 @@ test('create a page and post; another member follows, likes, comments, reviews, 
   const composer = m.getByRole('textbox', { name: /^Message / });
   await composer.fill('Do you cater weddings?');
   await composer.press('Enter');
-  await expect(m.getByText('Do you cater weddings?')).toBeVisible();
+  await expect(m.getByText('Do you cater weddings?', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /Business inquiries/ })).toContainText('1');
   await member.context.close();
 

@@ -21,8 +21,40 @@ export const PrerenderContext = createContext(false);
 export function revealApp() {
   const prerendered = document.getElementById(PRERENDERED_ID);
   if (!prerendered) return;
+  const root = document.getElementById('root');
+  const focus = root ? carryOverFields(prerendered, root) : null;
   prerendered.remove();
-  document.getElementById('root')?.removeAttribute('hidden');
+  root?.removeAttribute('hidden');
+  // Only a shown field takes the focus.
+  if (focus) {
+    focus.focus();
+    try {
+      focus.setSelectionRange(focus.value.length, focus.value.length);
+    } catch {
+      // Types without a caret (email, number) keep the browser's.
+    }
+  }
+}
+
+/**
+ * What a visitor typed into the prerendered page before the app took over (the top bar's search)
+ * goes on in the app's field of the same id, with the focus and the caret: taking over never eats
+ * a keystroke, and Enter then searches for what was typed.
+ */
+function carryOverFields(from: HTMLElement, to: HTMLElement) {
+  const active = document.activeElement;
+  let focus: HTMLInputElement | HTMLTextAreaElement | null = null;
+  for (const field of from.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    'input[id], textarea[id]',
+  )) {
+    // The prerenderer prefixes ids with 'pre-' so the two pages never share one.
+    const id = field.id.replace(/^pre-/, '');
+    const twin = to.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${CSS.escape(id)}`);
+    if (!twin || twin.tagName !== field.tagName) continue;
+    if (field.value && !twin.value) twin.value = field.value;
+    if (field === active) focus = twin;
+  }
+  return focus;
 }
 
 export function hasPrerenderedPage(): boolean {
