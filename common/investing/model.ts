@@ -245,7 +245,6 @@ export type PitchDeckOpenPage = { items: PitchDeckOpen[]; nextCursor: string | n
 
 export type UploadedFile = { url: string; mediaType: MediaType | 'pdf' };
 
-
 /** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */
 declare module '../core/realtime' {
   interface AreaEvents {
