@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
 
 /**
  * Renders `children` once its place comes within `rootMargin` of the viewport, and keeps them from
@@ -17,18 +18,7 @@ export function WhenNearView({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, rootMargin]);
+  useLoadOnScroll({ target: ref, enabled: !near, onLoad: () => setNear(true), rootMargin });
   if (near) return <>{children}</>;
   return <div ref={ref} style={{ minHeight }} aria-hidden="true" />;
 }

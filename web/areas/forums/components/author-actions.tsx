@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { FORUM_MSG, FORUMS, type ForumPost, type ForumReply } from '@common/forums/model';
 import { ZCreateForumReply, ZEditForumPost } from '@common/forums/schemas';
@@ -117,48 +117,30 @@ export function PostAuthorActions({ post }: { post: ForumPost }) {
         />
       )}
       <IconButton label={FORUM_MSG.deletePostTitle} danger onClick={() => setIsDeleting(true)} />
-      <Dialog open={isEditing} onOpenChange={setIsEditing}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{FORUM_MSG.editPostTitle}</DialogTitle>
-          </DialogHeader>
-          <form onSubmit={save} className="flex flex-col gap-3">
-            <Label htmlFor={titleId}>{FORUM_MSG.title}</Label>
-            <Input
-              id={titleId}
-              value={title}
-              maxLength={FORUMS.titleMax}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-            <Label htmlFor={contentId}>{FORUM_MSG.content}</Label>
-            <Textarea
-              id={contentId}
-              value={content}
-              maxLength={FORUMS.contentMax}
-              onChange={(e) => setContent(e.target.value)}
-              className="min-h-32"
-            />
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-            <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => setIsEditing(false)}
-                disabled={edit.isPending}
-              >
-                {FORUM_MSG.cancel}
-              </Button>
-              <Button type="submit" disabled={edit.isPending}>
-                {FORUM_MSG.save}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <EditDialog
+        open={isEditing}
+        onOpenChange={setIsEditing}
+        title={FORUM_MSG.editPostTitle}
+        onSubmit={save}
+        error={error}
+        isBusy={edit.isPending}
+      >
+        <Label htmlFor={titleId}>{FORUM_MSG.title}</Label>
+        <Input
+          id={titleId}
+          value={title}
+          maxLength={FORUMS.titleMax}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <Label htmlFor={contentId}>{FORUM_MSG.content}</Label>
+        <Textarea
+          id={contentId}
+          value={content}
+          maxLength={FORUMS.contentMax}
+          onChange={(e) => setContent(e.target.value)}
+          className="min-h-32"
+        />
+      </EditDialog>
       <ConfirmDelete
         open={isDeleting}
         onOpenChange={setIsDeleting}
@@ -217,41 +199,23 @@ export function ReplyAuthorActions({ reply, isLocked }: { reply: ForumReply; isL
         />
       )}
       <IconButton label={FORUM_MSG.deleteReplyTitle} danger onClick={() => setIsDeleting(true)} />
-      <Dialog open={isEditing} onOpenChange={setIsEditing}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{FORUM_MSG.editReplyTitle}</DialogTitle>
-          </DialogHeader>
-          <form onSubmit={save} className="flex flex-col gap-3">
-            <Label htmlFor={contentId}>{FORUM_MSG.yourReply}</Label>
-            <Textarea
-              id={contentId}
-              value={content}
-              maxLength={FORUMS.replyMax}
-              onChange={(e) => setContent(e.target.value)}
-              className="min-h-24"
-            />
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-            <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => setIsEditing(false)}
-                disabled={edit.isPending}
-              >
-                {FORUM_MSG.cancel}
-              </Button>
-              <Button type="submit" disabled={edit.isPending}>
-                {FORUM_MSG.save}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <EditDialog
+        open={isEditing}
+        onOpenChange={setIsEditing}
+        title={FORUM_MSG.editReplyTitle}
+        onSubmit={save}
+        error={error}
+        isBusy={edit.isPending}
+      >
+        <Label htmlFor={contentId}>{FORUM_MSG.yourReply}</Label>
+        <Textarea
+          id={contentId}
+          value={content}
+          maxLength={FORUMS.replyMax}
+          onChange={(e) => setContent(e.target.value)}
+          className="min-h-24"
+        />
+      </EditDialog>
       <ConfirmDelete
         open={isDeleting}
         onOpenChange={setIsDeleting}
@@ -269,5 +233,50 @@ export function ReplyAuthorActions({ reply, isLocked }: { reply: ForumReply; isL
         }
       />
     </>
+  );
+}
+
+/** The edit form of a post or a reply: its fields, the error in words, Cancel and Save. */
+function EditDialog({
+  open,
+  onOpenChange,
+  title,
+  onSubmit,
+  error,
+  isBusy,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  error: string | null;
+  isBusy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="flex flex-col gap-3">
+          {children}
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isBusy}>
+              {FORUM_MSG.cancel}
+            </Button>
+            <Button type="submit" disabled={isBusy}>
+              {FORUM_MSG.save}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
