@@ -142,3 +142,18 @@ export async function reviewShots(
   }
   if (before) await page.setViewportSize(before);
 }
+
+/**
+ * A test's setup written through the API as the page's signed-in person (what the test does not
+ * click through): the answer must be 201; its body comes back.
+ */
+export async function apiCreated<T>(
+  page: Page,
+  baseURL: string | undefined,
+  url: string,
+  data: unknown,
+): Promise<T> {
+  const res = await page.request.post(url, { headers: { origin: baseURL! }, data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}

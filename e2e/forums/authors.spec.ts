@@ -1,5 +1,13 @@
 import { FORUM_MSG } from '../../common/forums/model';
-import { expect, expectAccessible, gotoLive, reviewShots, signUpVerified, test } from '../fixtures';
+import {
+  apiCreated,
+  expect,
+  expectAccessible,
+  gotoLive,
+  reviewShots,
+  signUpVerified,
+  test,
+} from '../fixtures';
 
 test('a forum author edits and deletes their own reply and post, each after a form or a confirmation, with a toast', async ({
   page,
@@ -8,22 +16,16 @@ test('a forum author edits and deletes their own reply and post, each after a fo
   test.slow();
   const headers = { origin: baseURL! };
   await signUpVerified(page);
-  const created = await page.request.post('/api/forums', {
-    headers,
-    data: {
-      name: `Own Words ${Date.now().toString(36)}`,
-      description: 'Authors tidy their words.',
-      coverImage: null,
-    },
+  const forum = await apiCreated<{ id: string }>(page, baseURL, '/api/forums', {
+    name: `Own Words ${Date.now().toString(36)}`,
+    description: 'Authors tidy their words.',
+    coverImage: null,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const forum = (await created.json()) as { id: string };
-  const posted = await page.request.post(`/api/forums/${forum.id}/posts`, {
-    headers,
-    data: { title: 'Pricing tiers', content: 'Three or four?', category: 'business' },
+  const post = await apiCreated<{ id: string }>(page, baseURL, `/api/forums/${forum.id}/posts`, {
+    title: 'Pricing tiers',
+    content: 'Three or four?',
+    category: 'business',
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  const post = (await posted.json()) as { id: string };
   const replied = await page.request.post(`/api/forums/posts/${post.id}/replies`, {
     headers,
     data: { content: 'Typo in my reply' },

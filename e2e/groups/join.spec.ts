@@ -9,6 +9,7 @@ import {
   secondBrowser,
   signUpVerified,
   test,
+  apiCreated,
 } from '../fixtures';
 
 test('a new member joins a public group and comments within a minute; the reason to join is said once', async ({
@@ -69,22 +70,16 @@ test("a forum post says once that the group approves its members, with 'Join Gro
   test.slow();
   const headers = { origin: baseURL! };
   await signUpVerified(page);
-  const created = await page.request.post('/api/forums', {
-    headers,
-    data: {
-      name: `Pricing Circle ${Date.now().toString(36)}`,
-      description: 'How we price.',
-      coverImage: null,
-    },
+  const forum = await apiCreated<{ id: string }>(page, baseURL, '/api/forums', {
+    name: `Pricing Circle ${Date.now().toString(36)}`,
+    description: 'How we price.',
+    coverImage: null,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const forum = (await created.json()) as { id: string };
-  const posted = await page.request.post(`/api/forums/${forum.id}/posts`, {
-    headers,
-    data: { title: 'Annual or monthly?', content: 'Which do your customers pick?', category: 'business' },
+  const post = await apiCreated<{ id: string }>(page, baseURL, `/api/forums/${forum.id}/posts`, {
+    title: 'Annual or monthly?',
+    content: 'Which do your customers pick?',
+    category: 'business',
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  const post = (await posted.json()) as { id: string };
   for (const content of ['Annual, at 20% off.', 'Monthly, mostly.', 'Both, half and half.']) {
     const res = await page.request.post(`/api/forums/posts/${post.id}/replies`, {
       headers,

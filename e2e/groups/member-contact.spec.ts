@@ -1,5 +1,5 @@
 import { GROUP_MEMBER_CONTACT_MSG as MSG, GROUP_MSG } from '../../common/groups/model';
-import { expect, expectAccessible, myId, secondBrowser, signUpVerified, test } from '../fixtures';
+import { apiCreated, expect, expectAccessible, myId, secondBrowser, signUpVerified, test } from '../fixtures';
 
 test("a member in a group's members list can be sent a connection request ('Request Sent', 'Connection request sent') and a message; never oneself", async ({
   page,
@@ -9,16 +9,11 @@ test("a member in a group's members list can be sent a connection request ('Requ
   test.slow();
   const headers = { origin: baseURL! };
   const admin = await signUpVerified(page);
-  const created = await page.request.post('/api/groups', {
-    headers,
-    data: {
-      name: `Members Corner ${Date.now().toString(36)}`,
-      description: 'Where members meet each other and talk.',
-      coverImage: null,
-    },
+  const group = await apiCreated<{ id: string }>(page, baseURL, '/api/groups', {
+    name: `Members Corner ${Date.now().toString(36)}`,
+    description: 'Where members meet each other and talk.',
+    coverImage: null,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const group = (await created.json()) as { id: string };
 
   const other = await secondBrowser(browser, baseURL);
   const member = await signUpVerified(other.page);

@@ -7,6 +7,7 @@ import {
   secondBrowser,
   signUpVerified,
   test,
+  apiCreated,
 } from '../fixtures';
 
 test('an owner removes a post and a member, each after a confirmation, with a toast, seen live by the member', async ({
@@ -17,16 +18,11 @@ test('an owner removes a post and a member, each after a confirmation, with a to
   test.slow();
   const headers = { origin: baseURL! };
   await signUpVerified(page);
-  const created = await page.request.post('/api/groups', {
-    headers,
-    data: {
-      name: `Tidy House ${Date.now().toString(36)}`,
-      description: 'A group its owner keeps tidy.',
-      coverImage: null,
-    },
+  const group = await apiCreated<{ id: string }>(page, baseURL, '/api/groups', {
+    name: `Tidy House ${Date.now().toString(36)}`,
+    description: 'A group its owner keeps tidy.',
+    coverImage: null,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const group = (await created.json()) as { id: string };
 
   const other = await secondBrowser(browser, baseURL);
   const member = await signUpVerified(other.page);
