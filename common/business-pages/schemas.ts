@@ -182,7 +182,7 @@ export const ZReviewQueueQuery = z.object({
 });
 export type ReviewQueueQuery = z.infer<typeof ZReviewQueueQuery>;
 
-/** POST /api/admin/reviews/moderate: any status on one review or many (spec section 4). */
+/** POST /api/admin/reviews/moderate: any status on one review or many. */
 export const ZModerateReviews = z.strictObject({
   ids: z.array(z.uuid()).min(1).max(MODERATION.bulkMax),
   status: z.enum(REVIEW_STATUSES),

@@ -81,7 +81,7 @@ export type Message = {
   metadata: { title?: string } | null;
 };
 
-/** One row of the contact list / messages dropdown (spec: "conversation summary"). */
+/** One row of the contact list / messages dropdown (a conversation summary). */
 export type ConversationSummary = {
   partner: ChatPerson;
   lastMessage: {

@@ -163,7 +163,7 @@ export async function getUser(db: Tx, userId: string): Promise<AdminUser> {
 }
 
 /**
- * Sets a new password (spec: admin-update-user-password), for super admins too. The
+ * Sets a new password (the admin's "update user password"), for super admins too. The
  * person's other sessions end: a reset by an admin is usually because the account was taken over.
  */
 export async function resetPassword(

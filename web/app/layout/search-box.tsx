@@ -7,7 +7,7 @@ import { cn } from '@web/lib/cn';
 
 /**
  * The search field: submits to the feed route as /?search=<trimmed text>. The top bar shows it
- * on wide screens only (spec: desktop only); the results page repeats it for phones, with its own id.
+ * on wide screens only (search is a desktop top-bar field); the results page repeats it for phones, with its own id.
  */
 export function SearchBox({ id = 'top-bar-search', className }: { id?: string; className?: string }) {
   const navigate = useNavigate();
