@@ -32,14 +32,16 @@ function RemoveMember({ member, groupId }: { member: GroupMember; groupId: strin
   const [open, setOpen] = useState(false);
   const remove = useRemoveMember(groupId);
   const name = displayName(member.person);
+  // mutateAsync, not mutate's callbacks: the removed member's row (and this dialog) may unmount
+  // before the answer arrives when the list refetches, and the toast must still be said.
   const confirm = () =>
-    remove.mutate(member.person.id, {
-      onSuccess: () => {
+    remove.mutateAsync(member.person.id).then(
+      () => {
         setOpen(false);
         toast.success(GROUP_MSG.memberRemoved);
       },
-      onError: () => toast.error(GROUP_MSG.removeFailed),
-    });
+      () => toast.error(GROUP_MSG.removeFailed),
+    );
   return (
     <>
       <Button
@@ -80,19 +82,16 @@ function MemberRole({ member, groupId }: { member: GroupMember; groupId: string 
   const toAdmin = member.role !== 'admin';
   const label = toAdmin ? GROUP_MSG.makeAdmin : GROUP_MSG.makeMember;
   const confirm = () =>
-    setRole.mutate(
-      { userId: member.person.id, role: toAdmin ? 'admin' : 'member' },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast.success(GROUP_MSG.roleChanged);
-        },
-        onError: (e) =>
-          toast.error(
-            GROUP_MSG.roleFailed,
-            isApiError(e) && e.message ? { description: e.message } : undefined,
-          ),
+    setRole.mutateAsync({ userId: member.person.id, role: toAdmin ? 'admin' : 'member' }).then(
+      () => {
+        setOpen(false);
+        toast.success(GROUP_MSG.roleChanged);
       },
+      (e) =>
+        toast.error(
+          GROUP_MSG.roleFailed,
+          isApiError(e) && e.message ? { description: e.message } : undefined,
+        ),
     );
   return (
     <>

@@ -111,18 +111,20 @@ function DeletePost({ post, isOwn }: { post: GroupPost; isOwn: boolean }) {
   const [open, setOpen] = useState(false);
   const remove = useDeletePost(post.groupId);
   const name = displayName(post.author);
+  // mutateAsync: the deleted post's card unmounts when the posts refetch, and the toast must
+  // still be said.
   const confirm = () =>
-    remove.mutate(post.id, {
-      onSuccess: () => {
+    remove.mutateAsync(post.id).then(
+      () => {
         setOpen(false);
         toast.success(GROUP_MSG.postDeleted);
       },
-      onError: (e) =>
+      (e) =>
         toast.error(
           GROUP_MSG.deletePostFailed,
           isApiError(e) && e.message ? { description: e.message } : undefined,
         ),
-    });
+    );
   return (
     <>
       <Button
