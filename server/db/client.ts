@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -156,10 +155,65 @@ function statementName(text: string): string | null {
   let name = statementNames.get(text);
   if (!name) {
     if (statementNames.size >= MAX_STATEMENT_NAMES) return null;
-    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    // A number, not a digest of the text: the map is this process's, and so is every connection
+    // of its pool, so a name never stands for two texts.
+    name = `q_${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
   return name;
+}
+
+/** The most distinct LIMIT values written into one statement's text (see inlineLimits). */
+const MAX_INLINED_LIMITS = 8;
+const inlinedLimits = new Map<string, Set<number>>();
+const LIMIT_PARAM = /\blimit \$(\d+)(?!\d)/gi;
+
+/**
+ * A statement's `limit $n` with its value written in: PostgreSQL plans a prepared statement whose
+ * LIMIT is a parameter for every run (a generic plan must assume a large share of the rows, so it
+ * never costs less than a custom one), and planning a list's join costs more than running it. With
+ * the number in the text the generic plan is kept after a few runs. Only small whole numbers used
+ * once in the statement are written in, at most MAX_INLINED_LIMITS distinct ones per statement (page
+ * sizes are few; a client asking every size in turn only gets the parameter back). The remaining
+ * parameters are renumbered. Returns null when nothing changes.
+ */
+export function inlineLimits(text: string, values: unknown[]): { text: string; values: unknown[] } | null {
+  if (!/\blimit \$/i.test(text)) return null;
+  const drop = new Map<number, number>();
+  for (const m of text.matchAll(LIMIT_PARAM)) {
+    const k = Number(m[1]);
+    const v = values[k - 1];
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < 0 || n > 1000) continue;
+    // Used once only (a parameter shared with another place stays a parameter).
+    if ((text.match(new RegExp(`\\$${k}(?!\\d)`, 'g')) ?? []).length !== 1) continue;
+    const shape = text.replace(new RegExp(`\\$${k}(?!\\d)`), '$?');
+    let seen = inlinedLimits.get(shape);
+    if (!seen) {
+      if (inlinedLimits.size >= MAX_STATEMENT_NAMES) continue;
+      inlinedLimits.set(shape, (seen = new Set()));
+    }
+    if (!seen.has(n)) {
+      if (seen.size >= MAX_INLINED_LIMITS) continue;
+      seen.add(n);
+    }
+    drop.set(k, n);
+  }
+  if (drop.size === 0) return null;
+  const renumber = new Map<number, number>();
+  const kept: unknown[] = [];
+  values.forEach((v, i) => {
+    if (drop.has(i + 1)) return;
+    kept.push(v);
+    renumber.set(i + 1, kept.length);
+  });
+  const rewritten = text.replace(/\$(\d+)(?!\d)/g, (whole, d: string) => {
+    const k = Number(d);
+    if (drop.has(k)) return String(drop.get(k));
+    const to = renumber.get(k);
+    return to === undefined ? whole : `$${to}`;
+  });
+  return { text: rewritten, values: kept };
 }
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };
@@ -184,8 +238,14 @@ function prepareRepeatedStatements(client: pg.PoolClient) {
       ((Array.isArray(config.values) && config.values.length > 0) ||
         (Array.isArray(args[1]) && args[1].length > 0))
     ) {
-      const name = statementName(config.text);
-      if (name) args[0] = { ...config, name };
+      const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : (config.values ?? []);
+      const inlined = inlineLimits(config.text, values);
+      const text = inlined?.text ?? config.text;
+      const name = statementName(text);
+      if (inlined) {
+        args[0] = { ...config, text, values: inlined.values, ...(name ? { name } : {}) };
+        if (Array.isArray(args[1])) args.splice(1, 1);
+      } else if (name) args[0] = { ...config, name };
     }
     return query(...args);
   };
@@ -200,8 +260,9 @@ function prepareRepeatedStatements(client: pg.PoolClient) {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (!(client instanceof pg.Pool)) return (await db.execute(query)).rows as T[];
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const q = dialect.sqlToQuery(query);
+  const { text, values } = inlineLimits(q.sql, q.params) ?? { text: q.sql, values: q.params };
   const name = statementName(text);
-  const res = await client.query({ ...(name ? { name } : {}), text, values: params as unknown[] });
+  const res = await client.query({ ...(name ? { name } : {}), text, values });
   return res.rows as T[];
 }
