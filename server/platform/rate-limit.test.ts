@@ -92,6 +92,36 @@ describe('the meter', () => {
     now += 60_000;
     expect(a.hit(limit, 'p')).toBeNull();
   });
+  it('reads back at each sync only the keys past an eighth of their limit, and every key each tenth sync', async () => {
+    let now = 60_000 * 16_666_700 + 1000;
+    const limit = { name: 'test-meter-readback', max: 16, windowSec: 60 };
+    const a = createMeter({ db: database.db, instanceId: 'ra', now: () => now });
+    const b = createMeter({ db: database.db, instanceId: 'rb', now: () => now });
+    b.register(limit);
+    await a.sync(); // the first sync reads every key (none yet)
+    await b.sync();
+    // 200 people with one hit each, one person with three (past 16 / 8).
+    for (let i = 0; i < 200; i++) a.hit(limit, `light-${i}`);
+    for (let i = 0; i < 3; i++) a.hit(limit, 'busy');
+    await a.sync();
+    expect(a.readBack()).toBe(1);
+    for (let s = 0; s < 8; s++) await a.sync();
+    expect(a.readBack()).toBe(1);
+    await a.sync(); // the tenth
+    expect(a.readBack()).toBe(201);
+    // Spread over two processes, a person is still held to the limit (within a sync's worth).
+    let allowed = 0;
+    for (let i = 0; i < 20; i++) {
+      now += 100;
+      if (a.hit(limit, 'spread') === null) allowed++;
+      if (b.hit(limit, 'spread') === null) allowed++;
+      await a.sync();
+      await b.sync();
+    }
+    expect(allowed).toBeGreaterThanOrEqual(16);
+    expect(allowed).toBeLessThanOrEqual(18);
+  });
+
   it('after a failed sync, sends the hits once, summed with the new ones (one row per key and window)', async () => {
     let now = 60_000 * 16_666_667 + 1000;
     const limit = { name: 'test-meter-retry', max: 100, windowSec: 60 };

@@ -12,10 +12,10 @@ import { AppError } from '../lib/errors';
  *   that each process adds its new hits to about once a second and reads the others' back from. A
  *   limit is checked on the process's own hits plus the others' last-known ones: across N
  *   processes a person can pass a limit by at most what they manage in one sync interval. A
- *   process reads back the keys it counts itself, and every key some process has marked as past
- *   half its limit (`near`), so a person near their limit on one process meets it on the others
- *   before their first request there. With one process (the embedded database), the counters are
- *   exact.
+ *   process reads back the keys it counts itself past an eighth of their limit (every key each
+ *   tenth sync: see READ_BACK_SHARE), and every key some process has marked as past half its limit
+ *   (`near`), so a person near their limit on one process meets it on the others before their
+ *   first request there. With one process (the embedded database), the counters are exact.
  *
  * Both count in sliding windows: the hits of the current fixed window plus the previous window's,
  * weighted by how much of it the sliding window still covers. A fixed window alone lets a person
@@ -128,6 +128,15 @@ export async function peek(db: Tx, limit: RateLimit, subject: string): Promise<n
 
 /** How often a process adds its hits to the shared tally and reads the others' back. */
 export const METER_SYNC_MS = 1000;
+/**
+ * A key is read back at each sync only once this process counts at least 1/READ_BACK_SHARE of its
+ * limit (or some process marked it near): with up to READ_BACK_SHARE processes, people under that
+ * share everywhere are under the limit in all. Every FULL_SYNC_EVERY-th sync reads back every key,
+ * so what the others count is never older than that many intervals. The read then grows with the
+ * people near a limit, not with everyone active.
+ */
+const READ_BACK_SHARE = 8;
+const FULL_SYNC_EVERY = 10;
 /** Unsent (key, window) rows kept while the shared tally cannot be reached; beyond, hits stay local. */
 const MAX_LATE = 50_000;
 
@@ -161,6 +170,8 @@ export function createMeter(opts: {
   let late: { key: string; w: number; hits: number }[] = [];
   let timer: ReturnType<typeof setInterval> | undefined;
   let syncing: Promise<void> | null = null;
+  let syncs = 0;
+  let lastReadBack = 0;
 
   /** Brings an entry to the window `now` is in. */
   function roll(e: Entry, key: string, t: number) {
@@ -239,6 +250,7 @@ export function createMeter(opts: {
     };
     for (const r of late) add(r);
     late = [];
+    const everyKey = syncs++ % FULL_SYNC_EVERY === 0;
     const watched: string[] = [];
     for (const [key, e] of entries) {
       roll(e, key, t);
@@ -247,7 +259,7 @@ export function createMeter(opts: {
       e.unsent = 0;
       // Nothing left to know about: forget it (a later hit starts afresh and syncs again).
       if (!e.cur && !e.prev && !e.otherCur && !e.otherPrev) entries.delete(key);
-      else watched.push(key);
+      else if (everyKey || estimate * READ_BACK_SHARE >= e.limit.max) watched.push(key);
     }
     const sending = [...batch.values()];
     let sent = false;
@@ -260,6 +272,7 @@ export function createMeter(opts: {
           on conflict (key, w, instance_id) do update
             set hits = u.hits + excluded.hits, near = u.near or excluded.near, seen_at = now()`);
       sent = true;
+      lastReadBack = watched.length;
       // The keys counted here, and those near their limit anywhere (the longest window is an hour).
       const { rows } = await db.execute<{ key: string; w: string | number; hits: number }>(sql`
         select key, w, sum(hits)::int as hits from usage_tally
@@ -323,6 +336,8 @@ export function createMeter(opts: {
     },
     /** How many keys the process holds (tests, health). */
     size: () => entries.size,
+    /** How many keys the last sync asked the others' counts of (tests). */
+    readBack: () => lastReadBack,
   };
 }
 
