@@ -19,8 +19,12 @@ export type ServerEvent = ProtocolEvent | AreaEvent;
 
 /** The protocol's own events: the socket's life, presence, typing, and what instances tell each other. */
 type ProtocolEvent =
-  /** First frame after the upgrade. */
-  | { type: 'hello'; userId: string }
+  /**
+   * First frame after the upgrade. `quiet`: nothing was sent to this person for the last
+   * REALTIME.quietWindowMs (as far as this server heard), so a page whose data is younger than
+   * that missed nothing addressed to them and needs no resync refetch.
+   */
+  | { type: 'hello'; userId: string; quiet?: boolean }
   /**
    * Answer to a subscribe: the topics accepted and those refused. `deferred` (only when not empty)
    * lists the refused topics that were refused only because this person subscribed too much too

@@ -67,6 +67,9 @@ export function createConnections(opts: {
     }
   }
 
+  /** The record's key for what is sent to one person (no topic has this form: topics are `prefix:…`). */
+  const personalKey = (userId: string) => `@${userId}`;
+
   function isQuiet(topic: string, now: number) {
     if (now - recordedSince < REALTIME.quietWindowMs) return false;
     const at = lastEventAt.get(topic);
@@ -91,9 +94,12 @@ export function createConnections(opts: {
    * person shown again (an unban).
    */
   function targetsOf({ to, topic, event }: Envelope) {
-    if (topic) noteTopicEvent(topic, Date.now());
+    const now = Date.now();
+    if (topic) noteTopicEvent(topic, now);
     // The bus was lost for a while: what was published meanwhile is not known here.
-    else if (!to && event.type === 'resync') recordedSince = Date.now();
+    else if (!to && event.type === 'resync') recordedSince = now;
+    // What is sent to a person is remembered like a topic of theirs, for the greeting's `quiet`.
+    if (to) for (const id of to) noteTopicEvent(personalKey(id), now);
     const targets = new Set<Conn>();
     if (to) for (const id of to) for (const c of byUser.get(id) ?? []) targets.add(c);
     if (topic) for (const c of byTopic.get(topic) ?? []) targets.add(c);
@@ -279,6 +285,13 @@ export function createConnections(opts: {
     targetsOf,
     registerTopic(prefix: string, authorize: TopicAuthorizer) {
       topicAuthorizers.set(prefix, authorize);
+    },
+    /**
+     * Nothing was sent to this person for the last REALTIME.quietWindowMs, as far as this process
+     * heard: the greeting says so, and a page that loaded within that time missed nothing.
+     */
+    isPersonQuiet(userId: string) {
+      return isQuiet(personalKey(userId), Date.now());
     },
     /** How many sockets this person has open on this process. */
     countOf(userId: string) {

@@ -94,4 +94,22 @@ describe('quiet topics in a subscription answer', () => {
     vi.advanceTimersByTime(1);
     expect((await answer(conns, [TOPIC])).quiet).toEqual([TOPIC]);
   });
+
+  it("the greeting's quiet: nothing sent to this person within the window, as far as this process heard", () => {
+    const conns = setup();
+    const me = '00000000-0000-4000-8000-000000000001';
+    const other = '00000000-0000-4000-8000-000000000002';
+    expect(conns.isPersonQuiet(me)).toBe(false); // the process has not heard a whole window yet
+    vi.advanceTimersByTime(REALTIME.quietWindowMs);
+    expect(conns.isPersonQuiet(me)).toBe(true);
+    // Something for me (and someone else) makes me not quiet for a window; a topic's event does not.
+    conns.targetsOf({ to: [me, other], event: { type: 'resync' } as ServerEvent });
+    conns.targetsOf(event(TOPIC));
+    vi.advanceTimersByTime(REALTIME.quietWindowMs - 1);
+    expect(conns.isPersonQuiet(me)).toBe(false);
+    expect(conns.isPersonQuiet(other)).toBe(false);
+    expect(conns.isPersonQuiet('00000000-0000-4000-8000-000000000003')).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(conns.isPersonQuiet(me)).toBe(true);
+  });
 });

@@ -188,7 +188,7 @@ export function createRealtime(opts: {
     });
     ws.on('close', () => conns.remove(conn));
     ws.on('error', () => ws.terminate());
-    send(conn, { type: 'hello', userId: conn.userId });
+    send(conn, { type: 'hello', userId: conn.userId, quiet: conns.isPersonQuiet(conn.userId) });
   }
 
   const recheck = () => recheckSessions(db, conns.all());

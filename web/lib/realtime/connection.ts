@@ -95,15 +95,21 @@ export function startRealtime({ onSessionEnded }: StartOptions): () => void {
       }
       if (!isServerEvent(data)) return;
       if (data.type === 'hello') {
+        const wasOpen = hasBeenOpen;
         isGreeted = true;
         hasBeenOpen = true;
         attempt = 0;
         sendTopics('subscribe', currentTopics());
         setRealtimeStatus('open');
+        // The first greeting, on a page loaded less than the quiet window ago, when the server
+        // says nothing was sent to this person in that window: what the page fetched missed
+        // nothing addressed to them, and each held topic's own answer ('subscribed') says whether
+        // it needs a catch-up. Otherwise (a reconnect, an older page, something was sent) whatever
+        // was fetched before this socket listened may have missed events: the lists refetch once.
+        const missedNothing =
+          !wasOpen && data.quiet === true && performance.now() < REALTIME.quietWindowMs - REALTIME.quietAckMs;
         emitRealtimeEvent(data);
-        // Whatever was fetched before this socket listened (the first page load, or the time it
-        // was down) may have missed events: the lists refetch once.
-        emitRealtimeEvent({ type: 'resync' });
+        if (!missedNothing) emitRealtimeEvent({ type: 'resync' });
         return;
       }
       if (data.type === 'subscribed' && data.deferred?.length) {
