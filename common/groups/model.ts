@@ -1,4 +1,5 @@
 import type { PersonSummary } from '../profiles/model';
+import type { ReactionSummary } from '../reactions/model';
 
 /**
  * Social groups (docs/product-rules.md: no sample data, every feature is a real write). Shared by the server
@@ -254,7 +255,11 @@ export type GroupPost = {
   imageUrl: string | null;
   createdAt: string;
 };
-export type GroupPostPage = Page<GroupPost>;
+/**
+ * A post in its group's list: with its reactions (counts, the viewer's own, and why the viewer may
+ * not react yet), so the post's reaction bar needs no request of its own.
+ */
+export type GroupPostPage = Page<GroupPost & { reactions: ReactionSummary | null }>;
 
 export type JoinRequest = { id: string; person: PersonSummary; createdAt: string };
 export type JoinRequestPage = Page<JoinRequest>;

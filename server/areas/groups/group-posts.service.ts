@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { publishToFeed, removeFromFeed } from '../feed';
 import { createNotification, notificationEnvelope } from '../notifications';
 import { removeComments } from '../comments';
-import { removeReactions } from '../reactions';
+import { reactionsOfShownMany, removeReactions } from '../reactions';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { requireOpenGroup, requireRole } from './groups.service';
 import {
@@ -68,7 +68,7 @@ export async function listPosts(
   groupId: string,
   q: PageQuery,
 ): Promise<GroupPostPage> {
-  await requireOpenGroup(deps.db, viewer.id, groupId);
+  const { isMember } = await requireOpenGroup(deps.db, viewer.id, groupId);
   const rows = await rowsOf<PostRow>(
     deps.db,
     sql`select ${POST_COLUMNS} from group_posts gp join profiles p on p.id = gp.user_id
@@ -76,7 +76,17 @@ export async function listPosts(
         and ${afterCursor(sql`gp.created_at`, sql`gp.id`, readCursor(q.cursor), 'desc')}
       order by gp.created_at desc, gp.id desc limit ${q.limit + 1}`,
   );
-  return pageOf(rows, q.limit, toPost);
+  const page = pageOf(rows, q.limit, toPost);
+  // Each post carries its reactions (one statement for the page instead of a request per post),
+  // closed with the group's own reason for one who has not joined, as its content target says.
+  const reactions = await reactionsOfShownMany(
+    deps.db,
+    viewer.id,
+    'group_post',
+    page.items.map((p) => p.id),
+    isMember ? null : GROUP_MSG.joinToEngage,
+  );
+  return { ...page, items: page.items.map((p) => ({ ...p, reactions: reactions.get(p.id) ?? null })) };
 }
 
 /**

@@ -192,12 +192,14 @@ export async function getGroup(deps: GroupDeps, viewer: Viewer, id: string): Pro
  * The group if the viewer may read inside it (posts, members), else the 404: missing, private to
  * them, or only shown to them as an invitation.
  */
-export async function requireOpenGroup(db: Tx, viewerId: string, id: string): Promise<void> {
-  const [row] = await rowsOf<{ ok: number }>(
+export async function requireOpenGroup(db: Tx, viewerId: string, id: string): Promise<{ isMember: boolean }> {
+  const [row] = await rowsOf<{ member: boolean }>(
     db,
-    sql`select 1 as ok from groups g where g.id = ${id} and ${groupOpenTo(viewerId)}`,
+    sql`select exists (select 1 from group_members m where m.group_id = g.id and m.user_id = ${viewerId}) as member
+      from groups g where g.id = ${id} and ${groupOpenTo(viewerId)}`,
   );
   if (!row) throw notFound();
+  return { isMember: row.member };
 }
 
 /**

@@ -7,6 +7,7 @@ import { canWatchContent, removePersonReactions } from './reactions.service';
 export {
   lockContent,
   reactionsOfShown,
+  reactionsOfShownMany,
   removeReactions,
   requireContent,
   requireTarget,

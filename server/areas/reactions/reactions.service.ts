@@ -8,7 +8,7 @@ import {
   type ReactionType,
 } from '@common/reactions/model';
 import { topic } from '@common/core/realtime';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, reactions } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
@@ -108,6 +108,51 @@ async function readSummary(
 export async function reactionsOfShown(db: Db, viewerId: string, ref: ContentRef): Promise<ReactionSummary> {
   const target = requireTarget(ref.contentType);
   return { ...(await readSummary(db, target, ref, viewerId)), closedReason: null };
+}
+
+/**
+ * The same for a list of content of one type its area has just shown the viewer (a group's posts),
+ * in one statement: each item's summary, with the `closedReason` the area's target gives this
+ * viewer for all of them (null when they may react).
+ */
+export async function reactionsOfShownMany(
+  db: Db,
+  viewerId: string,
+  contentType: ContentRef['contentType'],
+  contentIds: string[],
+  closedReason: string | null,
+): Promise<Map<string, ReactionSummary>> {
+  const target = requireTarget(contentType);
+  const rows = contentIds.length
+    ? await db
+        .select({
+          id: reactions.contentId,
+          type: reactions.reactionType,
+          n: sql<number>`count(*)::int`,
+          mine: sql<boolean>`bool_or(${reactions.userId} = ${viewerId})`,
+        })
+        .from(reactions)
+        .where(and(eq(reactions.contentType, contentType), inArray(reactions.contentId, contentIds)))
+        .groupBy(reactions.contentId, reactions.reactionType)
+    : [];
+  const out = new Map<string, ReactionSummary>();
+  for (const contentId of contentIds)
+    out.set(contentId, {
+      contentType,
+      contentId,
+      types: [...target.reactionTypes],
+      counts: {},
+      mine: [],
+      closedReason,
+    });
+  const order = new Map(target.reactionTypes.map((t, i) => [t as string, i]));
+  for (const r of rows.sort((a, b) => (order.get(a.type) ?? 0) - (order.get(b.type) ?? 0))) {
+    const summary = out.get(r.id);
+    if (!summary || !r.n || !order.has(r.type)) continue;
+    summary.counts[r.type as ReactionType] = r.n;
+    if (r.mine) summary.mine.push(r.type as ReactionType);
+  }
+  return out;
 }
 
 /** GET /api/reactions/{type}/{id}: counts and the viewer's reactions, for members and visitors. */

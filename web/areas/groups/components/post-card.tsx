@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { GROUP_MSG, GROUPS, type GroupPost, GROUP_POST_REPORT_TARGET } from '@common/groups/model';
 import { displayName } from '@common/profiles/model';
+import type { ReactionSummary } from '@common/reactions/model';
 import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
 import { ReactionBar } from '@web/areas/reactions/public';
 import { RelativeTime } from '@web/components/relative-time';
@@ -42,7 +43,8 @@ export function PostCard({
   isMember,
   isAdmin = false,
 }: {
-  post: GroupPost;
+  /** With its reactions when the group's list carried them (no request of the bar's own). */
+  post: GroupPost & { reactions?: ReactionSummary | null };
   isMember: boolean;
   /** The viewer is an admin of the group: Delete on every post and comment in it. */
   isAdmin?: boolean;
@@ -80,7 +82,12 @@ export function PostCard({
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
         <WhenNearView minHeight="2.25rem">
-          <ReactionBar contentType="group_post" contentId={post.id} quietWhenClosed={!isMember} />
+          <ReactionBar
+            contentType="group_post"
+            contentId={post.id}
+            quietWhenClosed={!isMember}
+            initial={post.reactions}
+          />
         </WhenNearView>
         {isMember ? <ShareButton post={post} /> : null}
         <div className="flex items-center gap-1">
