@@ -351,6 +351,11 @@ export class Member {
           greeted = true;
           clearTimeout(timer);
           this.ws = ws;
+          this.helloQuiet = ev.quiet === true;
+          // The web app pings every REALTIME.pingIntervalMs (25 s); the server closes a socket
+          // silent for three of them.
+          clearInterval(this.pinger);
+          this.pinger = setInterval(() => this.send({ op: 'ping' }), 25_000);
           resolve(ws);
           return;
         }
@@ -481,8 +486,16 @@ export class Member {
       this.noteFeed(home[3]);
       this.page = 'home';
       this.holdTopics(['feed:all'], this.feedCatchUp());
-      // After the greeting the page refetches what the socket may have missed (a 'resync').
-      await Promise.all([this.get('/api/messages/unread'), this.get('/api/notifications?limit=10')]);
+      // After the greeting the page refetches what the socket may have missed (a 'resync'), unless
+      // the greeting says nothing was sent to this member within the last minute.
+      // (The resync also runs the held feed topic's catch-up.)
+      if (this.helloQuiet) this.w.stats.quietSkips += 1;
+      else
+        await Promise.all([
+          this.get('/api/messages/unread'),
+          this.get('/api/notifications?limit=10'),
+          ...(this.feedSince === null ? [] : [this.get(`/api/feed/new?filter=all&since=${this.feedSince}`)]),
+        ]);
       return [doc, ...shell, ...home.slice(0, 4)].every((r) => r.status === 200);
     });
   }
@@ -546,7 +559,8 @@ export class Member {
       this.get(`/api/groups/${id}/posts?limit=10`),
       this.get(`/api/groups/${id}/members?limit=5`),
     ]);
-    // Each post near the viewport asks its reactions and comments and listens to them; the page
+    // Each post near the viewport asks its comments (and its reactions, unless the list carried
+    // them) and listens to them; the page
     // asks the next ones as the reader scrolls (WhenNearView): a laptop's first screen reaches
     // GROUP_POSTS_NEAR_VIEW of them.
     const posts = (json(p)?.items ?? json(p)?.posts ?? []).slice(0, GROUP_POSTS_NEAR_VIEW);
@@ -559,9 +573,10 @@ export class Member {
         ]),
       ),
     });
+    // A post whose list answer carried its reactions asks only its comments.
     const each = await Promise.all(
       posts.flatMap((x) => [
-        this.get(`/api/reactions/group_post/${x.id}`),
+        ...(x.reactions ? [] : [this.get(`/api/reactions/group_post/${x.id}`)]),
         this.get(`/api/comments/group_post/${x.id}?limit=50`),
       ]),
     );
@@ -792,6 +807,7 @@ export class Member {
     this.running = false;
     clearTimeout(this.timer);
     clearTimeout(this.feedCheck);
+    clearInterval(this.pinger);
     this.ws?.terminate();
     this.ws = null;
   }
