@@ -28,8 +28,7 @@ export type DigestSectionQuery = {
 };
 
 export type DigestSectionResult =
-  | { kind: 'count'; count: number; link: string }
-  | { kind: 'items'; items: DigestItem[] };
+  { kind: 'count'; count: number; link: string } | { kind: 'items'; items: DigestItem[] };
 
 export type DigestSection = {
   /** Unique across areas, e.g. 'groups.popular'. */

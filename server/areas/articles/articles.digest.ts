@@ -11,7 +11,13 @@ export const followedArticlesDigest: DigestSection = {
   title: 'From people you follow',
   news: true,
   async collect(db, { userId, since, limit }) {
-    const { rows } = await db.execute<{ id: string; title: string; author: string; reactions: number; comments: number }>(sql`
+    const { rows } = await db.execute<{
+      id: string;
+      title: string;
+      author: string;
+      reactions: number;
+      comments: number;
+    }>(sql`
       select ar.id, ar.title, a.full_name as author, e.reactions, e.comments
       from connections f
       join articles ar on ar.author_id = f.connected_user_id and ar.status = 'published'

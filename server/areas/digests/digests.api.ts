@@ -8,7 +8,10 @@ export const digestsApiDocs: ApiDocs = {
     summary: 'How often the member gets the digest email (daily, weekly or off)',
     response: ZDigestPreference,
   },
-  'PUT /digests/preference': { summary: 'Choose how often to get the digest email', response: ZDigestPreference },
+  'PUT /digests/preference': {
+    summary: 'Choose how often to get the digest email',
+    response: ZDigestPreference,
+  },
   'POST /digests/unsubscribe': {
     summary: 'Unsubscribe from the digest by the signed token of its mail (RFC 8058 one-click; no sign-in)',
     response: z.object({ unsubscribed: z.literal(true) }),

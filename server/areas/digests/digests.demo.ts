@@ -31,7 +31,11 @@ export async function demo(ctx: DemoContext) {
     const start = periodStart('daily', ctx.daysAgo(d));
     if (start < ctx.now) rounds.push({ frequency: 'daily', start, members: daily });
   }
-  rounds.push({ frequency: 'weekly', start: periodStart('weekly', ctx.now), members: weekly.map((p) => p.id) });
+  rounds.push({
+    frequency: 'weekly',
+    start: periodStart('weekly', ctx.now),
+    members: weekly.map((p) => p.id),
+  });
   rounds.sort((a, b) => +a.start - +b.start);
 
   let sentTotal = 0;
@@ -58,7 +62,13 @@ export async function demo(ctx: DemoContext) {
     const count = (s: string) => rows.filter((r) => r.status === s).length;
     const [run] = await ctx.db
       .insert(digestRuns)
-      .values({ startedAt, finishedAt, sent: count('sent'), skipped: count('skipped'), failed: count('failed') })
+      .values({
+        startedAt,
+        finishedAt,
+        sent: count('sent'),
+        skipped: count('skipped'),
+        failed: count('failed'),
+      })
       .returning({ id: digestRuns.id });
     if (rows.length) await ctx.db.insert(digestSends).values(rows.map((r) => ({ ...r, runId: run!.id })));
     sentTotal += count('sent');

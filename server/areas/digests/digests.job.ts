@@ -259,7 +259,11 @@ export function createDigestJob(opts: {
         }
       }
     } finally {
-      if (runId) await db.update(digestRuns).set({ finishedAt: sql`now()` }).where(eq(digestRuns.id, runId));
+      if (runId)
+        await db
+          .update(digestRuns)
+          .set({ finishedAt: sql`now()` })
+          .where(eq(digestRuns.id, runId));
     }
     const old = sql`now() - make_interval(days => ${KEEP_DAYS})`;
     await db.delete(digestSends).where(lt(digestSends.createdAt, old));

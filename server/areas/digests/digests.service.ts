@@ -56,6 +56,11 @@ export async function digestAdminView(db: Db): Promise<DigestAdminView> {
       skipped: r.skipped,
       failed: r.failed,
     })),
-    totals: { sent: count('sent'), skipped: count('skipped'), failed: count('failed'), pending: count('claimed') },
+    totals: {
+      sent: count('sent'),
+      skipped: count('skipped'),
+      failed: count('failed'),
+      pending: count('claimed'),
+    },
   };
 }

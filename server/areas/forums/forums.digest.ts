@@ -11,7 +11,13 @@ export const forumPostsDigest: DigestSection = {
   title: 'Popular in your forums',
   news: true,
   async collect(db, { userId, since, limit }) {
-    const { rows } = await db.execute<{ id: string; title: string; forum: string; replies: number; reactions: number }>(sql`
+    const { rows } = await db.execute<{
+      id: string;
+      title: string;
+      forum: string;
+      replies: number;
+      reactions: number;
+    }>(sql`
       select fp.id, fp.title, fg.name as forum, fp.replies_count as replies, e.reactions
       from forum_group_members m
       join forum_groups fg on fg.id = m.group_id
