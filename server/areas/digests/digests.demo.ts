@@ -29,7 +29,9 @@ export async function demo(ctx: DemoContext) {
   const rounds: { frequency: 'daily' | 'weekly'; start: Date; members: string[] }[] = [];
   for (let d = 6; d >= 0; d--) {
     const start = periodStart('daily', ctx.daysAgo(d));
-    if (start < ctx.now) rounds.push({ frequency: 'daily', start, members: daily });
+    // A round a few minutes after the period began; none that would start after `now`.
+    if (start.getTime() + 20 * 60_000 < ctx.now.getTime())
+      rounds.push({ frequency: 'daily', start, members: daily });
   }
   rounds.push({
     frequency: 'weekly',
