@@ -1,7 +1,22 @@
 import { DIGEST_LIST, DIGEST_MSG } from '@common/digests/model';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestSends, notifications } from '../../db/schema';
+import {
+  articles,
+  blocks,
+  connections,
+  digestSends,
+  eventInvitations,
+  events,
+  forumGroupMembers,
+  forumGroups,
+  forumPosts,
+  groupMembers,
+  groupPosts,
+  groups,
+  notifications,
+  reactions,
+} from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createLinkSigner } from '../../platform/signed-links';
 import { BASE_URL, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
@@ -109,6 +124,134 @@ describe('the digest job', () => {
     // The same period again: nothing more.
     await t.booted.digests.run();
     expect(digestsTo(away)).toHaveLength(1);
+  });
+
+  it('shows only what the member may see, from each area’s section, at most 5 items a section', async () => {
+    const me = await awayMember();
+    const author = await signedUpPerson(t);
+    const blocked = await signedUpPerson(t);
+    const stranger = await signedUpPerson(t);
+    // Groups: theirs (7 posts, one very long), one they are not in, and a blocked author's popular post.
+    const [mine, notMine] = await t.db
+      .insert(groups)
+      .values([
+        { name: 'Fintech Founders', description: 'd', createdBy: author.id },
+        { name: 'Secret Circle', description: 'd', createdBy: author.id },
+      ])
+      .returning({ id: groups.id });
+    await t.db.insert(groupMembers).values([
+      { groupId: mine!.id, userId: me.id },
+      { groupId: mine!.id, userId: blocked.id },
+    ]);
+    const posts = Array.from({ length: 7 }, (_, i) => ({
+      groupId: mine!.id,
+      userId: author.id,
+      content: i === 0 ? `Long ${'word '.repeat(60)}` : `Group post ${i}`,
+    }));
+    await t.db.insert(groupPosts).values(posts);
+    await t.db
+      .insert(groupPosts)
+      .values({ groupId: notMine!.id, userId: author.id, content: 'Hidden group post' });
+    const [loud] = await t.db
+      .insert(groupPosts)
+      .values({ groupId: mine!.id, userId: blocked.id, content: 'Blocked author post' })
+      .returning({ id: groupPosts.id });
+    await t.db
+      .insert(reactions)
+      .values({ userId: author.id, contentType: 'group_post', contentId: loud!.id, reactionType: 'like' });
+    await t.db.insert(blocks).values({ blockerId: blocked.id, blockedId: me.id });
+    // Forums: an approved membership, and a pending one.
+    const [forum, pending] = await t.db
+      .insert(forumGroups)
+      .values([{ name: 'SaaS Metrics' }, { name: 'Waiting Room' }])
+      .returning({ id: forumGroups.id });
+    await t.db.insert(forumGroupMembers).values([
+      { groupId: forum!.id, userId: me.id, status: 'approved' },
+      { groupId: pending!.id, userId: me.id, status: 'pending' },
+    ]);
+    await t.db.insert(forumPosts).values([
+      {
+        groupId: forum!.id,
+        authorId: author.id,
+        title: 'Churn benchmarks',
+        content: 'c',
+        category: 'business',
+        repliesCount: 3,
+      },
+      {
+        groupId: pending!.id,
+        authorId: author.id,
+        title: 'Not yet yours',
+        content: 'c',
+        category: 'business',
+      },
+    ]);
+    // Follows: an article of someone they follow, and one of a stranger.
+    await t.db.insert(connections).values({ userId: me.id, connectedUserId: author.id, status: 'following' });
+    const article = { content: 'c', excerpt: 'e', preview: 'p', category: 'tech', status: 'published' };
+    await t.db.insert(articles).values([
+      { ...article, authorId: author.id, title: 'Raising a seed round', publishedAt: new Date() },
+      { ...article, authorId: stranger.id, title: 'Stranger article', publishedAt: new Date() },
+    ]);
+    // Events: one they are going to, soon.
+    const [event] = await t.db
+      .insert(events)
+      .values({
+        creatorId: author.id,
+        title: 'Demo night',
+        startsAt: new Date(Date.now() + 3 * 86_400_000),
+        location: 'Berlin',
+      })
+      .returning({ id: events.id });
+    await t.db.insert(eventInvitations).values({ eventId: event!.id, inviteeId: me.id, status: 'accepted' });
+
+    await t.booted.digests.run();
+    const mail = digestsTo(me)[0]!;
+    expect(mail, 'a digest').toBeDefined();
+    const section = (heading: string) => {
+      const lines = mail.text.split('\n');
+      const from = lines.indexOf(heading);
+      if (from < 0) return [];
+      const end = lines.findIndex((l, i) => i > from && !l.startsWith('- '));
+      return lines.slice(from + 1, end < 0 ? undefined : end);
+    };
+    const groupLines = section('Popular in your groups');
+    expect(groupLines).toHaveLength(5);
+    expect(mail.text).not.toContain('Hidden group post');
+    expect(mail.text).not.toContain('Blocked author post');
+    const long = groupLines.find((l) => l.startsWith('- Long'))!;
+    expect(long.length).toBeLessThan(140 + 120);
+    expect(long).toContain('…');
+    expect(section('Popular in your forums')).toEqual([
+      expect.stringMatching(/^- Churn benchmarks \(in SaaS Metrics · 3 replies · 0 reactions\): http/),
+    ]);
+    expect(mail.text).not.toContain('Not yet yours');
+    expect(section('From people you follow')).toEqual([
+      expect.stringMatching(/^- Raising a seed round \(by /),
+    ]);
+    expect(mail.text).not.toContain('Stranger article');
+    expect(section('Your upcoming events')).toEqual([
+      expect.stringMatching(/^- Demo night \(.* UTC · Berlin\): /),
+    ]);
+  });
+
+  it('sends nothing when only reminders are there (an upcoming event is not news)', async () => {
+    const me = await awayMember();
+    const host = await signedUpPerson(t);
+    const [event] = await t.db
+      .insert(events)
+      .values({
+        creatorId: host.id,
+        title: 'Quiet meetup',
+        startsAt: new Date(Date.now() + 86_400_000),
+        location: 'Online',
+      })
+      .returning({ id: events.id });
+    await t.db.insert(eventInvitations).values({ eventId: event!.id, inviteeId: me.id, status: 'accepted' });
+    await t.booted.digests.run();
+    expect(digestsTo(me)).toHaveLength(0);
+    const [row] = await t.db.select().from(digestSends).where(eq(digestSends.userId, me.id));
+    expect(row?.status).toBe('skipped');
   });
 
   it('sends once per period across two processes running at once', async () => {
