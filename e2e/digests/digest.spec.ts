@@ -16,7 +16,7 @@ test('choose the digest in Settings, then unsubscribe from its link without sign
   await signUpVerified(page);
   const id = await myId(page);
   await page.goto('/settings?tab=notifications');
-  const digest = page.getByRole('group', { name: DIGEST_MSG.settingLabel });
+  const digest = page.getByRole('radiogroup', { name: DIGEST_MSG.settingLabel });
   await expect(digest.getByRole('radio', { name: 'Weekly' })).toBeChecked();
   await digest.getByRole('radio', { name: 'Daily' }).check();
   await expect(page.getByText(DIGEST_MSG.saved)).toBeVisible();

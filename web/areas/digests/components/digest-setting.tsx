@@ -13,19 +13,22 @@ export function DigestSetting() {
   const current = preference.data?.frequency ?? DIGEST_DEFAULT_FREQUENCY;
 
   return (
-    <fieldset
-      className="grid gap-2 py-4"
-      aria-describedby={`${id}-help`}
-      aria-busy={preference.isPending || undefined}
-    >
-      <legend className="text-sm leading-snug font-medium">{DIGEST_MSG.settingLabel}</legend>
+    <div className="grid gap-1.5 py-4" aria-busy={preference.isPending || undefined}>
+      <p id={`${id}-label`} className="text-sm leading-snug font-medium">
+        {DIGEST_MSG.settingLabel}
+      </p>
       <p id={`${id}-help`} className="text-sm text-muted-foreground">
         {DIGEST_MSG.settingHelp}
       </p>
       {preference.isError && !preference.data ? (
         <LoadError align="start" message={MSG.unexpected} onRetry={preference.refetch} />
       ) : (
-        <div className="flex flex-wrap gap-2">
+        <div
+          role="radiogroup"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-help`}
+          className="mt-1.5 flex flex-wrap gap-2"
+        >
           {DIGEST_FREQUENCIES.map((frequency) => (
             <label
               key={frequency}
@@ -49,6 +52,6 @@ export function DigestSetting() {
           ))}
         </div>
       )}
-    </fieldset>
+    </div>
   );
 }
