@@ -20,7 +20,7 @@ test('choose the digest in Settings, then unsubscribe from its link without sign
   await expect(digest.getByRole('radio', { name: 'Weekly' })).toBeChecked();
   await digest.getByRole('radio', { name: 'Daily' }).check();
   await expect(page.getByText(DIGEST_MSG.saved)).toBeVisible();
-  expect(await (await page.request.get('/api/digests/preference')).json()).toEqual({ frequency: 'daily' });
+  expect(await (await page.request.get('/api/settings/digest')).json()).toEqual({ frequency: 'daily' });
 
   // The mail's link, opened where nobody is signed in: opening changes nothing, the button does.
   const token = (await signer()).sign(DIGEST_LIST, id);
@@ -28,7 +28,7 @@ test('choose the digest in Settings, then unsubscribe from its link without sign
   await visitor.page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
   await expect(visitor.page.getByText(DIGEST_MSG.unsubscribeQuestion)).toBeVisible();
   await expectAccessible(visitor.page);
-  expect(await (await page.request.get('/api/digests/preference')).json()).toEqual({ frequency: 'daily' });
+  expect(await (await page.request.get('/api/settings/digest')).json()).toEqual({ frequency: 'daily' });
   await visitor.page.getByRole('button', { name: DIGEST_MSG.unsubscribeButton }).click();
   await expect(visitor.page.getByText(DIGEST_MSG.unsubscribed)).toBeVisible();
 

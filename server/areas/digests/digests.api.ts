@@ -4,11 +4,11 @@ import type { ApiDocs } from '../../platform/openapi';
 
 /** The digests area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const digestsApiDocs: ApiDocs = {
-  'GET /digests/preference': {
+  'GET /settings/digest': {
     summary: 'How often the member gets the digest email (daily, weekly or off)',
     response: ZDigestPreference,
   },
-  'PUT /digests/preference': {
+  'PUT /settings/digest': {
     summary: 'Choose how often to get the digest email',
     response: ZDigestPreference,
   },
@@ -24,7 +24,7 @@ export const digestsApiDocs: ApiDocs = {
     produces: 'text/plain',
     access: 'public',
   },
-  'GET /digests/runs': {
+  'GET /admin/digests': {
     summary: 'The digest job’s latest runs and the last 30 days by outcome',
     response: ZDigestAdminView,
     access: 'admin',

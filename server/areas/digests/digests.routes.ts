@@ -5,14 +5,18 @@ import { validate } from '../../lib/validate';
 import { requireViewer, superAdminOnly } from '../../lib/viewer';
 import { digestAdminView, getPreference, setPreference, unsubscribeByToken } from './digests.service';
 
+/**
+ * The choice sits under /settings and the admin view under /admin, so personal access tokens are
+ * refused there as on every other settings and admin route (platform/access-tokens.ts).
+ */
 export function digestsRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
-      .get('/digests/preference', async (c) => {
+      .get('/settings/digest', async (c) => {
         const viewer = requireViewer(c);
         return c.json(await getPreference(deps.db, viewer.id));
       })
-      .put('/digests/preference', validate('json', ZDigestPreference), async (c) => {
+      .put('/settings/digest', validate('json', ZDigestPreference), async (c) => {
         const viewer = requireViewer(c);
         return c.json(await setPreference(deps.db, viewer.id, c.req.valid('json').frequency));
       })
@@ -26,6 +30,6 @@ export function digestsRoutes(deps: AppDeps) {
       .get('/digests/unsubscribe', validate('query', ZUnsubscribeQuery), (c) =>
         c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid('query').token)}`, 303),
       )
-      .get('/digests/runs', superAdminOnly(deps), async (c) => c.json(await digestAdminView(deps.db)))
+      .get('/admin/digests', superAdminOnly(deps), async (c) => c.json(await digestAdminView(deps.db)))
   );
 }

@@ -70,25 +70,23 @@ describe('the frequency setting', () => {
   it('is weekly by default, saves daily or off, refuses anything else, and is each member’s own', async () => {
     const p = await signedUpPerson(t);
     const other = await signedUpPerson(t);
-    expect((await p.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'weekly' });
-    const saved = await p.agent.request('PUT', '/api/digests/preference', { frequency: 'daily' });
+    expect((await p.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'weekly' });
+    const saved = await p.agent.request('PUT', '/api/settings/digest', { frequency: 'daily' });
     expect(saved.status, saved.text).toBe(200);
-    expect((await p.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'daily' });
-    expect((await p.agent.request('PUT', '/api/digests/preference', { frequency: 'off' })).body).toEqual({
+    expect((await p.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'daily' });
+    expect((await p.agent.request('PUT', '/api/settings/digest', { frequency: 'off' })).body).toEqual({
       frequency: 'off',
     });
     for (const body of [{ frequency: 'hourly' }, {}, { frequency: 1 }]) {
-      const bad = await p.agent.request('PUT', '/api/digests/preference', body);
+      const bad = await p.agent.request('PUT', '/api/settings/digest', body);
       expect(bad.status).toBe(400);
     }
-    const bad = await p.agent.request('PUT', '/api/digests/preference', { frequency: 'hourly' });
+    const bad = await p.agent.request('PUT', '/api/settings/digest', { frequency: 'hourly' });
     expect(bad.body.error.fields.frequency).toBe(DIGEST_MSG.invalidFrequency);
-    expect((await p.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'off' });
-    expect((await other.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'weekly' });
-    expect((await t.agent().get('/api/digests/preference')).status).toBe(401);
-    expect((await t.agent().request('PUT', '/api/digests/preference', { frequency: 'daily' })).status).toBe(
-      401,
-    );
+    expect((await p.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'off' });
+    expect((await other.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'weekly' });
+    expect((await t.agent().get('/api/settings/digest')).status).toBe(401);
+    expect((await t.agent().request('PUT', '/api/settings/digest', { frequency: 'daily' })).status).toBe(401);
   });
 });
 
@@ -98,7 +96,7 @@ describe('the digest job', () => {
     const active = await signedUpPerson(t);
     const quiet = await awayMember();
     const off = await awayMember();
-    await off.agent.request('PUT', '/api/digests/preference', { frequency: 'off' });
+    await off.agent.request('PUT', '/api/settings/digest', { frequency: 'off' });
     // Signing in again makes the last visit now: `off` chose while here; make them away again.
     await t.db.execute(
       sql`update sessions set updated_at = now() - interval '40 days' where user_id = ${off.id}`,
@@ -341,7 +339,7 @@ describe('unsubscribing', () => {
     const opened = await t.agent().get(url);
     expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
-    expect((await p.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'weekly' });
+    expect((await p.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'weekly' });
 
     const forged = [
       `${other.id}.${signature}`, // another member's id under this signature
@@ -358,14 +356,14 @@ describe('unsubscribing', () => {
       );
     }
     expect((await oneClick('/api/digests/unsubscribe')).status).toBe(400);
-    expect((await other.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'weekly' });
-    expect((await p.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'weekly' });
+    expect((await other.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'weekly' });
+    expect((await p.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'weekly' });
 
     const done = await oneClick(url);
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual({ unsubscribed: true });
-    expect((await p.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'off' });
-    expect((await other.agent.get('/api/digests/preference')).body).toEqual({ frequency: 'weekly' });
+    expect((await p.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'off' });
+    expect((await other.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'weekly' });
     // The token is bound to its list too.
     expect(links.verify(DIGEST_LIST, token)).toBe(p.id);
   });
@@ -375,13 +373,13 @@ describe('the admin view', () => {
   it('shows the latest runs to super admins only', async () => {
     const admin = await signedUpPerson(t, { email: ADMIN });
     const member = await signedUpPerson(t);
-    const res = await admin.agent.get('/api/digests/runs');
+    const res = await admin.agent.get('/api/admin/digests');
     expect(res.status, res.text).toBe(200);
     expect(res.body.runs.length).toBeGreaterThan(0);
     expect(res.body.runs[0]).toMatchObject({ finishedAt: expect.any(String) });
     expect(res.body.totals.sent).toBeGreaterThanOrEqual(1);
     expect(res.body.totals.failed + res.body.totals.sent + res.body.totals.skipped).toBeGreaterThan(1);
-    expect((await member.agent.get('/api/digests/runs')).status).toBe(403);
-    expect((await t.agent().get('/api/digests/runs')).status).toBe(401);
+    expect((await member.agent.get('/api/admin/digests')).status).toBe(403);
+    expect((await t.agent().get('/api/admin/digests')).status).toBe(401);
   });
 });

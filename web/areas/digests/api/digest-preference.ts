@@ -5,7 +5,7 @@ import { toast } from '@web/lib/toast';
 import { digestKeys } from './query-keys';
 
 export const getDigestPreference = (signal?: AbortSignal): Promise<DigestPreference> =>
-  call(api.digests.preference.$get(undefined, { init: { signal: signal ?? null } }));
+  call(api.settings.digest.$get(undefined, { init: { signal: signal ?? null } }));
 
 export function useDigestPreference() {
   return useQuery({
@@ -20,7 +20,7 @@ export function useSetDigestFrequency() {
   return useMutation({
     scope: { id: 'digest-preference' },
     mutationFn: (frequency: DigestFrequency) =>
-      call(api.digests.preference.$put({ json: { frequency } })) as Promise<DigestPreference>,
+      call(api.settings.digest.$put({ json: { frequency } })) as Promise<DigestPreference>,
     onMutate: async (frequency) => {
       await queryClient.cancelQueries({ queryKey: digestKeys.preference() });
       const previous = queryClient.getQueryData<DigestPreference>(digestKeys.preference());

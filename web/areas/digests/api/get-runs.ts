@@ -4,7 +4,7 @@ import { api, call } from '@web/lib/api';
 import { digestKeys } from './query-keys';
 
 export const getDigestRuns = (signal?: AbortSignal): Promise<DigestAdminView> =>
-  call(api.digests.runs.$get(undefined, { init: { signal: signal ?? null } }));
+  call(api.admin.digests.$get(undefined, { init: { signal: signal ?? null } }));
 
 export function useDigestRuns() {
   return useQuery({ queryKey: digestKeys.runs(), queryFn: ({ signal }) => getDigestRuns(signal) });
