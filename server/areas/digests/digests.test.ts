@@ -86,6 +86,19 @@ describe('the frequency setting', () => {
     expect((await p.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'off' });
     expect((await other.agent.get('/api/settings/digest')).body).toEqual({ frequency: 'weekly' });
     expect((await t.agent().get('/api/settings/digest')).status).toBe(401);
+    // A personal access token never reaches settings, even with the write scope.
+    const made = await p.agent.post('/api/account/tokens', {
+      name: 'script',
+      scope: 'write',
+      expiresInDays: 30,
+    });
+    expect(made.status, made.text).toBe(201);
+    const bearer = { authorization: `Bearer ${made.body.token as string}` };
+    const script = t.agent();
+    expect((await script.get('/api/settings/digest', bearer)).status).toBe(403);
+    expect((await script.request('PUT', '/api/settings/digest', { frequency: 'daily' }, bearer)).status).toBe(
+      403,
+    );
     expect((await t.agent().request('PUT', '/api/settings/digest', { frequency: 'daily' })).status).toBe(401);
   });
 });
