@@ -20,6 +20,7 @@ import { createStorage, type Storage } from './platform/storage';
 import type { Viewer } from './lib/context';
 import { areas } from './areas';
 import { resetPasswordMail, verifyEmailMail, welcomeMail } from './areas/auth';
+import { createDigestJob, type DigestJob } from './areas/digests';
 import {
   createNotificationMailer,
   createNotificationPusher,
@@ -29,6 +30,8 @@ import {
 import type { Tx } from './db/rules';
 import type { AccountDeletion, AreaContext, AreaModule } from './platform/area';
 import { registerContentTarget } from './platform/content-targets';
+import { registerDigestSection } from './platform/digest-sections';
+import { createLinkSigner } from './platform/signed-links';
 import { registerFeedKind } from './platform/feed-kinds';
 import { registerModerationQueue } from './platform/moderation-queues';
 import { registerInquiryTarget, setMessagePolicy } from './platform/policies';
@@ -47,6 +50,8 @@ export type Booted = {
   notificationMail: NotificationMailer;
   /** Sends notifications as web pushes to people with no tab open (flush() sends what is due now). */
   notificationPush: NotificationPusher;
+  /** The digest mail to members who have been away (run() does a round now). */
+  digests: DigestJob;
   /** Housekeeping on a timer (old limit windows, unattached uploads); run() does a round now. */
   maintenance: ReturnType<typeof startMaintenance>;
   dataExports: DataExports;
@@ -148,6 +153,7 @@ export async function boot(
     registerModerationQueue,
     registerSearchProvider,
     registerFeedKind,
+    registerDigestSection,
     registerInquiryTarget,
     setMessagePolicy,
     setTypingPolicy: realtime.setTypingPolicy,
@@ -183,6 +189,15 @@ export async function boot(
     policy: { allowPrivate: env.push.allowPrivate },
     onlineAmong: (ids) => realtime.onlineAmong(ids),
     intervalMs: opts.notificationMailIntervalMs === 0 ? 0 : 60_000,
+  });
+  const links = createLinkSigner(secret);
+  const digests = createDigestJob({
+    db: database.db,
+    mailer,
+    logger,
+    links,
+    baseUrl: env.baseUrl,
+    intervalMs: opts.notificationMailIntervalMs === 0 ? 0 : 15 * 60_000,
   });
   if (env.push.allowPrivate && env.nodeEnv === 'production')
     logger.warn(
@@ -224,6 +239,7 @@ export async function boot(
     benchFloor: env.benchFloor,
     checkResponses: env.nodeEnv === 'test',
     dataExports,
+    links,
     webDir: webDir && existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
   const stop = async () => {
@@ -232,6 +248,7 @@ export async function boot(
     await dataExports.close();
     await notificationMail.close();
     await notificationPush.close();
+    await digests.close();
     await realtime.close();
     await meter.stop();
     await bus.close();
@@ -247,6 +264,7 @@ export async function boot(
     sessions,
     notificationMail,
     notificationPush,
+    digests,
     maintenance,
     dataExports,
     meter,

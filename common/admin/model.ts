@@ -28,7 +28,14 @@ export const ADMIN_MSG = {
   fetchArticlesFailed: 'Failed to fetch articles',
   deleteArticleFailed: 'Failed to delete article',
   // Ours (the document gives no wording for these).
-  tabs: { users: 'Users', articles: 'Articles', reviews: 'Reviews', reports: 'Reports', audit: 'Audit log' },
+  tabs: {
+    users: 'Users',
+    articles: 'Articles',
+    reviews: 'Reviews',
+    reports: 'Reports',
+    digests: 'Digests',
+    audit: 'Audit log',
+  },
   stats: {
     members: 'Members',
     newMembers: 'New this week',

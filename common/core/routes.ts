@@ -31,6 +31,7 @@ export const APP_PATHS = [
   '/investing',
   '/investing/:id',
   '/admin',
+  '/unsubscribe',
 ] as const;
 
 const PATTERNS = APP_PATHS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));

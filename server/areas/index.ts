@@ -4,6 +4,7 @@ import { authArea } from './auth';
 import { businessPagesArea } from './business-pages';
 import { commentsArea } from './comments';
 import { connectionsArea } from './connections';
+import { digestsArea } from './digests';
 import { eventsArea } from './events';
 import { feedArea } from './feed';
 import { forumsArea } from './forums';
@@ -38,5 +39,6 @@ export const areas = [
   investingArea,
   eventsArea,
   businessPagesArea,
+  digestsArea,
   adminArea,
 ] as const;

@@ -10,6 +10,7 @@ import type { AccountDeletion } from '../platform/area';
 import type { ApiLimits } from '../platform/api-limits';
 import type { DataExports } from '../platform/data-export';
 import type { Meter } from '../platform/rate-limit';
+import type { LinkSigner } from '../platform/signed-links';
 import type { Logger } from './logger';
 
 export type Viewer = AuthSession['user'];
@@ -56,6 +57,8 @@ export type AppDeps = {
   requireAdminTwoFactor?: boolean;
   /** Download your data: the members' exports, built in the background. */
   dataExports: DataExports;
+  /** Tokens for links that act without a sign-in (a mail's unsubscribe link). */
+  links: LinkSigner;
   /** Check every JSON answer against its route's OpenAPI description (tests). */
   checkResponses?: boolean;
   /** dist/web; when absent (API tests without a build) only the API is served. */

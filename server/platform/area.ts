@@ -8,6 +8,7 @@ import type { Bus, Loader } from './bus';
 import type { ContentTarget } from './content-targets';
 import type { AreaExporter } from './data-export';
 import type { DemoContext } from './demo';
+import type { DigestSection } from './digest-sections';
 import type { FeedKind } from './feed-kinds';
 import type { ApiDocs } from './openapi';
 import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
@@ -45,6 +46,8 @@ export type AreaContext = {
   registerSearchProvider(provider: SearchProvider): void;
   /** A kind of feed item: its filter tab, badge and what a visitor is asked to sign in for. */
   registerFeedKind(kind: FeedKind): void;
+  /** A part of the digest mail to members who have been away (unread counts, popular posts, events). */
+  registerDigestSection(section: DigestSection): void;
   /** What an inquiry message (business idea, business page) is about, and who receives it. */
   registerInquiryTarget(type: InquiryType, find: InquiryFinder): void;
   /** Who may message whom. Until an area sets it, nobody may. */

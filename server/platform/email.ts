@@ -4,7 +4,14 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../lib/logger';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe on the digest), sent as given and kept with a kept mail. */
+  headers?: Record<string, string>;
+};
 export type Mailer = { send(mail: Mail): Promise<void>; readonly mode: 'smtp' | 'folder' };
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;

@@ -2,7 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { to: string; subject: string; text: string; html: string; links: string[] };
+export type CaughtMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  /** Every header as sent (names lower-cased, folded lines joined). */
+  headers: Record<string, string>;
+};
 
 /** A real SMTP server on a free local port: the app sends through nodemailer, the test reads what arrived. */
 export async function startSmtpServer() {
@@ -23,6 +31,15 @@ export async function startSmtpServer() {
             text,
             html: typeof parsed.html === 'string' ? parsed.html : '',
             links: text.match(/https?:\/\/[^\s"'<>]+/g) ?? [],
+            headers: Object.fromEntries(
+              parsed.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n(?=[ \t])/g, '')
+                  .trim(),
+              ]),
+            ),
           });
           for (const w of waiters) w();
           callback();

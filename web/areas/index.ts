@@ -4,6 +4,7 @@ import { articlesModule } from './articles/module';
 import { authModule } from './auth/module';
 import { businessPagesModule } from './business-pages/module';
 import { commentsModule } from './comments/module';
+import { digestsModule } from './digests/module';
 import { eventsModule } from './events/module';
 import { feedModule } from './feed/module';
 import { forumsModule } from './forums/module';
@@ -40,4 +41,5 @@ export const WEB_AREAS: readonly WebAreaModule[] = [
   commentsModule,
   reactionsModule,
   searchModule,
+  digestsModule,
 ];

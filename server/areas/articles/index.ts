@@ -7,6 +7,7 @@ import { articleContentTarget, articleSearch } from './articles.register';
 import { articleReportTarget } from './articles.reports';
 import { removeAuthorArticles } from './articles.service';
 import { demo } from './articles.demo';
+import { followedArticlesDigest } from './articles.digest';
 
 /** The one way an article is deleted (its author, or a super admin from the admin area). */
 export { deleteArticle } from './articles.service';
@@ -19,6 +20,7 @@ export const articlesArea = defineArea({
   api: articlesApiDocs,
   exportData: exportArticles,
   register(ctx) {
+    ctx.registerDigestSection(followedArticlesDigest);
     // Published articles go on the feed (publishToFeed, with their page as the link).
     ctx.registerFeedKind({
       kind: 'article',

@@ -6,6 +6,7 @@ import { eventRoutes } from './events.routes';
 import { canWatchEvent, eventSearch } from './events.register';
 import { removePersonEvents } from './events.service';
 import { demo } from './events.demo';
+import { upcomingEventsDigest } from './events.digest';
 
 /** Events: create, answer (with seats and a waitlist), invite, guest lists, feed and search. */
 export const eventsArea = defineArea({
@@ -15,6 +16,7 @@ export const eventsArea = defineArea({
   api: eventsApiDocs,
   exportData: exportEvents,
   register(ctx) {
+    ctx.registerDigestSection(upcomingEventsDigest);
     ctx.registerFeedKind({ kind: 'event', category: 'events', label: 'Event', signInAction: null });
     ctx.registerSearchProvider(eventSearch);
     ctx.registerTopic('event', (userId, id) => canWatchEvent(ctx.db, userId, id));

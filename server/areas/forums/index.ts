@@ -19,6 +19,7 @@ import {
 } from './forums.register';
 import { forumPostReportTarget, forumReplyReportTarget } from './forums.reports';
 import { forumRoutes } from './forums.routes';
+import { forumPostsDigest } from './forums.digest';
 
 /**
  * Account deletion: the person's posts (with their replies and engagement) and replies go, with
@@ -78,6 +79,7 @@ export const forumsArea = defineArea({
   api: forumsApiDocs,
   exportData: exportForums,
   register(ctx) {
+    ctx.registerDigestSection(forumPostsDigest);
     ctx.registerFeedKind({
       kind: 'forum_group_created',
       category: 'forums',

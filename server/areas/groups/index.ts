@@ -12,6 +12,7 @@ import { demo } from './groups.demo';
 import { canWatchGroup, groupAudience, groupPostContentTarget, groupSearch } from './groups.register';
 import { groupPostReportTarget } from './groups.reports';
 import { groupRoutes } from './groups.routes';
+import { groupPostsDigest } from './groups.digest';
 
 /**
  * Account deletion: the person's posts (with their reactions, comments and shares' feed items),
@@ -65,6 +66,7 @@ export const groupsArea = defineArea({
   api: groupsApiDocs,
   exportData: exportGroups,
   register(ctx) {
+    ctx.registerDigestSection(groupPostsDigest);
     // A new group and a shared post go on the feed, seen by whoever may see the group.
     ctx.registerFeedKind({ kind: 'group', category: 'groups', label: 'Group', signInAction: null });
     ctx.registerFeedKind({

@@ -8,6 +8,7 @@ import { messageReportTarget } from './messages.reports';
 import { messageRoutes } from './messages.routes';
 import { messageLoader } from './messages.service';
 import { demo } from './messages.demo';
+import { unreadMessagesDigest } from './messages.digest';
 
 /** Direct messages and business inquiries. */
 export const messagesArea = defineArea({
@@ -17,6 +18,7 @@ export const messagesArea = defineArea({
   api: messagesApiDocs,
   exportData: exportMessages,
   register(ctx) {
+    ctx.registerDigestSection(unreadMessagesDigest);
     ctx.registerEventLoader('message', messageLoader(ctx.db));
     ctx.registerReportTarget(messageReportTarget);
     // Typing follows the same rule as sending.

@@ -4,6 +4,7 @@ import { defineArea } from '../../platform/area';
 import { notificationsApiDocs } from './notifications.api';
 import { notificationRoutes } from './notifications.routes';
 import { demo } from './notifications.demo';
+import { unreadNotificationsDigest } from './notifications.digest';
 
 export {
   actorColumns,
@@ -24,6 +25,9 @@ export const notificationsArea = defineArea({
   demo,
   routes: notificationRoutes,
   api: notificationsApiDocs,
+  register(ctx) {
+    ctx.registerDigestSection(unreadNotificationsDigest);
+  },
   async onAccountDeleted(tx, userId, { bus }) {
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     // Their sessions go too (and their devices with them); said here so no device outlives them.

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ADMIN_MSG, ADMIN_TOPIC } from '@common/admin/model';
 import { MODERATION_TOPIC } from '@common/admin/moderation';
 import { topic } from '@common/core/realtime';
+import { loadDigestsAdminTab } from '@web/areas/digests/public';
 import { useMe } from '@web/lib/me';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -18,8 +19,9 @@ import { UsersTab } from '../components/users-tab';
 // Part B's tabs, loaded when opened.
 const ReviewsTab = lazy(() => import('../tabs/reviews-tab'));
 const ReportsTab = lazy(() => import('../tabs/reports-tab'));
+const DigestsTab = lazy(loadDigestsAdminTab);
 
-const TABS = ['users', 'articles', 'reviews', 'reports', 'audit'] as const;
+const TABS = ['users', 'articles', 'reviews', 'reports', 'digests', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
 
@@ -100,6 +102,11 @@ function Dashboard() {
         <TabsContent value="reports">
           <Suspense fallback={<Spinner label="Loading" />}>
             <ReportsTab />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="digests">
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <DigestsTab />
           </Suspense>
         </TabsContent>
         <TabsContent value="audit">

@@ -1,3 +1,4 @@
+import { DigestSetting } from '@web/areas/digests/public';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PushSetting } from './push-setting';
 import { SettingsSwitches, type SwitchSpec } from './settings-switches';
@@ -29,6 +30,7 @@ export function NotificationsSettings() {
           <div className="pb-4">
             <SettingsSwitches switches={NOTIFICATION_SWITCHES} />
           </div>
+          <DigestSetting />
           <PushSetting />
         </div>
       </CardContent>
