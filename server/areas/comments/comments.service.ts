@@ -101,22 +101,28 @@ export async function listComments(
   const after = q.cursor ? decodeTimeCursor(q.cursor, INVALID_CURSOR) : null;
   // The cursor is compared as a timestamp, so the (content, created_at, id) index finds the page.
   const below = after ? sql`and (c.created_at, c.id) > (${cursorTime(after)}, ${after.id}::uuid)` : sql``;
-  const [rows, counted] = await Promise.all([
-    queryRows<Row>(
-      deps.db,
-      sql`select ${columns} from comments c join profiles p on p.id = c.user_id
-        where ${where} ${below} order by c.created_at, c.id limit ${q.limit + 1}`,
-    ),
-    // Counted up to one over the cap: past it, the cost would grow with the thread, for anyone asking.
-    queryRows<{ total: number }>(
-      deps.db,
-      sql`select count(*)::int as total from (
-        select 1 from comments c join profiles p on p.id = c.user_id where ${where}
-        limit ${LIMITS.listCountCap + 1}) capped`,
-    ),
-  ]);
+  const rows = await queryRows<Row>(
+    deps.db,
+    sql`select ${columns} from comments c join profiles p on p.id = c.user_id
+      where ${where} ${below} order by c.created_at, c.id limit ${q.limit + 1}`,
+  );
   const { page, more } = splitPage(rows, q.limit);
-  const total = Number(counted[0]?.total ?? 0);
+  // A whole thread on its first page is its own count (most threads): no second statement.
+  // Otherwise counted up to one over the cap: past it, the cost would grow with the thread, for
+  // anyone asking.
+  const total =
+    !after && !more
+      ? page.length
+      : Number(
+          (
+            await queryRows<{ total: number }>(
+              deps.db,
+              sql`select count(*)::int as total from (
+                select 1 from comments c join profiles p on p.id = c.user_id where ${where}
+                limit ${LIMITS.listCountCap + 1}) capped`,
+            )
+          )[0]?.total ?? 0,
+        );
   return {
     items: page.map(toComment),
     total: Math.min(total, LIMITS.listCountCap),
