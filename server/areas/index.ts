@@ -9,6 +9,7 @@ import { feedArea } from './feed';
 import { forumsArea } from './forums';
 import { groupsArea } from './groups';
 import { investingArea } from './investing';
+import { linkPreviewsArea } from './link-previews';
 import { messagesArea } from './messages';
 import { notificationsArea } from './notifications';
 import { profilesArea } from './profiles';
@@ -38,5 +39,6 @@ export const areas = [
   investingArea,
   eventsArea,
   businessPagesArea,
+  linkPreviewsArea,
   adminArea,
 ] as const;

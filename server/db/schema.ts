@@ -17,3 +17,4 @@ export * from './schema/admin';
 export * from './schema/moderation';
 export * from './schema/forums';
 export * from './schema/data-exports';
+export * from './schema/link-previews';
