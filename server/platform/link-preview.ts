@@ -64,7 +64,10 @@ export type LinkPreviewOptions = {
   timeoutMs?: number;
 };
 
-/** The address as the cache keys it: http(s) only, no fragment, no default port; null if not one. */
+/**
+ * The address as the cache keys it: no fragment, no default port, the host in lower case; null
+ * when it is not an address, or carries credentials (never stored).
+ */
 export function normaliseUrl(input: string): string | null {
   let url: URL;
   try {
@@ -72,6 +75,7 @@ export function normaliseUrl(input: string): string | null {
   } catch {
     return null;
   }
+  if (url.username || url.password) return null;
   url.hash = '';
   return url.href.length <= LINK_PREVIEW_LIMITS.urlMax ? url.href : null;
 }
