@@ -6,6 +6,8 @@ import { GROUP_MSG, GROUPS, type GroupPost, GROUP_POST_REPORT_TARGET } from '@co
 import { displayName } from '@common/profiles/model';
 import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
 import { ReactionBar } from '@web/areas/reactions/public';
+import { LinkifiedText } from '@web/components/linkified-text';
+import { TextLinkCard } from '@web/components/link-card';
 import { RelativeTime } from '@web/components/relative-time';
 import { WhenNearView } from '@web/components/when-near-view';
 import { Avatar } from '@web/components/ui/avatar';
@@ -68,7 +70,10 @@ export function PostCard({
           <RelativeTime value={post.createdAt} className="text-xs text-muted-foreground" />
         </div>
       </div>
-      <p className="text-sm break-words whitespace-pre-line">{post.content}</p>
+      <p className="text-sm break-words whitespace-pre-line">
+        <LinkifiedText text={post.content} />
+      </p>
+      <TextLinkCard text={post.content} />
       {post.imageUrl ? (
         <img
           src={imageVariantUrl(post.imageUrl, 800)}

@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { toast } from '@web/lib/toast';
 import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
+import { ComposerLinkCard } from '@web/components/link-card';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api-client';
@@ -81,25 +82,28 @@ export function MessageComposer({
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-border bg-card p-3">
-      <Textarea
-        ref={textareaRef}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value.trim()) notifyTyping();
-        }}
-        onKeyDown={onKeyDown}
-        placeholder={MESSAGING_MSG.typeMessage}
-        aria-label={`Message ${partnerName}`}
-        maxLength={MESSAGING.contentMax}
-        rows={1}
-        disabled={disabled}
-        className="max-h-32 min-h-10"
-      />
-      <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || !text.trim()}>
-        <Send aria-hidden="true" />
-      </Button>
+    <form onSubmit={onSubmit} className="flex flex-col gap-2 border-t border-border bg-card p-3">
+      <ComposerLinkCard text={text} onTextChange={setText} />
+      <div className="flex items-end gap-2">
+        <Textarea
+          ref={textareaRef}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim()) notifyTyping();
+          }}
+          onKeyDown={onKeyDown}
+          placeholder={MESSAGING_MSG.typeMessage}
+          aria-label={`Message ${partnerName}`}
+          maxLength={MESSAGING.contentMax}
+          rows={1}
+          disabled={disabled}
+          className="max-h-32 min-h-10"
+        />
+        <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || !text.trim()}>
+          <Send aria-hidden="true" />
+        </Button>
+      </div>
     </form>
   );
 }
