@@ -22,7 +22,9 @@ export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '';
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+        ? String.fromCodePoint(code)
+        : '';
     }
     return NAMED[ref.toLowerCase()] ?? whole;
   });
@@ -32,7 +34,10 @@ export function decodeEntities(text: string): string {
 function clean(text: string | undefined, max: number): string | null {
   if (!text) return null;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-  const out = decodeEntities(text).replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const out = decodeEntities(text)
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!out) return null;
   return out.length > max ? `${out.slice(0, max - 1).trimEnd()}…` : out;
 }

@@ -193,7 +193,8 @@ async function addressFor(url: URL, policy: FetchPolicy): Promise<ResolvedAddres
 /** The address to connect to among a name's answers: refused if any of them is blocked. */
 export function pickAddress(addresses: readonly ResolvedAddress[], allowed: boolean): ResolvedAddress {
   if (!addresses.length) throw new FetchRefused('no address');
-  if (!allowed && addresses.some((a) => isBlockedAddress(a.address))) throw new FetchRefused('private address');
+  if (!allowed && addresses.some((a) => isBlockedAddress(a.address)))
+    throw new FetchRefused('private address');
   return addresses[0]!;
 }
 

@@ -146,7 +146,11 @@ export function createLinkPreviews(opts: LinkPreviewOptions) {
     try {
       const page = await guardedGet(
         new URL(url),
-        { types: HTML_TYPES, accept: 'text/html,application/xhtml+xml', maxBytes: LINK_PREVIEW_BUDGET.htmlMaxBytes },
+        {
+          types: HTML_TYPES,
+          accept: 'text/html,application/xhtml+xml',
+          maxBytes: LINK_PREVIEW_BUDGET.htmlMaxBytes,
+        },
         policy,
         controller.signal,
         userAgent,

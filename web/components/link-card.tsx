@@ -26,7 +26,7 @@ export function LinkCard({ preview, layout = 'stacked', onRemove, className }: L
     <div
       className={cn(
         'relative w-full overflow-hidden rounded-xl border border-border bg-card text-card-foreground',
-        isCompact ? 'max-w-full' : 'max-w-md',
+        isCompact ? 'max-w-full' : 'max-w-sm',
         className,
       )}
       data-testid="link-card"

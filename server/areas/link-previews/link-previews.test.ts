@@ -156,7 +156,7 @@ describe('the allowed path', () => {
     ({ agent: member } = await signedUpPerson(t));
   });
 
-  it("fetches a page once, reads its Open Graph card, and keeps the picture as our own re-encoded file", async () => {
+  it('fetches a page once, reads its Open Graph card, and keeps the picture as our own re-encoded file', async () => {
     const res = await member.post<Answer>('/api/link-previews', { url: `${base}/article#section` });
     expect(res.status).toBe(200);
     const preview = res.body.preview!;
@@ -180,7 +180,9 @@ describe('the allowed path', () => {
     const { agent: other } = await signedUpPerson(t);
     const again = await other.post<Answer>('/api/link-previews', { url: `${base}/article` });
     expect(again.body.preview?.title).toBe('Pricing & packaging for founders');
-    const shown = await t.agent().get<Answer>(`/api/link-previews?url=${encodeURIComponent(`${base}/article`)}`);
+    const shown = await t
+      .agent()
+      .get<Answer>(`/api/link-previews?url=${encodeURIComponent(`${base}/article`)}`);
     expect(shown.status).toBe(200);
     expect(shown.body.preview?.title).toBe('Pricing & packaging for founders');
     expect(hits.length).toBe(before);
