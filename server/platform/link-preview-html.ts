@@ -30,12 +30,14 @@ export function decodeEntities(text: string): string {
   });
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 /** Whitespace collapsed, control characters dropped, cut to `max` characters. */
 function clean(text: string | undefined, max: number): string | null {
   if (!text) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
   const out = decodeEntities(text)
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(CONTROL, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (!out) return null;
