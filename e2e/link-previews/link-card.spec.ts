@@ -98,5 +98,11 @@ test('a link in a message shows its card to both people, and the author can take
   await expect(plain).toBeVisible();
   await expect(plain.getByRole('link', { name: `${PAGES}/deck` })).toBeVisible();
   await expect(thread.getByTestId('link-card')).toHaveCount(1);
+
+  // Sent at once, before the composer asked: the card comes all the same.
+  await box.fill(`And the one-pager: ${PAGES}/one-pager`);
+  await box.press('Enter');
+  await expect(thread.getByTestId('link-card')).toHaveCount(2);
+  expect(asked.filter((u) => u === '/one-pager')).toHaveLength(1);
   await b.context.close();
 });

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { LINK_PREVIEW_MSG, type LinkPreview } from '@common/core/link-previews';
 import { cn } from '@web/lib/cn';
 import { cardLinkOf, withoutCard } from '@web/lib/linkify';
-import { useComposerLinkPreview, useShownLinkPreview } from '@web/lib/link-previews';
+import { useAskWhenSent, useComposerLinkPreview, useShownLinkPreview } from '@web/lib/link-previews';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 
 /*
@@ -106,6 +106,7 @@ export function ComposerLinkCard({
 }) {
   const url = useDebouncedValue(cardLinkOf(text), 500);
   const { data: preview } = useComposerLinkPreview(url);
+  useAskWhenSent(text);
   // The card follows the text: none once the link is gone or bracketed.
   if (!preview || cardLinkOf(text) !== url) return null;
   return (

@@ -1,6 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { LinkPreview } from '@common/core/link-previews';
 import { api, call } from './api';
+import { cardLinkOf } from './linkify';
 
 /*
  * Link cards (docs/decisions/028). A shown card reads the server's stored card (it never makes the
@@ -36,18 +38,41 @@ export function useShownLinkPreview(url: string | null) {
   });
 }
 
+/** The composer's ask for `url`; its answer is the shown card's too. */
+function composerQuery(queryClient: QueryClient, url: string) {
+  return {
+    queryKey: linkPreviewKeys.composer(url),
+    queryFn: async () => {
+      const { preview } = await askLinkPreview(url);
+      // A shown card's read still on its way must not put the older answer back.
+      await queryClient.cancelQueries({ queryKey: linkPreviewKeys.shown(url) });
+      queryClient.setQueryData(linkPreviewKeys.shown(url), preview);
+      return preview;
+    },
+    staleTime: STALE_MS,
+    retry: false,
+  };
+}
+
 /** The composer's card for `url`, fetched by the server if it has none yet. */
 export function useComposerLinkPreview(url: string | null) {
   const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: linkPreviewKeys.composer(url ?? ''),
-    queryFn: async () => {
-      const { preview } = await askLinkPreview(url!);
-      queryClient.setQueryData(linkPreviewKeys.shown(url!), preview);
-      return preview;
-    },
-    enabled: url !== null,
-    staleTime: STALE_MS,
-    retry: false,
-  });
+  return useQuery({ ...composerQuery(queryClient, url ?? ''), enabled: url !== null });
+}
+
+/**
+ * A text sent before its link was asked for (typed or pasted and sent at once): when the composer
+ * empties with a link it never asked about, ask now, so the sent text gets its card.
+ */
+export function useAskWhenSent(text: string) {
+  const queryClient = useQueryClient();
+  const link = cardLinkOf(text);
+  const lastLink = useRef<string | null>(null);
+  useEffect(() => {
+    const pending = lastLink.current;
+    lastLink.current = link;
+    if (link || !pending || text.trim()) return;
+    if (queryClient.getQueryData(linkPreviewKeys.composer(pending)) !== undefined) return;
+    queryClient.fetchQuery(composerQuery(queryClient, pending)).catch(() => {});
+  }, [link, text, queryClient]);
 }
