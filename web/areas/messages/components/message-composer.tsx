@@ -82,28 +82,26 @@ export function MessageComposer({
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2 border-t border-border bg-card p-3">
-      <ComposerLinkCard text={text} onTextChange={setText} />
-      <div className="flex items-end gap-2">
-        <Textarea
-          ref={textareaRef}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (event.target.value.trim()) notifyTyping();
-          }}
-          onKeyDown={onKeyDown}
-          placeholder={MESSAGING_MSG.typeMessage}
-          aria-label={`Message ${partnerName}`}
-          maxLength={MESSAGING.contentMax}
-          rows={1}
-          disabled={disabled}
-          className="max-h-32 min-h-10"
-        />
-        <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || !text.trim()}>
-          <Send aria-hidden="true" />
-        </Button>
-      </div>
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2 border-t border-border bg-card p-3">
+      <ComposerLinkCard text={text} onTextChange={setText} className="basis-full" />
+      <Textarea
+        ref={textareaRef}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) notifyTyping();
+        }}
+        onKeyDown={onKeyDown}
+        placeholder={MESSAGING_MSG.typeMessage}
+        aria-label={`Message ${partnerName}`}
+        maxLength={MESSAGING.contentMax}
+        rows={1}
+        disabled={disabled}
+        className="max-h-32 min-h-10 flex-1"
+      />
+      <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || !text.trim()}>
+        <Send aria-hidden="true" />
+      </Button>
     </form>
   );
 }
