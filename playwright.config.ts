@@ -7,6 +7,12 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'cofound-e2e-'));
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+/**
+ * The local pages the link preview journey serves (e2e/link-previews/), on loopback: allowed by
+ * LINK_PREVIEW_ALLOW_HOSTS below, as a private deployment would allow its intranet. Far from the
+ * app's port, so runs on neighbouring ports do not collide.
+ */
+export const E2E_LINK_PAGES_PORT = PORT + 20_000;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -60,6 +66,7 @@ export default defineConfig({
       CHEAP_PASSWORD_HASHING_FOR_TESTS: '1',
       // The push test's receiving endpoint is plain http on 127.0.0.1 (e2e/settings/push.spec.ts).
       PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
+      LINK_PREVIEW_ALLOW_HOSTS: `127.0.0.1:${E2E_LINK_PAGES_PORT}`,
     },
   },
 });

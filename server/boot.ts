@@ -17,6 +17,7 @@ import { startMaintenance } from './platform/maintenance';
 import { createDataExports, type AreaExporter, type DataExports } from './platform/data-export';
 import { createMeter, type Meter } from './platform/rate-limit';
 import { createStorage, type Storage } from './platform/storage';
+import { createLinkPreviews, type LinkPreviewOptions } from './platform/link-preview';
 import type { Viewer } from './lib/context';
 import { areas } from './areas';
 import { resetPasswordMail, verifyEmailMail, welcomeMail } from './areas/auth';
@@ -77,6 +78,8 @@ export async function boot(
     notificationMailIntervalMs?: number;
     /** Default: what env.storage says ($DATA_DIR/files or S3). */
     storage?: Storage;
+    /** Tests: the link preview fetcher's name resolver and deadline. */
+    linkPreviews?: Pick<LinkPreviewOptions, 'resolve' | 'timeoutMs'>;
   } = {},
 ): Promise<Booted> {
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -220,6 +223,17 @@ export async function boot(
     timers: opts.notificationMailIntervalMs !== 0,
   });
 
+  const linkPreviews = createLinkPreviews({
+    db: database.db,
+    storage,
+    logger,
+    allowHosts: env.linkPreviewAllowHosts,
+    baseUrl: env.baseUrl,
+    ...opts.linkPreviews,
+  });
+  if (env.linkPreviewAllowHosts.length)
+    logger.info({ hosts: env.linkPreviewAllowHosts }, 'link previews may reach these private hosts');
+
   const webDir = opts.webDir === null ? undefined : (opts.webDir ?? WEB_DIST_DIR);
   const app = createApp({
     db: database.db,
@@ -240,6 +254,7 @@ export async function boot(
     checkResponses: env.nodeEnv === 'test',
     dataExports,
     links,
+    linkPreviews,
     webDir: webDir && existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
   const stop = async () => {

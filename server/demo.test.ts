@@ -72,6 +72,21 @@ describe('the demo community', () => {
     expect(avatar.headers.get('content-type')).toBe('image/webp');
   });
 
+  it('shows link cards made from its own pages, never fetched: messages link to them', async () => {
+    const { rows } = await t.db.execute<{ url: string; linked: number }>(sql`
+      select p.url, (select count(*)::int from messages m where m.content like '%' || p.url || '%') as linked
+      from link_previews p where p.status = 'ok' order by p.url`);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) expect(new URL(row.url).hostname).toMatch(/\.example$/);
+    expect(rows.some((r) => r.linked > 0)).toBe(true);
+    const shown = await t
+      .agent()
+      .get<{ preview: { imageUrl: string } }>(`/api/link-previews?url=${encodeURIComponent(rows[0]!.url)}`);
+    expect(shown.status).toBe(200);
+    const picture = await t.agent().get(shown.body.preview.imageUrl);
+    expect(picture.headers.get('content-type')).toBe('image/webp');
+  });
+
   it('keeps its times consistent', async () => {
     const now = ctx.now.toISOString();
     const { rows } = await t.db.execute<Record<string, number>>(sql`select

@@ -29,6 +29,12 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -65,6 +71,17 @@ const ZEnv = z.object({
    * addresses (a local test endpoint). Off, only https endpoints on public addresses are used (SSRF).
    */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool,
+  /**
+   * Link previews: `host:port` pairs (comma-separated) the preview fetcher may reach although they
+   * are private, loopback or on another port (tests, a private deployment's intranet). Empty: none.
+   */
+  LINK_PREVIEW_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .refine(
+      (s) => list(s).every((entry) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i.test(entry)),
+      'LINK_PREVIEW_ALLOW_HOSTS must be a comma-separated list of host:port',
+    ),
   /** The contact push services see in the VAPID token: a mailto: or https: URL. */
   VAPID_SUBJECT: z
     .string()
@@ -114,6 +131,8 @@ export type Env = {
   notificationMailDelayMs: number;
   /** Web Push: whether private/loopback http endpoints are allowed (tests), and the VAPID contact. */
   push: { allowPrivate: boolean; subject: string };
+  /** Link previews: the `host:port` pairs that may be private (LINK_PREVIEW_ALLOW_HOSTS). */
+  linkPreviewAllowHosts: string[];
   /** Uploaded files: `$DATA_DIR/files`, or an S3-compatible bucket. */
   storage:
     | { driver: 'local' }
@@ -128,12 +147,6 @@ export type Env = {
         publicUrl: string | undefined;
       };
 };
-
-const list = (s: string) =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
 
 /** The one place that reads process.env. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -178,6 +191,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       allowPrivate: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
       subject: e.VAPID_SUBJECT ?? vapidSubject(e.BASE_URL, e.MAIL_FROM),
     },
+    linkPreviewAllowHosts: list(e.LINK_PREVIEW_ALLOW_HOSTS),
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

@@ -10,6 +10,7 @@ import { feedArea } from './feed';
 import { forumsArea } from './forums';
 import { groupsArea } from './groups';
 import { investingArea } from './investing';
+import { linkPreviewsArea } from './link-previews';
 import { messagesArea } from './messages';
 import { notificationsArea } from './notifications';
 import { profilesArea } from './profiles';
@@ -40,5 +41,6 @@ export const areas = [
   eventsArea,
   businessPagesArea,
   digestsArea,
+  linkPreviewsArea,
   adminArea,
 ] as const;

@@ -18,3 +18,4 @@ export * from './schema/moderation';
 export * from './schema/forums';
 export * from './schema/data-exports';
 export * from './schema/digests';
+export * from './schema/link-previews';

@@ -3,6 +3,7 @@ import type { Auth, AuthSession } from '../platform/auth';
 import type { Bus } from '../platform/bus';
 import type { SessionCache } from '../platform/session-cache';
 import type { Storage } from '../platform/storage';
+import type { LinkPreviews } from '../platform/link-preview';
 import type { PushEndpointPolicy } from '../platform/web-push';
 import type { Db } from '../db/client';
 import type { Tx } from '../db/rules';
@@ -55,6 +56,8 @@ export type AppDeps = {
   onAccountDeleted(tx: Tx, userId: string): Promise<AccountDeletion[]>;
   /** Super admins must have two-step sign-in on to use the admin area (REQUIRE_ADMIN_TWO_FACTOR). */
   requireAdminTwoFactor?: boolean;
+  /** Link previews: the stored cards, and the guarded fetcher behind the composer's ask. */
+  linkPreviews: LinkPreviews;
   /** Download your data: the members' exports, built in the background. */
   dataExports: DataExports;
   /** Tokens for links that act without a sign-in (a mail's unsubscribe link). */

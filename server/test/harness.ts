@@ -14,6 +14,7 @@ import { readEnv, WEB_DIST_DIR } from '../env';
 import { createLogger } from '../lib/logger';
 import { startSmtpServer, type SmtpCatcher } from './smtp';
 import { withDatabase } from './global-setup';
+import type { Resolver } from '../platform/link-preview-net';
 
 export const BASE_URL = 'http://localhost:3000';
 
@@ -53,6 +54,8 @@ export type TestAppOptions = {
   pushAllowPrivate?: boolean;
   /** REQUIRE_ADMIN_TWO_FACTOR */
   requireAdminTwoFactor?: boolean;
+  /** LINK_PREVIEW_ALLOW_HOSTS, and the fetcher's name resolver and deadline. */
+  linkPreviews?: { allowHosts?: string[]; resolve?: Resolver; timeoutMs?: number };
 };
 
 /**
@@ -79,12 +82,14 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       TRUST_PROXY: opts.trustProxy === false ? '0' : '1',
       PUSH_ALLOW_PRIVATE_ENDPOINTS: opts.pushAllowPrivate === false ? '0' : '1',
       REQUIRE_ADMIN_TWO_FACTOR: opts.requireAdminTwoFactor ? '1' : '0',
+      LINK_PREVIEW_ALLOW_HOSTS: (opts.linkPreviews?.allowHosts ?? []).join(','),
     });
     return boot(env, {
       database,
       logger: createLogger('silent'),
       webDir: WEB_DIST_DIR,
       notificationMailIntervalMs: 0,
+      linkPreviews: { resolve: opts.linkPreviews?.resolve, timeoutMs: opts.linkPreviews?.timeoutMs },
     });
   };
   let booted = await start();

@@ -146,6 +146,19 @@ export const classMergeConfig = (): Config<string, string> => ({
       },
     ],
     z: [{ z: [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue] }],
+    basis: [
+      {
+        basis: [
+          v.isFraction,
+          'full',
+          'auto',
+          fromTheme('container'),
+          v.isArbitraryVariable,
+          v.isArbitraryValue,
+          fromTheme('spacing'),
+        ],
+      },
+    ],
     'flex-direction': [{ flex: ['row', 'row-reverse', 'col', 'col-reverse'] }],
     'flex-wrap': [{ flex: ['nowrap', 'wrap', 'wrap-reverse'] }],
     flex: [{ flex: [v.isNumber, v.isFraction, 'auto', 'initial', 'none', v.isArbitraryValue] }],
@@ -587,7 +600,7 @@ export const classMergeConfig = (): Config<string, string> => ({
     inset: ['inset-x', 'inset-y', 'top', 'right', 'bottom', 'left'],
     'inset-x': ['right', 'left'],
     'inset-y': ['top', 'bottom'],
-    flex: ['shrink'],
+    flex: ['basis', 'shrink'],
     gap: ['gap-x', 'gap-y'],
     p: ['px', 'py', 'pt', 'pr', 'pb', 'pl'],
     px: ['pr', 'pl'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMarkdownSiteOrigin } from '@common/core/api-links';
-import { linkify } from './linkify';
+import { cardLinkOf, linkify, withoutCard } from './linkify';
 
 describe('linkify', () => {
   it('leaves text without addresses as one text part', () => {
@@ -71,5 +71,29 @@ describe('linkify', () => {
     // Other sites' /api paths, and our own pages, stay links.
     expect(linkify('https://ui-avatars.com/api/?name=A').some((p) => p.kind === 'link')).toBe(true);
     expect(linkify('https://cofound.example/articles/1').some((p) => p.kind === 'link')).toBe(true);
+  });
+});
+
+describe('the link card rule', () => {
+  it("shows the first link's card, and none when that link is in angle brackets", () => {
+    expect(cardLinkOf('Read https://a.example/x and https://b.example/y')).toBe('https://a.example/x');
+    expect(cardLinkOf('Read <https://a.example/x> and https://b.example/y')).toBeNull();
+    expect(cardLinkOf('No links here')).toBeNull();
+  });
+
+  it('hides the brackets and marks the link', () => {
+    expect(linkify('See <https://a.example/x>.')).toEqual([
+      { kind: 'text', text: 'See ' },
+      { kind: 'link', text: 'https://a.example/x', href: 'https://a.example/x', noCard: true },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('takes the card off by bracketing the first link, once', () => {
+    const text = 'See https://a.example/x, then https://b.example';
+    const removed = withoutCard(text);
+    expect(removed).toBe('See <https://a.example/x>, then https://b.example');
+    expect(cardLinkOf(removed)).toBeNull();
+    expect(withoutCard(removed)).toBe(removed);
   });
 });

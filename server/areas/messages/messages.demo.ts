@@ -1,6 +1,7 @@
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { conversations, messages } from '../../db/schema/messages';
 import type { DemoContext, DemoPerson } from '../../platform/demo';
+import { DEMO_LINK_PAGES } from '../link-previews';
 
 /*
  * The demo community's direct messages, written as sendMessage writes them: each message with its
@@ -44,7 +45,7 @@ const SCRIPTS: Script[] = [
     lines: [
       "A: Hey {b}, are you open to new roles? We're hiring our first {role} at {aCompany}.",
       'B: Hi {a}! Not actively looking, but always happy to hear more.',
-      'A: Fair! Small team, remote-friendly, hard problems. Can I send you the job description?',
+      `A: Fair! Small team, remote-friendly, hard problems. We hire the way this playbook says: ${DEMO_LINK_PAGES.hiring.url} Can I send you the job description?`,
       'B: Sure, go ahead.',
       'A: Sent to your email. No pressure at all.',
       "B: Read it. The role looks great. Let's talk next week.",
@@ -55,7 +56,7 @@ const SCRIPTS: Script[] = [
       'A: Loved your last post, {b}. The part about pricing hit home.',
       'B: Thank you! It took me three drafts to get it right.',
       'A: Did you ever test annual-only plans?',
-      'B: We did. Conversion dropped but churn halved. Worth it for us.',
+      `B: We did. Conversion dropped but churn halved. Worth it for us. This write-up matches what we saw: ${DEMO_LINK_PAGES.pricing.url}`,
       'A: Interesting. Might try that next quarter.',
       'B: Let me know how it goes!',
     ],
@@ -162,7 +163,7 @@ const SCRIPTS: Script[] = [
       "A: Phew. I'll stop panicking then.",
       'B: I can share our summary doc if useful.',
       'A: Please!',
-      'B: Sent. Page two is the bit that matters.',
+      `B: Sent. Page two is the bit that matters. This checklist is a good start too: ${DEMO_LINK_PAGES.invoicing.url}`,
     ],
   },
 ];

@@ -34,6 +34,7 @@ import { useSaveArticle } from '../api/save-article';
 import { useArticleImageUpload } from '../api/upload-article-image';
 import { FeaturedImageField } from './featured-image-field';
 import { MarkdownField, type EditorTab } from './markdown-field';
+import { ComposerLinkCard } from '@web/components/link-card';
 import { forgetWork, readWork, writeWork, type WorkInProgress } from '../lib/work-in-progress';
 
 /** What the form holds; the category is empty until one is chosen. */
@@ -361,6 +362,7 @@ function ArticleEditorForm({
           describedBy={describe(ids.content, contentField.error)}
         />
         <FieldError id={ids.content} error={contentField.error} />
+        <ComposerLinkCard text={fields.content} onTextChange={(value) => set('content', value)} />
       </div>
 
       <DialogFooter className="gap-2">

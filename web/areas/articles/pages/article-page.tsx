@@ -28,6 +28,7 @@ import { isApiError } from '@web/lib/api-client';
 import { useDeleteArticle } from '../api/delete-article';
 import { useArticle } from '../api/get-article';
 import { ArticleContent } from '../components/article-content';
+import { TextLinkCard } from '@web/components/link-card';
 import { CategoryBadge } from '../components/card-parts';
 import { ReportButton } from '@web/components/report/report-actions';
 
@@ -182,6 +183,7 @@ function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWit
         ) : null}
 
         <ArticleContent html={article.html} />
+        <TextLinkCard text={article.content} />
       </article>
 
       {isPublished ? (

@@ -8,6 +8,7 @@ import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LinkifiedText } from '@web/components/linkified-text';
+import { TextLinkCard } from '@web/components/link-card';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
@@ -94,6 +95,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
           <p className="text-sm break-words whitespace-pre-wrap">
             <LinkifiedText text={post.content} />
           </p>
+          <TextLinkCard text={post.content} />
           {post.imageUrl ? (
             <img
               src={imageVariantUrl(post.imageUrl, 800)}

@@ -7,6 +7,7 @@ import { ImageFileInput, UploadProgress } from '@web/components/image-upload-par
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { ComposerLinkCard } from '@web/components/link-card';
 import { toast } from '@web/lib/toast';
 import { useCreatePost, useUpdatePost } from '../api/post-mutations';
 import { useImageUpload } from '../api/upload-business-image';
@@ -66,6 +67,7 @@ export function PostComposer({
           setError(null);
         }}
       />
+      <ComposerLinkCard text={content} onTextChange={setContent} />
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive-text">
           {error}

@@ -7,6 +7,7 @@ import type { SignInAsk } from '@web/app/providers/sign-in-prompt';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
+import { ComposerLinkCard } from '@web/components/link-card';
 import { refusalText } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { useAddComment } from '../api/add-comment';
@@ -118,6 +119,7 @@ export function CommentForm({
         style={{ minHeight: COMMENTS.textareaMinHeightPx }}
         className="max-h-80"
       />
+      <ComposerLinkCard text={text} onTextChange={setText} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0 text-xs">
           {error ? (

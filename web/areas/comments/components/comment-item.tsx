@@ -5,6 +5,7 @@ import { COMMENT_MSG, type Comment, COMMENT_REPORT_TARGET } from '@common/commen
 import { displayName } from '@common/profiles/model';
 import type { EngagementContentType } from '@common/reactions/model';
 import { LinkifiedText } from '@web/components/linkified-text';
+import { TextLinkCard } from '@web/components/link-card';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
@@ -82,6 +83,7 @@ export function CommentItem({ node, context }: { node: CommentNode; context: Com
           <p className="mt-0.5 text-sm break-words whitespace-pre-wrap">
             <LinkifiedText text={comment.content} />
           </p>
+          <TextLinkCard text={comment.content} className="mt-2" />
           {canReply || canDelete ? (
             <div className="mt-1 -ml-2 flex flex-wrap gap-1">
               {canReply ? (

@@ -15,6 +15,7 @@ import {
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { ComposerLinkCard } from '@web/components/link-card';
 import { refusalText } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useCreateForumPost } from '../api/forum-actions';
@@ -101,6 +102,7 @@ export function NewPostDialog({ groupId }: { groupId: string }) {
                 onChange={(e) => setContent(e.target.value)}
                 className="min-h-40"
               />
+              <ComposerLinkCard text={content} onTextChange={setContent} />
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -34,6 +34,8 @@ import { useForumGroup } from '../api/get-forum-groups';
 import { useForumPost, useForumReplies } from '../api/get-forum-post';
 import { forumKeys } from '../api/query-keys';
 import { useReactions } from '@web/areas/reactions/public';
+import { LinkifiedText } from '@web/components/linkified-text';
+import { TextLinkCard } from '@web/components/link-card';
 import { PostAuthorActions, ReplyAuthorActions } from '../components/author-actions';
 import { ForumJoin } from '../components/forum-join';
 import { ForumReactions } from '../components/forum-reactions';
@@ -154,7 +156,10 @@ function PostView({ post }: { post: ForumPost }) {
             </span>
           </div>
         </div>
-        <p className="text-sm break-words whitespace-pre-line">{post.content}</p>
+        <p className="text-sm break-words whitespace-pre-line">
+          <LinkifiedText text={post.content} />
+        </p>
+        <TextLinkCard text={post.content} />
         <PostCounts post={{ ...post, likesCount }} />
         <div className="border-t border-border pt-3">
           <ForumReactions contentType="forum_post" contentId={post.id} quietWhenClosed={isQuiet} />

@@ -7,6 +7,8 @@ import { displayName } from '@common/profiles/model';
 import type { ReactionSummary } from '@common/reactions/model';
 import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
 import { ReactionBar } from '@web/areas/reactions/public';
+import { LinkifiedText } from '@web/components/linkified-text';
+import { TextLinkCard } from '@web/components/link-card';
 import { RelativeTime } from '@web/components/relative-time';
 import { WhenNearView } from '@web/components/when-near-view';
 import { Avatar } from '@web/components/ui/avatar';
@@ -70,7 +72,10 @@ export function PostCard({
           <RelativeTime value={post.createdAt} className="text-xs text-muted-foreground" />
         </div>
       </div>
-      <p className="text-sm break-words whitespace-pre-line">{post.content}</p>
+      <p className="text-sm break-words whitespace-pre-line">
+        <LinkifiedText text={post.content} />
+      </p>
+      <TextLinkCard text={post.content} />
       {post.imageUrl ? (
         <img
           src={imageVariantUrl(post.imageUrl, 800)}

@@ -4,6 +4,7 @@ import { ZGroupPostContent } from '@common/groups/schemas';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Textarea } from '@web/components/ui/textarea';
+import { ComposerLinkCard } from '@web/components/link-card';
 import { isApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useCreatePost } from '../api/group-actions';
@@ -57,6 +58,7 @@ export function PostComposer({ groupId }: { groupId: string }) {
           aria-describedby={`${id}-info`}
           className="min-h-20"
         />
+        <ComposerLinkCard text={content} onTextChange={setContent} />
         <p
           id={`${id}-info`}
           className={error ? 'text-sm text-destructive-text' : 'text-xs text-muted-foreground'}

@@ -2,6 +2,7 @@ import { Briefcase, Check, CheckCheck, Clock } from 'lucide-react';
 import { MESSAGE_REPORT_TARGET } from '@common/messages/model';
 import type { Message } from '@common/messages/model';
 import { LinkifiedText } from '@web/components/linkified-text';
+import { TextLinkCard } from '@web/components/link-card';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
 import { ReportButton } from '@web/components/report/report-actions';
@@ -60,6 +61,7 @@ export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }:
             linkClassName={isOwn ? 'text-primary-foreground' : 'text-link'}
           />
         </div>
+        <TextLinkCard text={message.content} />
         <div
           className={cn(
             'flex items-center gap-1 px-1 text-xs text-muted-foreground',

@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { toast } from '@web/lib/toast';
 import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
+import { ComposerLinkCard } from '@web/components/link-card';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api-client';
@@ -81,7 +82,8 @@ export function MessageComposer({
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-border bg-card p-3">
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2 border-t border-border bg-card p-3">
+      <ComposerLinkCard text={text} onTextChange={setText} className="basis-full" />
       <Textarea
         ref={textareaRef}
         value={text}
@@ -95,7 +97,7 @@ export function MessageComposer({
         maxLength={MESSAGING.contentMax}
         rows={1}
         disabled={disabled}
-        className="max-h-32 min-h-10"
+        className="max-h-32 min-h-10 flex-1"
       />
       <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || !text.trim()}>
         <Send aria-hidden="true" />
