@@ -1,13 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS } from '@common/core/routes';
 import { NAV_ITEMS } from '@web/app/layout/nav-items';
+import { APP_PATHS, SHELL_PATHS } from '@web/app/routing/app-paths';
 import { RequireAuth } from '@web/app/routing/require-auth';
 import { routes } from '@web/app/routing/routes';
 import { WEB_AREAS } from './index';
-
-/** The app's own pages outside the shared layout, declared in web/app/routing/routes.tsx. */
-const SHELL_PATHS = ['/auth', '/reset-password'];
 
 const declaredPaths = WEB_AREAS.flatMap((area) => area.routes ?? []).map((route) => route.path);
 

@@ -34,7 +34,7 @@ export type WebAreaModule = {
 };
 
 export type AreaRoute = {
-  /** The full path, as in APP_PATHS of common/core/routes.ts; '/' is the layout's index route. */
+  /** The full path; the app's page list (web/app/routing/app-paths.ts) is made of these. '/' is the layout's index route. */
   path: string;
   handle?: RouteHandle;
   /** Loads the page: `async () => ({ Component: (await import('./pages/x-page')).XPage })`. */
