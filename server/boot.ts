@@ -32,6 +32,7 @@ import { registerContentTarget } from './platform/content-targets';
 import { registerFeedKind } from './platform/feed-kinds';
 import { registerModerationQueue } from './platform/moderation-queues';
 import { registerInquiryTarget, setMessagePolicy } from './platform/policies';
+import { registerNotificationType } from './platform/notification-types';
 import { registerReportTarget } from './platform/report-targets';
 import { registerSearchProvider } from './platform/search-providers';
 
@@ -148,6 +149,7 @@ export async function boot(
     registerModerationQueue,
     registerSearchProvider,
     registerFeedKind,
+    registerNotificationType,
     registerInquiryTarget,
     setMessagePolicy,
     setTypingPolicy: realtime.setTypingPolicy,

@@ -9,6 +9,7 @@ import type { ContentTarget } from './content-targets';
 import type { AreaExporter } from './data-export';
 import type { DemoContext } from './demo';
 import type { FeedKind } from './feed-kinds';
+import type { NotificationType } from '@common/notifications/model';
 import type { ApiDocs } from './openapi';
 import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
 import type { ModerationQueue } from './moderation-queues';
@@ -45,6 +46,8 @@ export type AreaContext = {
   registerSearchProvider(provider: SearchProvider): void;
   /** A kind of feed item: its filter tab, badge and what a visitor is asked to sign in for. */
   registerFeedKind(kind: FeedKind): void;
+  /** A kind of notification the area sends (declared in its common model; its icon in its web module). */
+  registerNotificationType(type: NotificationType): void;
   /** What an inquiry message (business idea, business page) is about, and who receives it. */
   registerInquiryTarget(type: InquiryType, find: InquiryFinder): void;
   /** Who may message whom. Until an area sets it, nobody may. */

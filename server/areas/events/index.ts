@@ -15,6 +15,8 @@ export const eventsArea = defineArea({
   api: eventsApiDocs,
   exportData: exportEvents,
   register(ctx) {
+    ctx.registerNotificationType('event_invitation');
+    ctx.registerNotificationType('event_rsvp');
     ctx.registerFeedKind({ kind: 'event', category: 'events', label: 'Event', signInAction: null });
     ctx.registerSearchProvider(eventSearch);
     ctx.registerTopic('event', (userId, id) => canWatchEvent(ctx.db, userId, id));

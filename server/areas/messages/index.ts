@@ -17,6 +17,7 @@ export const messagesArea = defineArea({
   api: messagesApiDocs,
   exportData: exportMessages,
   register(ctx) {
+    ctx.registerNotificationType('message');
     ctx.registerEventLoader('message', messageLoader(ctx.db));
     ctx.registerReportTarget(messageReportTarget);
     // Typing follows the same rule as sending.
