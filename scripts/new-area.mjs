@@ -13,8 +13,10 @@ import { fileURLToPath } from 'node:url';
 const args = process.argv.slice(2);
 const rootAt = args.indexOf('--root');
 const root =
-  rootAt >= 0 ? path.resolve(args[rootAt + 1]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const name = args.find((a, i) => !a.startsWith('--') && i !== rootAt + 1);
+  rootAt >= 0
+    ? path.resolve(args[rootAt + 1])
+    : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const name = args.find((a, i) => !a.startsWith('--') && (rootAt < 0 || i !== rootAt + 1));
 
 function fail(message) {
   console.error(`new-area: ${message}`);
@@ -48,7 +50,8 @@ const n = {
 for (const dir of [`server/areas/${name}`, `web/areas/${name}`, `common/${name}`, `e2e/${name}`]) {
   if (existsSync(path.join(root, dir))) fail(`${dir} exists already`);
 }
-if (existsSync(path.join(root, `server/db/schema/${name}.ts`))) fail(`server/db/schema/${name}.ts exists already`);
+if (existsSync(path.join(root, `server/db/schema/${name}.ts`)))
+  fail(`server/db/schema/${name}.ts exists already`);
 
 // The migration: numbered after the journal's last entry, dated after it.
 const journalPath = path.join(root, 'server/db/migrations/meta/_journal.json');
@@ -60,7 +63,8 @@ const tag = `${String(idx).padStart(4, '0')}_${name}`;
 
 const files = {};
 
-files[`common/${name}/model.ts`] = `/** ${n.title}. Types, limits and texts shared by the server and the web app. */
+files[`common/${name}/model.ts`] =
+  `/** ${n.title}. Types, limits and texts shared by the server and the web app. */
 
 export const ${n.NAME} = {
   titleMax: 200,
@@ -112,7 +116,8 @@ export const ZCreate${n.Single} = z.object({
 export type Create${n.Single} = z.infer<typeof ZCreate${n.Single}>;
 `;
 
-files[`server/db/schema/${name}.ts`] = `import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+files[`server/db/schema/${name}.ts`] =
+  `import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** ${n.title}: one row per ${n.singleWords}, its author's until their account goes. */
@@ -149,7 +154,8 @@ CREATE INDEX IF NOT EXISTS "${snake}_author_idx" ON "${snake}" USING btree ("aut
 CREATE INDEX IF NOT EXISTS "${snake}_title_prefix_idx" ON "${snake}" USING btree (lower("title") text_pattern_ops);
 `;
 
-files[`server/areas/${name}/${name}.service.ts`] = `import { ${n.NAME}, type ${n.Single} } from '@common/${name}/model';
+files[`server/areas/${name}/${name}.service.ts`] =
+  `import { ${n.NAME}, type ${n.Single} } from '@common/${name}/model';
 import type { Create${n.Single} } from '@common/${name}/schemas';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -215,7 +221,8 @@ export async function remove${n.Name}Of(tx: Tx, userId: string): Promise<void> {
 }
 `;
 
-files[`server/areas/${name}/${name}.routes.ts`] = `import { ZCreate${n.Single} } from '@common/${name}/schemas';
+files[`server/areas/${name}/${name}.routes.ts`] =
+  `import { ZCreate${n.Single} } from '@common/${name}/schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
@@ -255,7 +262,7 @@ const columns = sql\`'${n.singleSnake}' as type, x.id::text as id, x.title, null
 /**
  * Titles by visible authors the viewer has not blocked, in tiers (docs/decisions/013): the exact
  * title and titles starting with the text (${snake}_title_prefix_idx, alphabetical); then, for three
- * letters or more, titles with the text anywhere else (newest first among the first candidates).
+ * letters or more, titles with the text anywhere else (alphabetical among the first candidates).
  */
 export const ${n.singleCamel}Search: SearchProvider = {
   type: '${n.singleSnake}',
@@ -278,7 +285,7 @@ export const ${n.singleCamel}Search: SearchProvider = {
       level: 'contains',
       columns,
       from: sql\`\${visible} and \${title} like \${terms.contains} and \${title} not like \${terms.prefix}\`,
-      sortKey: sql\`x.created_at desc\`,
+      sortKey: title,
       candidates: SEARCH.countCap + 1,
     });
     return tiers;
@@ -331,7 +338,8 @@ export const ${n.nameCamel}Area = defineArea({
 });
 `;
 
-files[`server/areas/${name}/${name}.test.ts`] = `import { ${n.NAME}_MSG, type ${n.Single} } from '@common/${name}/model';
+files[`server/areas/${name}/${name}.test.ts`] =
+  `import { ${n.NAME}_MSG, type ${n.Single} } from '@common/${name}/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 
@@ -385,14 +393,16 @@ describe('${name}', () => {
 });
 `;
 
-files[`web/areas/${name}/api/query-keys.ts`] = `/** The ${name} area's query keys: one factory, so a change invalidates what it touched. */
+files[`web/areas/${name}/api/query-keys.ts`] =
+  `/** The ${name} area's query keys: one factory, so a change invalidates what it touched. */
 export const ${n.nameCamel}Keys = {
   all: () => ['${name}'] as const,
   list: () => [...${n.nameCamel}Keys.all(), 'list'] as const,
 };
 `;
 
-files[`web/areas/${name}/api/get-${name}.ts`] = `import { queryOptions, useQuery } from '@tanstack/react-query';
+files[`web/areas/${name}/api/get-${name}.ts`] =
+  `import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call } from '@web/lib/api';
 import { ${n.nameCamel}Keys } from './query-keys';
 
@@ -409,7 +419,8 @@ export function use${n.Name}() {
 }
 `;
 
-files[`web/areas/${name}/api/create-${single}.ts`] = `import { useMutation, useQueryClient } from '@tanstack/react-query';
+files[`web/areas/${name}/api/create-${single}.ts`] =
+  `import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Create${n.Single} } from '@common/${name}/schemas';
 import { api, call } from '@web/lib/api';
 import { ${n.nameCamel}Keys } from './query-keys';
@@ -582,7 +593,10 @@ for (const [file, text] of Object.entries(files)) {
   writeFileSync(p, await formatted(file, text));
 }
 journal.entries.push({ idx, version: last.version ?? '7', when, tag, breakpoints: true });
-writeFileSync(journalPath, await formatted('server/db/migrations/meta/_journal.json', JSON.stringify(journal, null, 2)));
+writeFileSync(
+  journalPath,
+  await formatted('server/db/migrations/meta/_journal.json', JSON.stringify(journal, null, 2)),
+);
 // Server: after the areas its demo builds on (profiles, feed), before admin, which comes last.
 await addToList(
   'server/areas/index.ts',
@@ -598,7 +612,14 @@ await addToList(
 );
 
 console.log(`new-area: wrote the ${name} area (migration ${tag}):`);
-for (const file of [...Object.keys(files), 'server/db/migrations/meta/_journal.json', 'server/areas/index.ts', 'web/areas/index.ts']) {
+for (const file of [
+  ...Object.keys(files),
+  'server/db/migrations/meta/_journal.json',
+  'server/areas/index.ts',
+  'web/areas/index.ts',
+]) {
   console.log(`  ${file}`);
 }
-console.log(`Next: npm run check, then npx vitest run server/areas/${name} and the e2e spec (docs/adding-an-area.md).`);
+console.log(
+  `Next: npm run check, then npx vitest run server/areas/${name} and the e2e spec (docs/adding-an-area.md).`,
+);

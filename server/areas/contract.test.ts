@@ -154,6 +154,17 @@ describe('the area contract', () => {
       select (select id from forum_groups limit 1), p.id, x.t, 'A post about ann', 'general'
       from (select id from profiles order by created_at limit 1) p,
         unnest(array['ann', 'Annual report', 'Meet Ann today', 'Joanna writes', 'Anne near']) as x(t)`);
+    const SEEDED = new Set([
+      'user',
+      'article',
+      'group',
+      'business_idea',
+      'event',
+      'business_page',
+      'forum_group',
+      'forum_post',
+    ]);
+    expect(searchProviders().map((p) => p.type)).toEqual(expect.arrayContaining([...SEEDED]));
     for (const provider of searchProviders()) {
       for (const text of ['an', 'ann', 'annn']) {
         const tiers = provider.tiers({
@@ -178,7 +189,10 @@ describe('the area contract', () => {
         }
         // Tiers are disjoint: nothing shows twice.
         expect(new Set(seen).size, `${provider.type} '${text}'`).toBe(seen.length);
-        if (text === 'ann') expect(seen.length, provider.type).toBeGreaterThan(3);
+        // The rows above meet every level for the providers of these types; a newer area's
+        // provider (npm run new-area) proves its own matches in its own test.
+        if (text === 'ann' && SEEDED.has(provider.type))
+          expect(seen.length, provider.type).toBeGreaterThan(3);
       }
     }
   });
