@@ -20,10 +20,10 @@ let markup;
 let appPaths;
 try {
   await build({
-    entryPoints: [
-      path.join(root, 'web/app/prerender/render-welcome.tsx'),
-      path.join(root, 'web/app/routing/app-paths.ts'),
-    ],
+    entryPoints: {
+      'render-welcome': path.join(root, 'web/app/prerender/render-welcome.tsx'),
+      'app-paths': path.join(root, 'web/app/routing/app-paths.ts'),
+    },
     outdir: bundleDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
