@@ -39,7 +39,7 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 describe('npm run new-area', () => {
   it("writes only the area's own folders, its schema and its migration", () => {
-    const journal = JSON.parse(read(ROOT, EDITED[0]!)) as { entries: { idx: number }[] };
+    const journal = JSON.parse(read(ROOT, EDITED[0]!)) as { entries: { idx: number; when: number }[] };
     const next = Math.max(...journal.entries.map((e) => e.idx)) + 1;
     const tag = `${String(next).padStart(4, '0')}_study-groups`;
     expect(filesUnder(copy).sort()).toEqual(
@@ -72,7 +72,7 @@ describe('npm run new-area', () => {
     expect(after.entries.slice(0, -1)).toEqual(journal.entries);
     const added = after.entries.at(-1)!;
     expect(added).toMatchObject({ idx: next, tag });
-    expect(added.when).toBeGreaterThan(Math.max(...journal.entries.map((e) => (e as { when: number }).when)));
+    expect(added.when).toBeGreaterThan(Math.max(...journal.entries.map((e) => e.when)));
   });
 
   it('adds the module to each list: its import and one entry', () => {
