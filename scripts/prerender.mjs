@@ -15,12 +15,17 @@ const webDist = path.join(root, 'dist/web');
 const PRERENDERED_ID = 'prerendered';
 
 // Bundled inside dist/ so that Node resolves the packages it leaves external from the project.
-const bundle = path.join(root, 'dist', '.prerender-welcome.mjs');
+const bundleDir = path.join(root, 'dist', '.prerender');
 let markup;
+let appPaths;
 try {
   await build({
-    entryPoints: [path.join(root, 'web/app/prerender/render-welcome.tsx')],
-    outfile: bundle,
+    entryPoints: {
+      'render-welcome': path.join(root, 'web/app/prerender/render-welcome.tsx'),
+      'app-paths': path.join(root, 'web/app/routing/app-paths.ts'),
+    },
+    outdir: bundleDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -31,10 +36,11 @@ try {
     define: { 'import.meta.env.DEV': 'false' },
     logLevel: 'warning',
   });
-  const { renderWelcome } = await import(pathToFileURL(bundle).href);
+  const { renderWelcome } = await import(pathToFileURL(path.join(bundleDir, 'render-welcome.mjs')).href);
   markup = renderWelcome();
+  ({ APP_PATHS: appPaths } = await import(pathToFileURL(path.join(bundleDir, 'app-paths.mjs')).href));
 } finally {
-  await rm(bundle, { force: true });
+  await rm(bundleDir, { recursive: true, force: true });
 }
 
 /**
@@ -70,4 +76,7 @@ const welcome = built.replace(
   `<div id="${PRERENDERED_ID}">${prefixIds(markup)}</div>\n    <div id="root" hidden></div>`,
 );
 await writeFile(path.join(webDist, 'welcome.html'), welcome);
+// The app's page paths, derived from the areas' route declarations: the server answers them with
+// a 200 and any other path with a 404 (server/lib/static.ts).
+await writeFile(path.join(webDist, 'app-paths.json'), `${JSON.stringify(appPaths)}\n`);
 console.log(`prerender: dist/web/welcome.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { feedQuery } from './areas/feed';
 import { runSearch } from './areas/search';
 import { queryRows } from './db/client';
+import { isFeedFilter } from './platform/feed-kinds';
 import type { AppDeps, AppEnv } from './lib/context';
 import { parseOrThrow } from './lib/validate';
 import { requireViewer } from './lib/viewer';
@@ -50,7 +51,8 @@ export function benchRoutes(deps: Pick<AppDeps, 'db'>) {
         return c.json({ plan: plans.join('\n\n') });
       } else {
         const { filter, cursor, limit } = parseOrThrow(ZFeedQuery, c.req.query());
-        query = feedQuery({ viewerId: viewer.id, filter, before: cursor, limit: limit + 1 });
+        const tab = isFeedFilter(filter) ? filter : 'all';
+        query = feedQuery({ viewerId: viewer.id, filter: tab, before: cursor, limit: limit + 1 });
       }
       const rows = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`);
       return c.json({ plan: rows.rows.map((r) => r['QUERY PLAN']).join('\n') });

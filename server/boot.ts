@@ -36,6 +36,7 @@ import { createLinkSigner } from './platform/signed-links';
 import { registerFeedKind } from './platform/feed-kinds';
 import { registerModerationQueue } from './platform/moderation-queues';
 import { registerInquiryTarget, setMessagePolicy } from './platform/policies';
+import { registerNotificationType } from './platform/notification-types';
 import { registerReportTarget } from './platform/report-targets';
 import { registerSearchProvider } from './platform/search-providers';
 
@@ -157,6 +158,7 @@ export async function boot(
     registerSearchProvider,
     registerFeedKind,
     registerDigestSection,
+    registerNotificationType,
     registerInquiryTarget,
     setMessagePolicy,
     setTypingPolicy: realtime.setTypingPolicy,

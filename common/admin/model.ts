@@ -181,3 +181,10 @@ declare module '../core/realtime' {
     'moderation.changed': { type: 'moderation.changed'; part: 'reviews' | 'reports' };
   }
 }
+
+/** The notifications this area sends (common/notifications/model.ts). */
+declare module '../notifications/model' {
+  interface AreaNotificationTypes {
+    moderation: true;
+  }
+}

@@ -204,3 +204,16 @@ export function articleImageProblem(width: number, height: number): string | nul
 
 /** What members may report here: the report's target type and how "Report this {label}" names it. */
 export const ARTICLE_REPORT_TARGET = { type: 'article', label: 'article' } as const;
+
+/** What this area puts on the home feed: its kinds and its filter tab (common/feed/model.ts). */
+declare module '../feed/model' {
+  interface AreaFeedKinds {
+    article: true;
+  }
+  interface AreaFeedCategories {
+    articles: true;
+  }
+}
+
+/** What a visitor following an article's feed card is asked to sign in for. */
+export const ARTICLE_FEED_SIGN_IN = 'read this article';

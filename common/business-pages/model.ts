@@ -291,3 +291,12 @@ declare module '../core/realtime' {
 
 /** One business page's follower count, posts and reviews, for whoever may see the page. */
 export const businessPageTopic = (pageId: string) => `business-page:${pageId}`;
+
+/** What this area puts on the home feed: its kinds (no filter tab: All only) (common/feed/model.ts). */
+declare module '../feed/model' {
+  interface AreaFeedKinds {
+    business_page: true;
+    /** An older kind the app once published (a page's update): still shown with its badge. */
+    business_update: true;
+  }
+}

@@ -1,41 +1,11 @@
 /**
- * Paths the web app renders. The server answers these with the app and a
- * 200; any other path gets the app too, but with a 404 status, and the app shows 'Page not found'.
+ * Whether a path is one of an app's page paths (`/groups/:groupId` patterns). The paths themselves
+ * are not listed here: the web areas declare their routes (web/areas/<area>/module.ts), the app
+ * derives its list from them (web/app/routing/app-paths.ts), and the build hands that list to the
+ * server (dist/web/app-paths.json, written by scripts/prerender.mjs), which answers these paths
+ * with the app and a 200 and any other with the app and a 404 ('Page not found').
  */
-export const APP_PATHS = [
-  '/',
-  '/auth',
-  '/reset-password',
-  '/profile',
-  '/profile/:userId',
-  '/articles',
-  '/articles/:articleId',
-  '/groups',
-  '/groups/:groupId',
-  '/create-group',
-  '/forums',
-  '/forums/create-group',
-  '/forums/group/:groupId',
-  '/forums/post/:postId',
-  '/forums/:postId',
-  '/events',
-  '/events/create',
-  '/events/:eventId',
-  '/business',
-  '/business/:id',
-  '/business-pages',
-  '/business-pages/:id',
-  '/messages',
-  '/notifications',
-  '/settings',
-  '/investing',
-  '/investing/:id',
-  '/admin',
-  '/unsubscribe',
-] as const;
-
-const PATTERNS = APP_PATHS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
-
-export function isAppPath(pathname: string): boolean {
-  return PATTERNS.some((re) => re.test(pathname));
+export function appPathMatcher(paths: readonly string[]): (pathname: string) => boolean {
+  const patterns = paths.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
+  return (pathname) => patterns.some((re) => re.test(pathname));
 }

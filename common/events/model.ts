@@ -257,3 +257,21 @@ declare module '../core/realtime' {
     'event.changed': { type: 'event.changed'; eventId: string; goingCount: number; maybeCount: number };
   }
 }
+
+/** What this area puts on the home feed: its kinds and its filter tab (common/feed/model.ts). */
+declare module '../feed/model' {
+  interface AreaFeedKinds {
+    event: true;
+  }
+  interface AreaFeedCategories {
+    events: true;
+  }
+}
+
+/** The notifications this area sends (common/notifications/model.ts). */
+declare module '../notifications/model' {
+  interface AreaNotificationTypes {
+    event_invitation: true;
+    event_rsvp: true;
+  }
+}

@@ -7,51 +7,26 @@ import type { PersonSummary } from '../profiles/model';
 import type { ReactionSummary } from '../reactions/model';
 
 /**
- * Every kind of feed item the documents name, as the database lists them (feed_items_type check).
- * The feed knows none of them: the area that publishes a kind registers it at boot
- * (ctx.registerFeedKind: its filter tab, badge and what a visitor is asked to sign in for) and
- * hands publishToFeed each item's title, text, image and link. Registered today:
- * - feed: new_user (no tab, 'New Member', visitors may open it; link /profile/{member})
- * - articles: article ('articles', 'Article', FEED_MSG.signInArticle; link /articles/{id})
- * The others register themselves when their areas land; what the app showed for them until now:
- * - groups: group_post ('Group Post', FEED_MSG.signInGroupPost), group ('Group'), shared_post
- *   ('Shared Post'): tab 'groups', link /groups/{group id} (/groups without one)
- * - investing: business_idea ('Business Idea', FEED_MSG.signInBusinessIdea): 'investing', /investing
- * - events: event ('Event'): 'events', /events
- * - forums: forum_post ('Forum Post'), forum_reply ('Forum Reply'): 'forums', /forums/post/{post id};
- *   forum_group_created ('Forum Group'): 'forums', /forums/group/{group id} (/forums without an id)
- * - business-pages: business_page ('Business Page'), business_update ('Business Update'): no tab,
- *   /business-pages/{page id} (/business without one)
+ * The kinds of feed item, declared by the areas that publish them: each adds its kinds (and its
+ * filter tab, if it has one) from its own common model with
+ * `declare module '../feed/model' { interface AreaFeedKinds { poll: true } interface AreaFeedCategories { polls: true } }`,
+ * registers each kind at boot (ctx.registerFeedKind: its tab, badge and what a visitor is asked
+ * to sign in for), hands publishToFeed each item's title, text, image and link, and declares its
+ * tab's label in its web module (`feedFilters`). The feed knows no area; the contract test fails
+ * when a declared kind or tab has no registered owner, or a registered tab has no label.
  */
-export const FEED_ITEM_TYPES = [
-  'new_user',
-  'article',
-  'group_post',
-  'group',
-  'shared_post',
-  'business_idea',
-  'event',
-  'forum_post',
-  'forum_reply',
-  'forum_group_created',
-  'business_page',
-  'business_update',
-] as const;
-export type FeedItemType = (typeof FEED_ITEM_TYPES)[number];
+export interface AreaFeedKinds {
+  /** The feed's own: a new member's welcome card. */
+  new_user: true;
+}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each area's declarations
+export interface AreaFeedCategories {}
 
-/** The filter bar, in the layout's order. */
-export const FEED_FILTERS = ['all', 'groups', 'articles', 'events', 'investing', 'forums'] as const;
-export type FeedFilter = (typeof FEED_FILTERS)[number];
-export type FeedCategory = Exclude<FeedFilter, 'all'>;
-
-export const FEED_FILTER_LABELS: Record<FeedFilter, string> = {
-  all: 'All',
-  groups: 'Groups',
-  articles: 'Articles',
-  events: 'Events',
-  investing: 'Investing',
-  forums: 'Forums',
-};
+export type FeedItemType = keyof AreaFeedKinds & string;
+/** A filter tab: the feed shows the items of kinds registered under it. */
+export type FeedCategory = keyof AreaFeedCategories & string;
+/** A tab of the filter bar; 'all' is the feed's own. */
+export type FeedFilter = 'all' | FeedCategory;
 
 export const FEED = {
   /** Items per page (the document's single page of 50, paged by a cursor instead). */
@@ -111,6 +86,8 @@ export type FeedPage = { items: FeedItem[]; nextCursor: string | null };
 export type FeedNewItems = { items: FeedItem[]; more: boolean };
 
 export const FEED_MSG = {
+  /** The filter bar's first tab. */
+  allFilter: 'All',
   empty: 'No feed items available. Start creating content!',
   /** A visitor cannot create content: no call to do so (issue 21). */
   emptyVisitor: 'Nothing has been shared here yet.',
@@ -121,9 +98,6 @@ export const FEED_MSG = {
   newMemberBadge: 'New Member',
   newMemberFallbackBio: 'Just joined the community',
   newPosts: (n: number) => `${n} new ${n === 1 ? 'post' : 'posts'}`,
-  signInBusinessIdea: 'view business idea details',
-  signInArticle: 'read this article',
-  signInGroupPost: 'view this group post',
   signInFollow: 'follow members',
   signInContact: 'contact members',
   /** A card whose link the app cannot open ("Article Unavailable"). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEED, FEED_FILTERS, FEED_MSG } from './model';
+import { FEED, FEED_MSG } from './model';
 
 /** A feed item id as the cursor: a positive decimal integer. */
 const ZFeedCursor = z
@@ -8,14 +8,23 @@ const ZFeedCursor = z
     error: FEED_MSG.invalidCursor,
   });
 
+/**
+ * A filter tab's name. Which tabs exist is the areas' to say (their registered feed kinds): the
+ * server checks the name against them.
+ */
+const ZFeedFilterName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_-]{0,39}$/, { error: FEED_MSG.invalidFilter })
+  .default('all');
+
 export const ZFeedQuery = z.object({
-  filter: z.enum(FEED_FILTERS, { error: FEED_MSG.invalidFilter }).default('all'),
+  filter: ZFeedFilterName,
   cursor: ZFeedCursor.optional(),
   limit: z.coerce.number().int().min(1).max(FEED.pageMax).default(FEED.pageSize),
 });
 export type FeedQuery = z.infer<typeof ZFeedQuery>;
 
 export const ZFeedNewQuery = z.object({
-  filter: z.enum(FEED_FILTERS, { error: FEED_MSG.invalidFilter }).default('all'),
+  filter: ZFeedFilterName,
   since: ZFeedCursor,
 });

@@ -319,3 +319,15 @@ declare module '../core/realtime' {
 /** A forum group's page, and one forum post's page: for whoever may read them. */
 export const forumGroupTopic = (groupId: string) => `forum-group:${groupId}`;
 export const forumPostTopic = (postId: string) => `forum-post:${postId}`;
+
+/** What this area puts on the home feed: its kinds and its filter tab (common/feed/model.ts). */
+declare module '../feed/model' {
+  interface AreaFeedKinds {
+    forum_group_created: true;
+    forum_post: true;
+    forum_reply: true;
+  }
+  interface AreaFeedCategories {
+    forums: true;
+  }
+}

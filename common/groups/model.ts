@@ -300,3 +300,25 @@ declare module '../core/realtime' {
     };
   }
 }
+
+/** What this area puts on the home feed: its kinds and its filter tab (common/feed/model.ts). */
+declare module '../feed/model' {
+  interface AreaFeedKinds {
+    group: true;
+    shared_post: true;
+    group_post: true;
+  }
+  interface AreaFeedCategories {
+    groups: true;
+  }
+}
+
+/** What a visitor following a group post's feed card is asked to sign in for. */
+export const GROUP_POST_FEED_SIGN_IN = 'view this group post';
+
+/** The notifications this area sends (common/notifications/model.ts). */
+declare module '../notifications/model' {
+  interface AreaNotificationTypes {
+    group_action: true;
+  }
+}

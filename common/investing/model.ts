@@ -263,3 +263,24 @@ declare module '../core/realtime' {
 
 /** The investing board ('all') or one idea's page: for whoever may read it. */
 export const investingTopic = (ideaId: string | 'all') => `investing:${ideaId}`;
+
+/** What this area puts on the home feed: its kinds and its filter tab (common/feed/model.ts). */
+declare module '../feed/model' {
+  interface AreaFeedKinds {
+    business_idea: true;
+  }
+  interface AreaFeedCategories {
+    investing: true;
+  }
+}
+
+/** What a visitor following a business idea's feed card is asked to sign in for. */
+export const IDEA_FEED_SIGN_IN = 'view business idea details';
+
+/** The notifications this area sends (common/notifications/model.ts). */
+declare module '../notifications/model' {
+  interface AreaNotificationTypes {
+    business_inquiry: true;
+    business_action: true;
+  }
+}

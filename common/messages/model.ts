@@ -137,3 +137,10 @@ declare module '../core/realtime' {
     };
   }
 }
+
+/** The notifications this area sends (common/notifications/model.ts). */
+declare module '../notifications/model' {
+  interface AreaNotificationTypes {
+    message: true;
+  }
+}

@@ -263,3 +263,10 @@ declare module '../core/realtime' {
     'connection.changed': { type: 'connection.changed'; userIds: [string, string] };
   }
 }
+
+/** The notifications this area sends (common/notifications/model.ts): a friend request, sent by the connections area. */
+declare module '../notifications/model' {
+  interface AreaNotificationTypes {
+    connection_request: true;
+  }
+}

@@ -81,3 +81,10 @@ declare module '../core/realtime' {
     };
   }
 }
+
+/** The notifications this area sends (common/notifications/model.ts). */
+declare module '../notifications/model' {
+  interface AreaNotificationTypes {
+    reaction: true;
+  }
+}

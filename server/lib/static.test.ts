@@ -65,3 +65,26 @@ describe('the prerendered welcome page', () => {
     }
   });
 });
+
+describe("the build's list of app paths", () => {
+  it('answers its paths with the shell and a 200, and any other path with the shell and a 404', async () => {
+    const built = await mkdtemp(path.join(os.tmpdir(), 'cofound-static-test-'));
+    try {
+      await writeFile(path.join(built, 'index.html'), '<p>shell</p>');
+      await writeFile(path.join(built, 'app-paths.json'), JSON.stringify(['/', '/polls', '/polls/:pollId']));
+      const app = appOn(built);
+      for (const [url, status] of [
+        ['/polls', 200],
+        ['/polls/abc/', 200],
+        ['/polls/abc/votes', 404],
+        ['/articles', 404],
+      ] as const) {
+        const res = await app.request(url);
+        expect(res.status, url).toBe(status);
+        expect(await res.text(), url).toBe('<p>shell</p>');
+      }
+    } finally {
+      await rm(built, { recursive: true, force: true });
+    }
+  });
+});

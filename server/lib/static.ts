@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isAppPath } from '@common/core/routes';
+import { appPathMatcher } from '@common/core/routes';
 import type { Context } from 'hono';
 
 const TYPES: Record<string, string> = {
@@ -30,7 +30,9 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=[^;\s]/;
 
 /**
  * Serves the built web app. Hashed files under /assets are cached for a year; everything else is
- * revalidated. Paths that are not files get index.html, with a 404 status when the app has no such route.
+ * revalidated. Paths that are not files get index.html, with a 404 status when the app has no such
+ * route: the build lists the app's page paths in app-paths.json, derived from the areas' route
+ * declarations (scripts/prerender.mjs). A build without that list answers every path with a 200.
  * A visitor's / (no session cookie) gets welcome.html instead when the build has it: the welcome
  * page prerendered into the shell (scripts/prerender.mjs), so it paints before the app's script
  * runs. Anyone with a session cookie gets the plain shell, so a member never sees it flash.
@@ -38,6 +40,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=[^;\s]/;
 export function createStaticHandler(webDir: string) {
   let indexHtml: string | undefined;
   let welcomeHtml: string | null | undefined;
+  let isAppPath: ((pathname: string) => boolean) | undefined;
   const root = path.resolve(webDir);
 
   return async (c: Context) => {
@@ -77,6 +80,10 @@ export function createStaticHandler(webDir: string) {
       }
     }
     indexHtml ??= await readFile(path.join(root, 'index.html'), 'utf8');
+    isAppPath ??= await readFile(path.join(root, 'app-paths.json'), 'utf8').then(
+      (text) => appPathMatcher(JSON.parse(text) as string[]),
+      () => () => true,
+    );
     return c.html(indexHtml, isAppPath(pathname) ? 200 : 404);
   };
 }

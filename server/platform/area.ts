@@ -10,6 +10,7 @@ import type { AreaExporter } from './data-export';
 import type { DemoContext } from './demo';
 import type { DigestSection } from './digest-sections';
 import type { FeedKind } from './feed-kinds';
+import type { NotificationType } from '@common/notifications/model';
 import type { ApiDocs } from './openapi';
 import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
 import type { ModerationQueue } from './moderation-queues';
@@ -48,6 +49,8 @@ export type AreaContext = {
   registerFeedKind(kind: FeedKind): void;
   /** A part of the digest mail to members who have been away (unread counts, popular posts, events). */
   registerDigestSection(section: DigestSection): void;
+  /** A kind of notification the area sends (declared in its common model; its icon in its web module). */
+  registerNotificationType(type: NotificationType): void;
   /** What an inquiry message (business idea, business page) is about, and who receives it. */
   registerInquiryTarget(type: InquiryType, find: InquiryFinder): void;
   /** Who may message whom. Until an area sets it, nobody may. */

@@ -1,11 +1,12 @@
-import type { FeedCategory, FeedItemType } from '@common/feed/model';
+import type { FeedCategory, FeedFilter, FeedItemType } from '@common/feed/model';
 import type { EngagementContentType } from '@common/reactions/model';
 
 /*
- * Kinds of feed item (docs/decisions/012). The area that publishes a kind registers it from its
- * register(ctx); the feed knows no area. The database lists the kinds too (feed_items_type check):
- * the contract test compares the two. FEED_ITEM_TYPES (common/feed/model.ts) says which area
- * registers which kind.
+ * Kinds of feed item (docs/decisions/012). The area that publishes a kind declares it in its
+ * common model (AreaFeedKinds, common/feed/model.ts) and registers it from its register(ctx); the
+ * feed knows no area. This registry is the only list at run time: publishToFeed refuses a kind
+ * no area registered, and the filter tabs are the categories of the registered kinds. The
+ * contract test fails when a declared kind or tab has no owner here.
  */
 export type FeedKind = {
   /** feed_items.type, e.g. 'article'. */
@@ -36,4 +37,9 @@ export function getFeedKind(kind: string): FeedKind | undefined {
 
 export function feedKinds(): FeedKind[] {
   return [...kinds.values()];
+}
+
+/** Whether a filter tab exists: 'all', or the category of some registered kind. */
+export function isFeedFilter(value: string): value is FeedFilter {
+  return value === 'all' || [...kinds.values()].some((kind) => kind.category === value);
 }

@@ -1,13 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS } from '@common/core/routes';
 import { NAV_ITEMS } from '@web/app/layout/nav-items';
+import { APP_PATHS, SHELL_PATHS } from '@web/app/routing/app-paths';
 import { RequireAuth } from '@web/app/routing/require-auth';
 import { routes } from '@web/app/routing/routes';
+import { declaredKeys } from '../../server/test/area-declarations';
+import { FEED_FILTER_TABS, notificationIconTypes, TOP_BAR_ITEMS } from '@web/app/areas/slots';
 import { WEB_AREAS } from './index';
-
-/** The app's own pages outside the shared layout, declared in web/app/routing/routes.tsx. */
-const SHELL_PATHS = ['/auth', '/reset-password'];
 
 const declaredPaths = WEB_AREAS.flatMap((area) => area.routes ?? []).map((route) => route.path);
 
@@ -61,5 +60,27 @@ describe('the list of web areas', () => {
     const ids = WEB_AREAS.flatMap((area) => area.profileSections ?? []).map((section) => section.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain('articles');
+  });
+
+  it('labels every feed tab and draws every notification type the areas declare, once', () => {
+    const tabs = FEED_FILTER_TABS.map((tab) => tab.category);
+    expect(new Set(tabs).size).toBe(tabs.length);
+    expect([...tabs].sort()).toEqual([...declaredKeys('AreaFeedCategories').keys()].sort());
+    expect(FEED_FILTER_TABS.map((tab) => tab.label)).toEqual([
+      'Groups',
+      'Articles',
+      'Events',
+      'Investing',
+      'Forums',
+    ]);
+    const icons = WEB_AREAS.flatMap((area) => Object.keys(area.notificationIcons ?? {}));
+    expect(new Set(icons).size).toBe(icons.length);
+    expect(notificationIconTypes().sort()).toEqual([...declaredKeys('AreaNotificationTypes').keys()].sort());
+  });
+
+  it('keeps top-bar item ids unique', () => {
+    const ids = TOP_BAR_ITEMS.map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(['admin', 'inquiries', 'messages', 'notifications']);
   });
 });

@@ -26,6 +26,7 @@ export const adminArea = defineArea({
   routes: (deps: AppDeps) => adminRoutes(deps).route('/', moderationRoutes(deps)),
   api: adminApiDocs,
   register(ctx) {
+    ctx.registerNotificationType('moderation');
     registerModeration(ctx);
     // The dashboard's live figures: super admins only (checked again on access.changed).
     ctx.registerTopic(topicPrefix, (userId, id) => id === topicId && isSuperAdmin(ctx.db, userId));

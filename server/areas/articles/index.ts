@@ -1,4 +1,4 @@
-import { FEED_MSG } from '@common/feed/model';
+import { ARTICLE_FEED_SIGN_IN } from '@common/articles/model';
 import { defineArea } from '../../platform/area';
 import { exportArticles } from './articles.export';
 import { articlesApiDocs } from './articles.api';
@@ -26,7 +26,7 @@ export const articlesArea = defineArea({
       kind: 'article',
       category: 'articles',
       label: 'Article',
-      signInAction: FEED_MSG.signInArticle,
+      signInAction: ARTICLE_FEED_SIGN_IN,
       engagement: 'article',
     });
     ctx.registerSearchProvider(articleSearch);

@@ -16,6 +16,7 @@ export const commentsArea = defineArea({
   api: commentsApiDocs,
   exportData: exportComments,
   register(ctx) {
+    ctx.registerNotificationType('comment');
     ctx.registerEventLoader('comment', commentLoader(ctx.db));
     ctx.registerReportTarget(commentReportTarget);
   },

@@ -18,6 +18,7 @@ export const connectionsArea = defineArea({
   api: connectionsApiDocs,
   exportData: exportConnections,
   register(ctx) {
+    ctx.registerNotificationType('connection_request');
     ctx.setMessagePolicy(canContact);
   },
   async onAccountDeleted(tx, userId, { bus }) {

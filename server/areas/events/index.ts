@@ -17,6 +17,8 @@ export const eventsArea = defineArea({
   exportData: exportEvents,
   register(ctx) {
     ctx.registerDigestSection(upcomingEventsDigest);
+    ctx.registerNotificationType('event_invitation');
+    ctx.registerNotificationType('event_rsvp');
     ctx.registerFeedKind({ kind: 'event', category: 'events', label: 'Event', signInAction: null });
     ctx.registerSearchProvider(eventSearch);
     ctx.registerTopic('event', (userId, id) => canWatchEvent(ctx.db, userId, id));

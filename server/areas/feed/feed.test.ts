@@ -7,7 +7,9 @@ import {
   type FeedNewItems,
   type FeedPage,
 } from '@common/feed/model';
+import { ARTICLE_FEED_SIGN_IN } from '@common/articles/model';
 import { topic } from '@common/core/realtime';
+import { GROUP_POST_FEED_SIGN_IN } from '@common/groups/model';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedItems, profiles } from '../../db/schema';
@@ -54,7 +56,7 @@ beforeAll(async () => {
     kind: 'group_post',
     category: 'groups',
     label: 'Group Post',
-    signInAction: FEED_MSG.signInGroupPost,
+    signInAction: GROUP_POST_FEED_SIGN_IN,
   });
 });
 afterAll(async () => {
@@ -120,7 +122,7 @@ describe('what an item says', () => {
         type: 'article',
         label: 'Article',
         link: `/articles/${contentId}`,
-        signInAction: FEED_MSG.signInArticle,
+        signInAction: ARTICLE_FEED_SIGN_IN,
       });
       expect(items.find((i) => i.type === 'new_user' && i.author.id === a.id)).toMatchObject({
         label: FEED_MSG.newMemberBadge,

@@ -1,4 +1,4 @@
-import { FEED_MSG } from '@common/feed/model';
+import { GROUP_POST_FEED_SIGN_IN } from '@common/groups/model';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/rules';
 import type { Bus } from '../../platform/bus';
@@ -67,6 +67,7 @@ export const groupsArea = defineArea({
   exportData: exportGroups,
   register(ctx) {
     ctx.registerDigestSection(groupPostsDigest);
+    ctx.registerNotificationType('group_action');
     // A new group and a shared post go on the feed, seen by whoever may see the group.
     ctx.registerFeedKind({ kind: 'group', category: 'groups', label: 'Group', signInAction: null });
     ctx.registerFeedKind({
@@ -79,7 +80,7 @@ export const groupsArea = defineArea({
       kind: 'group_post',
       category: 'groups',
       label: 'Group Post',
-      signInAction: FEED_MSG.signInGroupPost,
+      signInAction: GROUP_POST_FEED_SIGN_IN,
     });
     setFeedAudience(groupAudience);
     ctx.registerSearchProvider(groupSearch);

@@ -1,6 +1,5 @@
 import { isUuid } from '@common/core/ids';
-import { FEED_MSG } from '@common/feed/model';
-import { INVESTING } from '@common/investing/model';
+import { IDEA_FEED_SIGN_IN, INVESTING } from '@common/investing/model';
 import { defineArea } from '../../platform/area';
 import { exportInvesting } from './investing.export';
 import { investingApiDocs } from './investing.api';
@@ -19,13 +18,15 @@ export const investingArea = defineArea({
   api: investingApiDocs,
   exportData: exportInvesting,
   register(ctx) {
+    ctx.registerNotificationType('business_inquiry');
+    ctx.registerNotificationType('business_action');
     // Videos (50 MB) and pitch decks (20 MB): only this route's bodies may be larger than an image.
     allowLargeUploads('/api/investing/uploads/', INVESTING.videoMaxBytes);
     ctx.registerFeedKind({
       kind: 'business_idea',
       category: 'investing',
       label: 'Business Idea',
-      signInAction: FEED_MSG.signInBusinessIdea,
+      signInAction: IDEA_FEED_SIGN_IN,
     });
     ctx.registerSearchProvider(ideaSearch);
     ctx.registerInquiryTarget('business_inquiry', findIdeaForInquiry);

@@ -19,6 +19,7 @@ export const messagesArea = defineArea({
   exportData: exportMessages,
   register(ctx) {
     ctx.registerDigestSection(unreadMessagesDigest);
+    ctx.registerNotificationType('message');
     ctx.registerEventLoader('message', messageLoader(ctx.db));
     ctx.registerReportTarget(messageReportTarget);
     // Typing follows the same rule as sending.

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { notifications, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
+import { isNotificationType } from '../../platform/notification-types';
 import { type Tx } from '../../db/rules';
 
 /** Anything that runs queries: the database or a transaction inside it. */
@@ -114,6 +115,8 @@ export function notificationInsertSql(
   input: Omit<NewNotification, 'relatedId' | 'actor'> & { relatedId: SQL | string | null },
   from?: SQL,
 ): SQL {
+  // The registry stands where the table's check constraint stood: a type no area registered is a bug.
+  if (!isNotificationType(input.type)) throw new Error(`Notification type '${input.type}' is not registered`);
   const relatedId =
     input.relatedId === null || typeof input.relatedId === 'string'
       ? sql`${input.relatedId}::uuid`

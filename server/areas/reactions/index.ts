@@ -21,6 +21,7 @@ export const reactionsArea = defineArea({
   api: reactionsApiDocs,
   exportData: exportReactions,
   register(ctx) {
+    ctx.registerNotificationType('reaction');
     // One piece of content's reactions and comments: whoever its area's content target lets see it.
     ctx.registerTopic('content', (userId, id) => canWatchContent(ctx.db, userId, id));
   },

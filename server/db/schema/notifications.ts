@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth';
 
 /** Notifications. Written only through the notifications service. */
@@ -52,10 +42,7 @@ export const notifications = pgTable(
     index('notifications_push_pending_idx')
       .on(t.updatedAt)
       .where(sql`${t.pushPending}`),
-    check(
-      'notifications_type',
-      sql`${t.type} in ('message', 'business_inquiry', 'connection_request', 'group_action', 'business_action', 'reaction', 'comment', 'event_invitation', 'event_rsvp', 'moderation')`,
-    ),
+    // No check on type: the areas register theirs (platform/notification-types.ts).
   ],
 );
 

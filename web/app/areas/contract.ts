@@ -1,5 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
+import type { FeedCategory } from '@common/feed/model';
+import type { NotificationType } from '@common/notifications/model';
+import type { Viewer } from '@web/lib/me';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import type { RouteHandle } from '../routing/route-handle';
 
@@ -26,6 +29,12 @@ export type WebAreaModule = {
   homeCards?: AreaHomeCard[];
   /** What a visitor's home offers to explore (web/areas/feed/components/welcome.tsx), by `order`. */
   welcomeCards?: AreaWelcomeCard[];
+  /** The feed's filter tabs for the kinds this area registers under a category (server register()). */
+  feedFilters?: AreaFeedFilter[];
+  /** The icon beside each notification type this area declares (AreaNotificationTypes). */
+  notificationIcons?: Partial<Record<NotificationType, LucideIcon>>;
+  /** Buttons and menus this area puts in the top bar for a signed-in person. */
+  topBar?: AreaTopBarItem[];
   /**
    * Loads the hooks that keep the area's caches live while a person is signed in. They are
    * loaded with the realtime wiring (never for visitors) and all mounted before the socket opens.
@@ -34,7 +43,7 @@ export type WebAreaModule = {
 };
 
 export type AreaRoute = {
-  /** The full path, as in APP_PATHS of common/core/routes.ts; '/' is the layout's index route. */
+  /** The full path; the app's page list (web/app/routing/app-paths.ts) is made of these. '/' is the layout's index route. */
   path: string;
   handle?: RouteHandle;
   /** Loads the page: `async () => ({ Component: (await import('./pages/x-page')).XPage })`. */
@@ -116,3 +125,25 @@ export type AreaWelcomeCard = {
 
 /** A hook the signed-in layout runs (inside LiveUpdates) with the signed-in person's id. */
 export type LiveHook = (viewerId: string) => void;
+
+/** A tab of the feed's filter bar (after All), showing the items of kinds registered under `category`. */
+export type AreaFeedFilter = {
+  category: FeedCategory;
+  label: string;
+  /** Place in the bar, smallest first (10 Groups, 20 Articles, 30 Events, 40 Investing, 50 Forums). */
+  order: number;
+};
+
+/**
+ * A button or menu of the top bar's signed-in part (web/app/layout/top-bar.tsx), between the
+ * search and the theme switch. It is drawn in the first view, so it is light: a trigger whose
+ * menu loads on first use (web/components/deferred-menu.tsx). It renders nothing when it does
+ * not concern the viewer.
+ */
+export type AreaTopBarItem = {
+  /** Unique across areas. */
+  id: string;
+  /** Place, smallest first: 10 Admin, 15 the connection status (the shell's), 20 inquiries, 30 messages, 40 notifications. */
+  order: number;
+  Component: ComponentType<{ viewer: Viewer }>;
+};

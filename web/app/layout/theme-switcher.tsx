@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { DeferredMenu } from './deferred-menu';
+import { DeferredMenu } from '@web/components/deferred-menu';
 import { ThemeTrigger } from './theme-trigger';
 
 const loadThemeMenu = () => import('./theme-menu');

@@ -1,16 +1,21 @@
-import { Menu, Shield } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import type { Viewer } from '@web/lib/me';
 import { Logo } from '@web/components/logo';
-import { InquiryBadge } from '@web/areas/messages/public';
 import { Button } from '@web/components/ui/button';
-import { MessagesMenu } from './messages-menu';
-import { NotificationsMenu } from './notifications-menu';
+import type { AreaTopBarItem } from '../areas/contract';
+import { TOP_BAR_ITEMS } from '../areas/slots';
 import { RealtimeStatus } from './realtime-status';
 import { SearchBox } from './search-box';
 import { ThemeSwitcher } from './theme-switcher';
 import { UserMenu } from './user-menu';
+
+/** The shell's own item among the areas' (web/app/areas/contract.ts: AreaTopBarItem `order`). */
+const ITEMS: readonly AreaTopBarItem[] = [
+  ...TOP_BAR_ITEMS,
+  { id: 'realtime-status', order: 15, Component: RealtimeStatus },
+].sort((a, b) => a.order - b.order);
 
 type TopBarProps = {
   viewer: Viewer | null;
@@ -68,18 +73,9 @@ export function TopBar({
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {viewer ? (
             <>
-              {viewer.profile.isSuperAdmin ? (
-                <Button asChild variant="outline" size="sm" aria-label="Admin">
-                  <Link to="/admin">
-                    <Shield aria-hidden="true" />
-                    <span className="hidden sm:inline">Admin</span>
-                  </Link>
-                </Button>
-              ) : null}
-              <RealtimeStatus />
-              <InquiryBadge />
-              <MessagesMenu viewerId={viewer.id} />
-              <NotificationsMenu />
+              {ITEMS.map(({ id, Component }) => (
+                <Component key={id} viewer={viewer} />
+              ))}
               <ThemeSwitcher />
               <UserMenu viewer={viewer} />
             </>

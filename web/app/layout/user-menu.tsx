@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { Viewer } from '@web/lib/me';
-import { DeferredMenu } from './deferred-menu';
+import { DeferredMenu } from '@web/components/deferred-menu';
 import { UserMenuTrigger } from './user-menu-trigger';
 
 const loadUserMenu = () => import('./user-menu-content');

@@ -12,6 +12,7 @@ export const articlesModule: WebAreaModule = {
     },
   ],
   id: 'articles',
+  feedFilters: [{ category: 'articles', label: 'Articles', order: 20 }],
   routes: [
     {
       path: '/articles',

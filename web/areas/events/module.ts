@@ -13,6 +13,8 @@ export const eventsModule: WebAreaModule = {
     },
   ],
   id: 'events',
+  feedFilters: [{ category: 'events', label: 'Events', order: 30 }],
+  notificationIcons: { event_invitation: CalendarDays, event_rsvp: CalendarDays },
   routes: [
     {
       path: '/events',

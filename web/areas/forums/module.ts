@@ -6,6 +6,7 @@ const postPage = async () => ({ Component: (await import('./pages/forum-post-pag
 /** Forum groups: the list, create, a group's page, a post's page, and the profile's communities. */
 export const forumsModule: WebAreaModule = {
   id: 'forums',
+  feedFilters: [{ category: 'forums', label: 'Forums', order: 50 }],
   routes: [
     {
       path: '/forums',

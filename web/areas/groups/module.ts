@@ -14,6 +14,8 @@ export const groupsModule: WebAreaModule = {
     },
   ],
   id: 'groups',
+  feedFilters: [{ category: 'groups', label: 'Groups', order: 10 }],
+  notificationIcons: { group_action: Users },
   routes: [
     {
       path: '/groups',

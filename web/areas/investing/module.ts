@@ -1,9 +1,11 @@
-import { TrendingUp } from 'lucide-react';
+import { Briefcase, Building2, TrendingUp } from 'lucide-react';
 import type { WebAreaModule } from '@web/app/areas/contract';
 
 /** The investing board: sign-in routes , and the profile's investments. */
 export const investingModule: WebAreaModule = {
   id: 'investing',
+  feedFilters: [{ category: 'investing', label: 'Investing', order: 40 }],
+  notificationIcons: { business_inquiry: Briefcase, business_action: Building2 },
   routes: [
     {
       path: '/investing',

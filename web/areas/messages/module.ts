@@ -1,8 +1,15 @@
 import { MessageCircle } from 'lucide-react';
 import type { WebAreaModule } from '@web/app/areas/contract';
+import { InquiryBadge } from './components/inquiry-badge';
+import { MessagesMenu } from './components/messages-menu';
 
 export const messagesModule: WebAreaModule = {
   id: 'messages',
+  notificationIcons: { message: MessageCircle },
+  topBar: [
+    { id: 'inquiries', order: 20, Component: InquiryBadge },
+    { id: 'messages', order: 30, Component: MessagesMenu },
+  ],
   routes: [
     {
       path: '/messages',

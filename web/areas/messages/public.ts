@@ -5,7 +5,3 @@
  */
 export { useUnreadCounts } from './api/get-unread-counts';
 export { ChatDialogSlot, ChatProvider, useChat } from './components/chat-context';
-export { InquiryBadge } from './components/inquiry-badge';
-export { MessagesTrigger } from './components/messages-trigger';
-
-export const loadMessagesDropdown = () => import('./components/messages-dropdown');

@@ -1,8 +1,10 @@
 import { Bell } from 'lucide-react';
 import type { WebAreaModule } from '@web/app/areas/contract';
+import { NotificationsMenu } from './components/notifications-menu';
 
 export const notificationsModule: WebAreaModule = {
   id: 'notifications',
+  topBar: [{ id: 'notifications', order: 40, Component: NotificationsMenu }],
   routes: [
     {
       path: '/notifications',

@@ -1,4 +1,4 @@
-import { User } from 'lucide-react';
+import { User, UserPlus } from 'lucide-react';
 import type { AreaRoute, WebAreaModule } from '@web/app/areas/contract';
 import { useHasSuggestions, useProfileIncomplete } from './components/home-card-checks';
 
@@ -14,6 +14,7 @@ const loadProfilePage: AreaRoute['lazy'] = async () => {
 
 export const profilesModule: WebAreaModule = {
   id: 'profiles',
+  notificationIcons: { connection_request: UserPlus },
   // Sign-in required, but a visitor opening a shared profile link is asked to sign in on the page
   // itself ('Please sign in to view profiles.') and comes back to it afterwards.
   routes: ['/profile', '/profile/:userId'].map((path): AreaRoute => ({

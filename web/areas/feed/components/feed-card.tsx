@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@web/lib/toast';
-import { isAppPath } from '@common/core/routes';
 import { FEED_MSG, type FeedItem } from '@common/feed/model';
 import { displayName } from '@common/profiles/first-view-texts';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
+import { isAppPath } from '@web/app/routing/app-paths';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';

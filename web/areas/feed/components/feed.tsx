@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { FEED_FILTERS, type FeedFilter } from '@common/feed/model';
+import type { FeedFilter } from '@common/feed/model';
 import { topic } from '@common/core/realtime';
+import { isFeedCategory } from '@web/app/areas/slots';
 import { SearchBox } from '@web/app/layout/search-box';
 import { TAB_CONTENT_CLASS } from '@web/components/ui/tab-classes';
 import { cn } from '@web/lib/cn';
@@ -11,7 +12,7 @@ import { FeedList } from './feed-list';
 import { HomeCards } from './home-cards';
 
 function parseFilter(value: string | null): FeedFilter {
-  return FEED_FILTERS.find((filter) => filter === value) ?? 'all';
+  return isFeedCategory(value) ? value : 'all';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Briefcase } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { badgeText, MESSAGING_MSG } from '@common/messages/model';
+import type { Viewer } from '@web/lib/me';
 import { CountButton } from '@web/components/ui/count-button';
 import { cn } from '@web/lib/cn';
 import { useUnreadCounts } from '../api/get-unread-counts';
@@ -12,7 +13,7 @@ const InquiriesDialog = lazy(() => loadDialog().then((m) => ({ default: m.Inquir
  * The top bar's business-inquiry count. On phones it only takes room when there is something
  * unread; it opens the 'Business Inquiries' dialog.
  */
-export function InquiryBadge() {
+export function InquiryBadge(_props: { viewer: Viewer }) {
   const { data } = useUnreadCounts();
   const count = data?.inquiries ?? 0;
   const [isOpen, setIsOpen] = useState(false);

@@ -1,33 +1,8 @@
-import {
-  Bell,
-  Briefcase,
-  Building2,
-  CalendarDays,
-  Heart,
-  MessageCircle,
-  MessageSquare,
-  ShieldCheck,
-  UserPlus,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
-import type { Notification, NotificationType } from '@common/notifications/model';
+import type { Notification } from '@common/notifications/model';
+import { notificationIcon } from '@web/app/areas/slots';
 import { Avatar } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/cn';
 import { RelativeTime } from '@web/components/relative-time';
-
-const ICONS: Record<NotificationType, LucideIcon> = {
-  message: MessageCircle,
-  business_inquiry: Briefcase,
-  connection_request: UserPlus,
-  group_action: Users,
-  business_action: Building2,
-  reaction: Heart,
-  comment: MessageSquare,
-  event_invitation: CalendarDays,
-  event_rsvp: CalendarDays,
-  moderation: ShieldCheck,
-};
 
 type NotificationItemProps = {
   notification: Notification;
@@ -38,7 +13,7 @@ type NotificationItemProps = {
 
 /** One notification as a button: marks it read and follows its link. */
 export function NotificationItem({ notification, onOpen, isCompact = false }: NotificationItemProps) {
-  const Icon = ICONS[notification.type] ?? Bell;
+  const Icon = notificationIcon(notification.type);
   const actorName = notification.actor ? notification.actor.fullName || notification.actor.username : null;
   return (
     <button

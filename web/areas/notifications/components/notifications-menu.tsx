@@ -1,16 +1,14 @@
 import { lazy } from 'react';
-import {
-  loadNotificationsDropdown,
-  NotificationsTrigger,
-  useNotificationsSummary,
-} from '@web/areas/notifications/public';
-import { DeferredMenu } from './deferred-menu';
+import type { Viewer } from '@web/lib/me';
+import { DeferredMenu } from '@web/components/deferred-menu';
+import { useNotificationsSummary } from '../api/get-notifications';
+import { NotificationsTrigger } from './notifications-trigger';
 
-const loadDropdown = loadNotificationsDropdown;
+const loadDropdown = () => import('./notifications-dropdown');
 const NotificationsDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.NotificationsDropdown })));
 
 /** The bell; the dropdown's code loads on first use. */
-export function NotificationsMenu() {
+export function NotificationsMenu(_props: { viewer: Viewer }) {
   const { data } = useNotificationsSummary();
   return (
     <DeferredMenu

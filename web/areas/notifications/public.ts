@@ -1,9 +1,0 @@
-/*
- * What other areas and the app shell may use of this area (eslint/web-area-boundaries.js): the
- * rest of its folder is its own. Screens loaded on demand are exported as loaders, so importing
- * this file does not pull them into the importer's bundle.
- */
-export { useNotificationsSummary } from './api/get-notifications';
-export { NotificationsTrigger } from './components/notifications-trigger';
-
-export const loadNotificationsDropdown = () => import('./components/notifications-dropdown');
