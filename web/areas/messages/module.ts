@@ -15,5 +15,11 @@ export const messagesModule: WebAreaModule = {
     },
   ],
   nav: [{ to: '/messages', label: 'Messages', icon: MessageCircle, signedInOnly: true, order: 80 }],
-  liveHooks: async () => [(await import('./api/use-messages-live-sync')).useMessagesLiveSync],
+  liveHooks: async () => {
+    const [live, outbox] = await Promise.all([
+      import('./api/use-messages-live-sync'),
+      import('./api/use-outbox-live-sync'),
+    ]);
+    return [live.useMessagesLiveSync, outbox.useOutboxLiveSync];
+  },
 };
