@@ -1,6 +1,6 @@
 // Writes the build's file list into dist/web/sw.js (web/public/sw.js has `const BUILD = null;`):
-// `shell` is what the first view loads (the entry, the first view's chunk, their imports and CSS),
-// cached when the worker installs; `assets` is every script and stylesheet of this build, the only
+// `shell` is what the first view loads (the entry, the first view's chunk, their imports and CSS)
+// and the modules only needed around a lost connection, cached when the worker installs; `assets` is every script and stylesheet of this build, the only
 // files the worker keeps (a file of an earlier build is dropped). A new build changes the file, so
 // browsers install the new worker. Runs after `vite build` (npm run build:web).
 import { createHash } from 'node:crypto';
@@ -36,6 +36,10 @@ const visit = (key, withDynamic) => {
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entry) throw new Error('build-sw: the Vite manifest has no entry');
 visit(entry, true);
+// What the app needs only around a lost connection was never loaded online: the shell's offline
+// banner (web/app/offline/) and any area's `*.offline.ts(x)` module (sending a message outbox).
+const OFFLINE_ONLY = /^app\/offline\/|\.offline\.tsx?$/;
+for (const key of Object.keys(manifest)) if (OFFLINE_ONLY.test(key)) visit(key, false);
 
 const build = { version: '', shell: [...shell].sort(), assets };
 build.version = createHash('sha256').update(JSON.stringify(build)).digest('hex').slice(0, 16);

@@ -14,22 +14,21 @@ if (document.getElementById(PRERENDERED_ID)) {
 // The service worker (web pushes, installing the app, reading offline) is never part of the first view: it is
 // registered once the page has loaded.
 if ('serviceWorker' in navigator) {
-  // It also keeps the app readable offline (docs/decisions/030): the build's files this first visit
-  // loaded before the worker was in charge are handed to it to keep.
-  const keepLoaded = (worker: ServiceWorker | null) => {
-    const assets = `${location.origin}/assets/`;
-    const urls = performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => name.startsWith(assets))
-      .map((name) => new URL(name).pathname);
-    worker?.postMessage({ type: 'cofound:keep-assets', urls });
-  };
+  // It also keeps the app readable offline (docs/decisions/030): what this first visit loaded
+  // before the worker was in charge (the build's files, the API reads) is handed to it to keep.
   const register = () =>
     void navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
-      .then((registration) => keepLoaded(registration.active))
+      .then(({ active }) =>
+        active?.postMessage({
+          type: 'cofound:keep',
+          loaded: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => [
+            e.name,
+            e.initiatorType,
+          ]),
+        }),
+      )
       .catch(() => {});
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

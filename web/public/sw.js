@@ -213,24 +213,43 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
+/**
+ * A tab lists what it loaded before this worker controlled it (its first visit): the build's files
+ * and its API reads (scripts' fetches only: images and other files are not kept). Each is read again
+ * through the worker, which keeps it as if the tab had asked.
+ */
+async function keepLoaded(loaded) {
+  const assets = await caches.open(ASSETS_CACHE);
+  for (const entry of loaded) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
+    let url;
+    try {
+      url = new URL(entry[0]);
+    } catch {
+      continue;
+    }
+    if (url.origin !== self.location.origin) continue;
+    if (url.pathname.startsWith('/assets/')) {
+      if ((BUILD && !BUILD.assets.includes(url.pathname)) || (await assets.match(url.pathname))) continue;
+      const res = await fetch(url.pathname).catch(() => null);
+      if (res && res.ok) await assets.put(url.pathname, res);
+    } else if (
+      url.pathname.startsWith('/api/') &&
+      !API_NEVER_KEPT.test(url.pathname) &&
+      (entry[1] === 'fetch' || entry[1] === 'xmlhttprequest')
+    ) {
+      const answer = await readApi(new Request(url.href, { credentials: 'same-origin' }), url).catch(
+        () => null,
+      );
+      if (answer && !(answer instanceof Response)) await answer.keep.catch(() => undefined);
+    }
+  }
+}
+
 self.addEventListener('message', (event) => {
   const data = event.data || {};
-  // A tab lists the build's files it loaded before this worker controlled it (its first visit).
-  if (data.type === 'cofound:keep-assets' && Array.isArray(data.urls)) {
-    event.waitUntil(
-      (async () => {
-        const cache = await caches.open(ASSETS_CACHE);
-        for (const path of data.urls) {
-          if (typeof path !== 'string' || !path.startsWith('/assets/')) continue;
-          if (BUILD && !BUILD.assets.includes(path)) continue;
-          if (await cache.match(path)) continue;
-          const res = await fetch(path).catch(() => null);
-          if (res && res.ok) await cache.put(path, res);
-        }
-      })(),
-    );
-  } else if (data.type === 'cofound:network?') {
-    event.source?.postMessage({ type: 'cofound:network', isOnline: !isNetworkDown });
+  if (data.type === 'cofound:keep' && Array.isArray(data.loaded)) {
+    event.waitUntil(keepLoaded(data.loaded.slice(0, 300)).catch(() => undefined));
   }
 });
 

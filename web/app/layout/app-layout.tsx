@@ -6,7 +6,7 @@ import { ChatDialogSlot, ChatProvider } from '@web/areas/messages/public';
 import { cn } from '@web/lib/cn';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { PrerenderContext } from '../prerender/handover';
-import { useIsOffline, useOfflineUpkeep } from '../offline/use-offline';
+import { useIsOffline } from '../offline/use-offline';
 import { loadLiveUpdates } from '../realtime/load-live-updates';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -18,9 +18,7 @@ const loadMobileDrawer = () => import('./mobile-drawer');
 const MobileDrawer = lazy(() => loadMobileDrawer().then((m) => ({ default: m.MobileDrawer })));
 
 // Shown only without a connection, so its code is not part of the first view.
-const OfflineBanner = lazy(() =>
-  import('../offline/offline-banner').then((m) => ({ default: m.OfflineBanner })),
-);
+const OfflineBanner = lazy(() => import('../offline/offline-banner'));
 
 // The realtime socket and the areas' live hooks: signed-in people only, after the first paint.
 const LiveUpdates = lazy(loadLiveUpdates);
@@ -42,7 +40,6 @@ export function AppLayout() {
   const isPrerender = use(PrerenderContext);
   const hasColumn = isColumnOpen && (isWide || isPrerender);
   const isOffline = useIsOffline();
-  useOfflineUpkeep();
 
   const isMenuOpen = isWide ? isColumnOpen : isDrawerOpen;
   const toggleMenu = () => {

@@ -2,33 +2,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { OUTBOX_KEY } from '../lib/outbox-key';
 
-/** How often a waiting outbox is tried again while the browser says it is online. */
-const RETRY_MS = 15_000;
-
 /**
  * Sends the messages written offline (lib/outbox.ts) once the connection returns: when the tab
- * opens, at the browser's 'online', and now and then while any wait. The sending code loads only
+ * opens, at the browser's 'online', and every 15 s while any wait. The sending code loads only
  * when something waits.
  */
 export function useOutboxLiveSync(viewerId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const send = () => {
-      if (!navigator.onLine) return;
       try {
-        if (!localStorage.getItem(OUTBOX_KEY)) return;
+        if (!navigator.onLine || !localStorage.getItem(OUTBOX_KEY)) return;
       } catch {
-        return;
+        return; // storage switched off: nothing can wait
       }
-      void import('../lib/send-outbox')
-        .then(({ sendOutbox }) => sendOutbox(queryClient, viewerId))
+      import('../lib/send-outbox.offline')
+        .then((m) => m.sendOutbox(queryClient, viewerId))
         .catch(() => undefined);
     };
     send();
-    window.addEventListener('online', send);
-    const timer = setInterval(send, RETRY_MS);
+    addEventListener('online', send);
+    const timer = setInterval(send, 15_000);
     return () => {
-      window.removeEventListener('online', send);
+      removeEventListener('online', send);
       clearInterval(timer);
     };
   }, [queryClient, viewerId]);
