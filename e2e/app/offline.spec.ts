@@ -1,9 +1,21 @@
 import type { Page } from '@playwright/test';
 import { OFFLINE_MSG } from '../../common/core/offline-texts';
+import { MSG } from '../../common/core/texts';
 import { MESSAGING_MSG } from '../../common/messages/model';
 import { expect, myId, reviewShots, secondBrowser, signUpVerified, test } from '../fixtures';
 
 /* issue 31: an app that works on a train (docs/decisions/030). */
+
+/** What this browser keeps: the service worker's API answers and the app's private localStorage keys. */
+const keptOnDevice = (page: Page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open('cofound-api');
+    const urls = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    return {
+      privateUrls: urls.filter((url) => /^\/api\/(me|messages|notifications)/.test(url)),
+      storage: Object.keys(localStorage).filter((key) => key.startsWith('cofound.private.')),
+    };
+  });
 
 const feedItems = (page: Page) => page.getByRole('list', { name: 'Feed items' }).getByRole('listitem');
 
@@ -15,7 +27,7 @@ test('offline, the feed and an open chat stay readable under a banner; a message
   const b = await secondBrowser(browser, baseURL);
   const personB = await signUpVerified(b.page);
   const idB = await myId(b.page);
-  await signUpVerified(page);
+  const personA = await signUpVerified(page);
   const idA = await myId(page);
   const threadOfB = async () => {
     const res = await b.page.request.get(`/api/messages/threads/${idA}`);
@@ -36,7 +48,6 @@ test('offline, the feed and an open chat stay readable under a banner; a message
 
   // The train enters a tunnel: a reload still shows the feed, and says it is offline.
   await page.context().setOffline(true);
-  page.on('requestfailed', (r) => console.log('FAILED', r.url(), r.failure()?.errorText));
   await page.reload();
   await expect(page.getByText(OFFLINE_MSG.banner)).toBeVisible();
   await expect(feedItems(page).first()).toContainText(firstItem);
@@ -78,4 +89,18 @@ test('offline, the feed and an open chat stay readable under a banner; a message
       .getByText('Written in the tunnel'),
   ).toHaveCount(1);
   expect((await threadOfB()).map((m) => m.content)).toEqual(['Written in the tunnel']);
+
+  // Signing out leaves nothing private on the device: no kept answer, no outbox.
+  await tab2.close();
+  await page.evaluate(() => localStorage.setItem('cofound.private.probe', 'kept for A'));
+  const before = await keptOnDevice(page);
+  expect(before.storage).toEqual(['cofound.private.probe']);
+  expect(before.privateUrls).toContain('/api/me');
+  expect(before.privateUrls.some((url) => url.startsWith('/api/messages/'))).toBe(true);
+  await page.getByRole('button', { name: `Open user menu for ${personA.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByText(MSG.signedOutTitle)).toBeVisible();
+  const kept = await keptOnDevice(page);
+  expect(kept.storage).toEqual([]);
+  expect(kept.privateUrls).toEqual([]);
 });
