@@ -32,7 +32,7 @@ let lastItems: OutboxItem[] = [];
 
 /** Everything waiting, oldest first (the same array until the stored list changes). */
 export function readOutbox(): OutboxItem[] {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = localStorage.getItem(OUTBOX_KEY);
   } catch {
