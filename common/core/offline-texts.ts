@@ -2,5 +2,5 @@
 export const OFFLINE_MSG = {
   banner: "You're offline.",
   bannerDetail:
-    'You are seeing what was loaded last. Messages you write wait here and are sent when the connection returns.',
+    'You are seeing what was loaded last. Messages you send wait in your outbox and go out when the connection returns.',
 } as const;
