@@ -25,10 +25,8 @@ test('offline, the feed and an open chat stay readable under a banner; a message
   baseURL,
 }) => {
   const b = await secondBrowser(browser, baseURL);
-  const personB = await signUpVerified(b.page);
-  const idB = await myId(b.page);
-  const personA = await signUpVerified(page);
-  const idA = await myId(page);
+  const [personA, personB] = await Promise.all([signUpVerified(page), signUpVerified(b.page)]);
+  const [idA, idB] = await Promise.all([myId(page), myId(b.page)]);
   const threadOfB = async () => {
     const res = await b.page.request.get(`/api/messages/threads/${idA}`);
     expect(res.status()).toBe(200);
@@ -38,7 +36,9 @@ test('offline, the feed and an open chat stay readable under a banner; a message
   // Online: the service worker takes charge, and the pages read once more through it are kept.
   await page.goto('/');
   await expect(feedItems(page).first()).toBeVisible();
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.goto(`/messages?with=${idB}`);
   await expect(page.getByText(MESSAGING_MSG.startConversation)).toBeVisible();
   await page.goto('/');

@@ -201,12 +201,19 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (request.mode === 'navigate') {
-    event.respondWith(fromNetworkOrShell(request));
+    // A link into the API (an email confirmation) is left alone: the server checks that it is a
+    // page load (Sec-Fetch-Dest), which a request made again by the worker is not.
+    if (!url.pathname.startsWith('/api/')) event.respondWith(fromNetworkOrShell(request));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(fromAssetsOrNetwork(request, url));
   } else if (PUBLIC_SHELL_FILES.has(url.pathname)) {
     event.respondWith(fromNetworkOrKept(request, url));
-  } else if (url.pathname.startsWith('/api/') && !API_NEVER_KEPT.test(url.pathname)) {
+  } else if (
+    url.pathname.startsWith('/api/') &&
+    !API_NEVER_KEPT.test(url.pathname) &&
+    // The app's own fetches only: images, videos and downloads go to the network untouched.
+    request.destination === ''
+  ) {
     const answer = readApi(request, url);
     event.respondWith(answer.then((a) => (a instanceof Response ? a : a.res)));
     event.waitUntil(answer.then((a) => (a instanceof Response ? undefined : a.keep)).catch(() => undefined));
