@@ -4,6 +4,9 @@ import { MSG } from '../../common/core/texts';
 import { MESSAGING_MSG } from '../../common/messages/model';
 import { expect, myId, reviewShots, secondBrowser, signUpVerified, test } from '../fixtures';
 
+// This spec is about the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /* issue 31: an app that works on a train (docs/decisions/030). */
 
 /** What this browser keeps: the service worker's API answers and the app's private localStorage keys. */
