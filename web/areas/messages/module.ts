@@ -15,11 +15,5 @@ export const messagesModule: WebAreaModule = {
     },
   ],
   nav: [{ to: '/messages', label: 'Messages', icon: MessageCircle, signedInOnly: true, order: 80 }],
-  liveHooks: async () => {
-    const [live, outbox] = await Promise.all([
-      import('./api/use-messages-live-sync'),
-      import('./api/use-outbox-live-sync'),
-    ]);
-    return [live.useMessagesLiveSync, outbox.useOutboxLiveSync];
-  },
+  liveHooks: async () => [(await import('./api/use-messages-live-sync')).useMessagesLiveSync],
 };
