@@ -28,6 +28,10 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // The service worker answers reads from its cache and its own requests escape page.route, so
+    // journeys that stub or delay the API would test it instead of the page. Only the specs about
+    // it (offline, push) let it run: test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.

@@ -11,10 +11,25 @@ if (document.getElementById(PRERENDERED_ID)) {
   void start();
 }
 
-// The service worker (web pushes, installing the app) is never part of the first view: it is
+// The service worker (web pushes, installing the app, reading offline) is never part of the first view: it is
 // registered once the page has loaded.
 if ('serviceWorker' in navigator) {
-  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  // It also keeps the app readable offline (docs/decisions/030): what this first visit loaded
+  // before the worker was in charge (the build's files, the API reads) is handed to it to keep.
+  const register = () =>
+    void navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then(() => navigator.serviceWorker.ready)
+      .then(({ active }) =>
+        active?.postMessage({
+          type: 'cofound:keep',
+          loaded: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => [
+            e.name,
+            e.initiatorType,
+          ]),
+        }),
+      )
+      .catch(() => {});
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -18,6 +18,8 @@ export const MESSAGING = {
   threadPageMax: 100,
   conversationPageSize: 30,
   badgeCap: 99,
+  /** Messages written offline that one browser keeps until the connection returns. */
+  outboxMax: 50,
   /**
    * A chat counts as open for this long after its last read call; an open, visible chat repeats
    * the call every half of it. Meanwhile its partner's messages make no notification (issue 21).
@@ -53,6 +55,13 @@ export const MESSAGING_MSG = {
   unknownBusinessIdea: 'This business idea could not be found.',
   unknownBusinessPage: 'This business page could not be found.',
   noInquiries: 'No business inquiries yet',
+  /** The tick of a message written offline, and the line above the box while any wait. */
+  queued: 'Waiting to send',
+  queuedCount: (n: number) =>
+    n === 1
+      ? '1 message is waiting in your outbox. It is sent when you are back online.'
+      : `${n} messages are waiting in your outbox. They are sent when you are back online.`,
+  outboxFull: `Your outbox is full (${MESSAGING.outboxMax} messages). Send them once you are back online.`,
 } as const;
 
 /** A person as chat shows them. */

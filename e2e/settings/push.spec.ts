@@ -2,6 +2,9 @@ import { PUSH_MSG } from '../../common/notifications/model';
 import { startPushEndpoint, type PushEndpoint } from '../../server/test/push-endpoint';
 import { expect, myId, reviewShots, secondBrowser, SHOTS_DIR, signUpVerified, test } from '../fixtures';
 
+// This spec is about the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Web push end to end (docs/decisions/016). Headless Chromium has no push service to reach (it would be
  * Google's FCM), so PushManager.subscribe cannot succeed here. The page's subscribe() is replaced by

@@ -59,6 +59,60 @@ describe('sending', () => {
     expect(row!.n).toBe(1);
   });
 
+  it("keeps a client id to its sender: a retry answers the stored message, another member's reuse learns nothing", async () => {
+    const dave = await person();
+    // Written offline, sent from the outbox, sent again by a second tab: one message.
+    const clientId = randomUUID();
+    const first = await alice.agent.post('/api/messages', {
+      receiverId: bob.id,
+      clientId,
+      content: 'Our secret plan',
+    });
+    expect(first.status).toBe(201);
+    const again = await alice.agent.post('/api/messages', {
+      receiverId: bob.id,
+      clientId,
+      content: 'Our secret plan',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+
+    // Bob sees the client id on the message he received; Dave may have guessed it. Either one
+    // using it stores a message of their own and gets back only what they sent.
+    const bobs = await bob.agent.post('/api/messages', { receiverId: alice.id, clientId, content: 'Got it' });
+    expect(bobs.status).toBe(201);
+    expect(bobs.body).toMatchObject({ senderId: bob.id, receiverId: alice.id, content: 'Got it', clientId });
+    expect(bobs.body.id).not.toBe(first.body.id);
+    const daves = await dave.agent.post('/api/messages', { receiverId: bob.id, clientId, content: 'Hi Bob' });
+    expect(daves.status).toBe(201);
+    expect(daves.body).toMatchObject({ senderId: dave.id, content: 'Hi Bob' });
+    expect(JSON.stringify(daves.body)).not.toContain('secret');
+    const davesAgain = await dave.agent.post('/api/messages', {
+      receiverId: alice.id,
+      clientId,
+      content: 'x',
+    });
+    expect(davesAgain.status).toBe(200);
+    expect(davesAgain.body.id).toBe(daves.body.id);
+    expect(JSON.stringify(davesAgain.body)).not.toContain('secret');
+
+    // Alice's message is still hers alone, stored once, and Dave cannot read it by its id.
+    const rows = await t.db
+      .select({ senderId: messages.senderId, content: messages.content })
+      .from(messages)
+      .where(eq(messages.clientId, clientId));
+    expect(rows.filter((r) => r.senderId === alice.id)).toEqual([
+      { senderId: alice.id, content: 'Our secret plan' },
+    ]);
+    expect(rows).toHaveLength(3);
+    expect((await dave.agent.get(`/api/messages/${first.body.id}`)).status).toBe(404);
+    // A visitor replaying the same body is refused before anything is looked up.
+    const visitor = await t
+      .agent()
+      .post('/api/messages', { receiverId: bob.id, clientId, content: 'Our secret plan' });
+    expect(visitor.status).toBe(401);
+  });
+
   it('refuses empty, whitespace-only and over-long messages, and changes nothing', async () => {
     const before = (await t.db.select({ n: count() }).from(messages))[0]!.n;
     for (const content of ['', '   ', '\n\t ']) {

@@ -6,6 +6,7 @@ import { ChatDialogSlot, ChatProvider } from '@web/areas/messages/public';
 import { cn } from '@web/lib/cn';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { PrerenderContext } from '../prerender/handover';
+import { useIsOffline } from '../offline/use-offline';
 import { loadLiveUpdates } from '../realtime/load-live-updates';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -15,6 +16,9 @@ const SIDE_MENU_ID = 'side-menu';
 // The drawer (a Radix dialog) is only needed on phones, and only once the menu is opened.
 const loadMobileDrawer = () => import('./mobile-drawer');
 const MobileDrawer = lazy(() => loadMobileDrawer().then((m) => ({ default: m.MobileDrawer })));
+
+// Shown only without a connection, so its code is not part of the first view.
+const OfflineBanner = lazy(() => import('../offline/offline-banner'));
 
 // The realtime socket and the areas' live hooks: signed-in people only, after the first paint.
 const LiveUpdates = lazy(loadLiveUpdates);
@@ -35,6 +39,7 @@ export function AppLayout() {
   // below 768 px, as the app does once it runs.
   const isPrerender = use(PrerenderContext);
   const hasColumn = isColumnOpen && (isWide || isPrerender);
+  const isOffline = useIsOffline();
 
   const isMenuOpen = isWide ? isColumnOpen : isDrawerOpen;
   const toggleMenu = () => {
@@ -71,6 +76,15 @@ export function AppLayout() {
           menuButtonRef={menuButtonRef}
           menuId={SIDE_MENU_ID}
         />
+
+        {/* Always there, so screen readers hear the connection go and come back. */}
+        <div role="status" className="contents">
+          {isOffline ? (
+            <Suspense fallback={null}>
+              <OfflineBanner />
+            </Suspense>
+          ) : null}
+        </div>
 
         <div className="flex flex-1">
           {hasColumn ? (

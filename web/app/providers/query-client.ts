@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { authKeys } from '@web/lib/me';
 import { isApiError } from '@web/lib/api-client';
+import { clearPrivateDeviceData } from '@web/lib/device-storage';
 
 /**
  * A 401 from any API call means the session expired or was revoked: refetch "me" so the person
@@ -10,6 +11,8 @@ import { isApiError } from '@web/lib/api-client';
 function onApiError(error: unknown, queryClient: QueryClient) {
   if (!isApiError(error) || error.status !== 401) return;
   if (error.path.startsWith('/api/auth/') || error.path === '/api/me') return;
+  // What the app kept on this device for the person goes with the session (docs/decisions/030).
+  clearPrivateDeviceData();
   void queryClient.invalidateQueries({ queryKey: authKeys.me() });
 }
 

@@ -5,10 +5,11 @@ import { toast } from '@web/lib/toast';
 import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
 import { isSignedOutState } from '../api/sign-out';
 import { authKeys } from '@web/lib/me';
+import { clearPrivateDeviceData } from '@web/lib/device-storage';
 
 /**
  * Second half of useSignOut, run by the app root after home is rendered: forget everything
- * cached for the previous person, show the signed-out state and say so.
+ * cached or kept on the device for the previous person, show the signed-out state and say so.
  */
 export function useSignOutCompletion() {
   const location = useLocation();
@@ -20,6 +21,8 @@ export function useSignOutCompletion() {
     if (!isSignedOut) return;
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
     queryClient.setQueryData(authKeys.me(), { viewer: null });
+    // What the app kept on this device for the person (a message outbox) goes too.
+    clearPrivateDeviceData();
     // A fixed id keeps a re-run (React strict mode) from showing the toast twice.
     toast.success(MSG.signedOutTitle, { description: MSG.signedOut, id: 'signed-out' });
     void navigate(

@@ -76,6 +76,7 @@ export function usePendingMessages(viewerId: string, partnerId: string): Message
   });
 }
 
+/** On its way, or waiting in the outbox (lib/outbox.ts: ids `queued:`): not stored yet. */
 export function isPendingMessage(message: Message): boolean {
-  return message.id.startsWith('pending:');
+  return message.id.startsWith('pending:') || message.id.startsWith('queued:');
 }

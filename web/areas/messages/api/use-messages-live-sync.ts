@@ -3,6 +3,7 @@ import { settingsQueryOptions } from '@web/areas/settings/public';
 import { useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { playNewMessageSound } from '../lib/new-message-sound';
 import { messagesKeys } from './query-keys';
+import { useOutboxLiveSync } from './use-outbox-live-sync';
 import {
   clearConversationUnread,
   markThreadMessagesRead,
@@ -16,6 +17,7 @@ import {
  */
 export function useMessagesLiveSync(viewerId: string) {
   const queryClient = useQueryClient();
+  useOutboxLiveSync(viewerId);
   const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
 
   useRealtimeEvent('message.created', ({ message }) => {

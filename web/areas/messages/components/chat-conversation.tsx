@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, CloudOff } from 'lucide-react';
 import { useEffect, useMemo, useState, type ElementType, type Ref } from 'react';
 import { MSG } from '@common/core/texts';
 import { MESSAGING, MESSAGING_MSG, previewText, type Message } from '@common/messages/model';
@@ -10,6 +10,7 @@ import { useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { useThread } from '../api/get-thread';
 import { useMarkThreadRead } from '../api/mark-thread-read';
 import { usePendingMessages } from '../api/send-message';
+import { isQueuedMessage, useOutboxMessages } from '../lib/outbox';
 import { MessageComposer } from './message-composer';
 import { ThreadView } from './thread-view';
 import { personName, PersonAvatar } from './person-avatar';
@@ -45,6 +46,7 @@ export function ChatConversation({
 }: ChatConversationProps) {
   const thread = useThread(partnerId);
   const pending = usePendingMessages(viewerId, partnerId);
+  const queued = useOutboxMessages(viewerId, partnerId);
   const partner = thread.data?.pages[0]?.partner;
   const name = partner ? personName(partner) : thread.isPending ? '' : MESSAGING_MSG.unknownUser;
   const isOnline = usePartnerPresence(partnerId, partner?.isOnline ?? false);
@@ -53,12 +55,19 @@ export function ChatConversation({
   const markRead = useMarkThreadRead(partnerId);
   const [announcement, setAnnouncement] = useState('');
 
-  const messages = useMemo(() => {
+  const { messages, queuedCount } = useMemo(() => {
     const stored = (thread.data?.pages ?? []).flatMap((page) => page.items).reverse();
     const storedClientIds = new Set(stored.map((m) => m.clientId).filter(Boolean));
-    const waiting = pending.filter((m) => !storedClientIds.has(m.clientId));
-    return waiting.length ? [...stored, ...waiting] : stored;
-  }, [thread.data, pending]);
+    // A queued message being sent is both in the outbox and pending: shown once, as queued.
+    const queuedClientIds = new Set(queued.map((m) => m.clientId));
+    const waiting = [...queued, ...pending.filter((m) => !queuedClientIds.has(m.clientId))].filter(
+      (m) => !storedClientIds.has(m.clientId),
+    );
+    return {
+      messages: waiting.length ? [...stored, ...waiting] : stored,
+      queuedCount: waiting.filter(isQueuedMessage).length,
+    };
+  }, [thread.data, pending, queued]);
 
   // Anything unread from the partner while the thread is on screen gets marked read.
   const unreadKey = useMemo(
@@ -154,6 +163,12 @@ export function ChatConversation({
         label={name ? `Messages with ${name}` : 'Messages'}
       />
 
+      {queuedCount ? (
+        <p className="flex shrink-0 items-center gap-1.5 border-t border-border bg-muted px-4 py-1.5 text-xs text-foreground">
+          <CloudOff aria-hidden="true" className="size-3.5 shrink-0" />
+          {MESSAGING_MSG.queuedCount(queuedCount)}
+        </p>
+      ) : null}
       <div className="h-6 shrink-0 px-4 text-xs text-muted-foreground italic">
         {isTyping && name ? `${name} is typing…` : null}
       </div>

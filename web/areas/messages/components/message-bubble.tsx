@@ -1,22 +1,38 @@
-import { Briefcase, Check, CheckCheck, Clock } from 'lucide-react';
+import { Briefcase, Check, CheckCheck, Clock, CloudOff } from 'lucide-react';
 import { MESSAGE_REPORT_TARGET } from '@common/messages/model';
-import type { Message } from '@common/messages/model';
+import { MESSAGING_MSG, type Message } from '@common/messages/model';
 import { LinkifiedText } from '@web/components/linkified-text';
 import { TextLinkCard } from '@web/components/link-card';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
+import { isQueuedMessage } from '../lib/outbox';
 import { ReportButton } from '@web/components/report/report-actions';
 
 export function formatClock(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 }
 
-/** Sending, sent or read: the tick under the viewer's own messages. */
-function DeliveryTick({ isPending, isRead }: { isPending: boolean; isRead: boolean }) {
-  const [Icon, label] = isPending ? [Clock, 'Sending'] : isRead ? [CheckCheck, 'Read'] : [Check, 'Sent'];
+/** Waiting in the outbox, sending, sent or read: the tick under the viewer's own messages. */
+function DeliveryTick({
+  isPending,
+  isRead,
+  isQueued,
+}: {
+  isPending: boolean;
+  isRead: boolean;
+  isQueued: boolean;
+}) {
+  const [Icon, label] = isQueued
+    ? [CloudOff, MESSAGING_MSG.queued]
+    : isPending
+      ? [Clock, 'Sending']
+      : isRead
+        ? [CheckCheck, 'Read']
+        : [Check, 'Sent'];
   return (
-    <span role="img" aria-label={label} title={label} className="inline-flex">
+    <span role="img" aria-label={label} title={label} className="inline-flex items-center gap-1">
       <Icon aria-hidden="true" className={cn('size-3.5', isRead && 'text-sky-600 dark:text-sky-400')} />
+      {isQueued ? <span aria-hidden="true">{label}</span> : null}
     </span>
   );
 }
@@ -71,7 +87,9 @@ export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }:
           <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
             {formatClock(message.createdAt)}
           </time>
-          {isOwn ? <DeliveryTick isPending={isPending} isRead={message.read} /> : null}
+          {isOwn ? (
+            <DeliveryTick isPending={isPending} isRead={message.read} isQueued={isQueuedMessage(message)} />
+          ) : null}
           {!isOwn && isMetaShown ? (
             <ReportButton target={{ ...MESSAGE_REPORT_TARGET, id: message.id }} name="message" isIconOnly />
           ) : null}

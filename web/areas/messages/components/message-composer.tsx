@@ -6,7 +6,8 @@ import { ComposerLinkCard } from '@web/components/link-card';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api-client';
-import { useSendMessage } from '../api/send-message';
+import { useSendMessage, type SendMessageVariables } from '../api/send-message';
+import { addToOutbox } from '../lib/outbox';
 import { useTypingNotifier } from './use-chat-signals';
 
 /** A v4 UUID; crypto.randomUUID only exists in secure contexts (https, localhost). */
@@ -32,7 +33,8 @@ type MessageComposerProps = {
 /**
  * The message input: Enter sends, Shift+Enter starts a new line. The text clears at once; if the
  * send fails it comes back, and sending the same text again reuses the failed send's clientId,
- * so a message the server did store (answer lost on the way) is never stored twice.
+ * so a message the server did store (answer lost on the way) is never stored twice. Offline, the
+ * message goes to the outbox instead (lib/outbox.ts) and is sent when the connection returns.
  */
 export function MessageComposer({
   viewerId,
@@ -52,21 +54,31 @@ export function MessageComposer({
     if (!content || disabled) return;
     const clientId = failedSend.current?.content === content ? failedSend.current.clientId : newClientId();
     failedSend.current = null;
+    const variables: SendMessageVariables = {
+      receiverId: partnerId,
+      clientId,
+      content,
+      sentAt: new Date().toISOString(),
+      ...(businessPageId ? { messageType: 'business_page' as const, businessPageId } : {}),
+    };
+    const queue = () => {
+      const isQueued = addToOutbox({ ...variables, senderId: viewerId });
+      if (!isQueued) toast.error(MESSAGING_MSG.outboxFull);
+      return isQueued;
+    };
+    if (!navigator.onLine) {
+      if (queue()) setText('');
+      return;
+    }
     setText('');
     // mutateAsync: every send's failure is handled, even when a later send started meanwhile.
-    send
-      .mutateAsync({
-        receiverId: partnerId,
-        clientId,
-        content,
-        sentAt: new Date().toISOString(),
-        ...(businessPageId ? { messageType: 'business_page' as const, businessPageId } : {}),
-      })
-      .catch((error: unknown) => {
-        failedSend.current = { content, clientId };
-        setText((current) => (current.trim() ? `${content}\n${current}` : content));
-        toast.error(isApiError(error) && error.status === 400 ? error.message : MESSAGING_MSG.sendFailed);
-      });
+    send.mutateAsync(variables).catch((error: unknown) => {
+      // The connection went while it travelled: it waits in the outbox with the same clientId.
+      if (!navigator.onLine && isApiError(error) && error.code === 'NETWORK' && queue()) return;
+      failedSend.current = { content, clientId };
+      setText((current) => (current.trim() ? `${content}\n${current}` : content));
+      toast.error(isApiError(error) && error.status === 400 ? error.message : MESSAGING_MSG.sendFailed);
+    });
   };
 
   const onSubmit = (event: FormEvent) => {

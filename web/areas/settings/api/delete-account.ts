@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { SETTINGS_MSG } from '@common/profiles/model';
 import { authKeys } from '@web/lib/me';
+import { clearPrivateDeviceData } from '@web/lib/device-storage';
 import { api, call } from '@web/lib/api';
 
 export function deleteAccount(password: string): Promise<{ deleted: boolean }> {
@@ -21,6 +22,7 @@ export function useDeleteAccount() {
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
       queryClient.setQueryData(authKeys.me(), { viewer: null });
+      clearPrivateDeviceData();
       toast.success(SETTINGS_MSG.deleted, { id: 'account-deleted' });
       void navigate('/auth', { replace: true });
     },
