@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'event_invitation',
   'event_rsvp',
   'moderation',
+  'mention',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -15,6 +15,7 @@ export {
   notify,
   type RawNotification,
 } from './notifications.service';
+export { notifyMentions, type MentionNotice } from './mentions.service';
 export { createNotificationMailer, type NotificationMailer } from './notifications.mail';
 export { createNotificationPusher, type NotificationPusher } from './notifications.push';
 

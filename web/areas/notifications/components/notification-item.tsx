@@ -1,4 +1,5 @@
 import {
+  AtSign,
   Bell,
   Briefcase,
   Building2,
@@ -27,6 +28,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   event_invitation: CalendarDays,
   event_rsvp: CalendarDays,
   moderation: ShieldCheck,
+  mention: AtSign,
 };
 
 type NotificationItemProps = {
