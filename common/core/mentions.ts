@@ -29,6 +29,7 @@ export const MENTION_MSG = {
   tooMany: `You can mention at most ${MENTION_MAX} people in one text.`,
   pickerLabel: 'People to mention',
   noMatch: 'No one found',
+  found: (n: number) => (n === 1 ? '1 person found' : `${n} people found`),
   searching: 'Searching...',
   tooManyLookups: 'You are looking people up very fast. Please wait a minute and try again.',
   queryTooLong: 'Type the first letters of a name.',
@@ -38,7 +39,10 @@ export const MENTION_MSG = {
 } as const;
 
 /** One mention token; `g` to find them all. Group 1 is the name, group 2 the id. */
-export const MENTION_PATTERN = new RegExp(`@\\[([^\\[\\]\\n]{1,${MENTION_NAME_MAX}})\\]\\((${UUID_SOURCE})\\)`, 'gi');
+export const MENTION_PATTERN = new RegExp(
+  `@\\[([^\\[\\]\\n]{1,${MENTION_NAME_MAX}})\\]\\((${UUID_SOURCE})\\)`,
+  'gi',
+);
 
 /** A piece of text: words as they are, or a mention of a person. */
 export type MentionPart = { kind: 'text'; text: string } | { kind: 'mention'; id: string; name: string };

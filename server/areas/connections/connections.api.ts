@@ -12,7 +12,10 @@ export const connectionsApiDocs: ApiDocs = {
     summary: 'People the viewer may mention (the @ picker), connections first',
     response: ZJsonObject,
   },
-  'GET /people/names': { summary: 'Current names of mentioned people the viewer may see', response: ZJsonObject },
+  'GET /people/names': {
+    summary: 'Current names of mentioned people the viewer may see',
+    response: ZJsonObject,
+  },
   'GET /connections/:userId': { summary: 'The viewer’s connection with a person', response: ZJsonObject },
   'POST /connections/:userId/follow': { summary: 'Follow a person', response: ZJsonObject },
   'DELETE /connections/:userId/follow': { summary: 'Unfollow a person', response: ZJsonObject },

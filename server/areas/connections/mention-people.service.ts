@@ -14,7 +14,11 @@ export type MentionedPerson = {
  * The current names of the people a page's texts mention, for the viewer: live accounts only, never
  * someone blocked either way (their mention stays the plain name the text holds).
  */
-export async function listMentionedPeople(db: Db, viewerId: string, ids: string[]): Promise<MentionedPerson[]> {
+export async function listMentionedPeople(
+  db: Db,
+  viewerId: string,
+  ids: string[],
+): Promise<MentionedPerson[]> {
   if (!ids.length) return [];
   const { rows } = await db.execute<MentionedPerson>(sql`
     select p.id, p.username, p.full_name as "fullName", p.avatar_url as "avatarUrl" from profiles p

@@ -174,7 +174,13 @@ export async function createForumPost(
     return row.id;
   });
   deps.bus.publish(groupChanged(groupId, 'posts'));
-  await notifyMentions(deps, { ...postMentions, contentId: id, authorId: viewer.id, text: input.content, title: input.title });
+  await notifyMentions(deps, {
+    ...postMentions,
+    contentId: id,
+    authorId: viewer.id,
+    text: input.content,
+    title: input.title,
+  });
   return getForumPost(deps, viewer, id);
 }
 
@@ -287,7 +293,12 @@ export async function createForumReply(
     return { reply: toReply(written!), groupId: post.groupId };
   });
   deps.bus.publish(postChanged(groupId, postId, 'replies'), groupChanged(groupId, 'posts'));
-  await notifyMentions(deps, { ...replyMentions, contentId: reply.id, authorId: viewer.id, text: input.content });
+  await notifyMentions(deps, {
+    ...replyMentions,
+    contentId: reply.id,
+    authorId: viewer.id,
+    text: input.content,
+  });
   return reply;
 }
 
@@ -405,7 +416,13 @@ export async function editForumPost(
   });
   deps.bus.publish(postChanged(groupId, id, 'post'), groupChanged(groupId, 'posts'));
   // Only people the edit newly mentions are told (notifyMentions remembers the others).
-  await notifyMentions(deps, { ...postMentions, contentId: id, authorId: viewer.id, text: body.content, title: body.title });
+  await notifyMentions(deps, {
+    ...postMentions,
+    contentId: id,
+    authorId: viewer.id,
+    text: body.content,
+    title: body.title,
+  });
   return (await readForumPost(deps.db, viewer.id, id))!;
 }
 

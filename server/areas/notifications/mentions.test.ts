@@ -99,7 +99,9 @@ describe('a mention in a group post', () => {
   it('is refused past the cap with a clear error, and nothing is saved or sent', async () => {
     const [author, someone] = [await person(), await person()];
     const g = await publicGroup(author);
-    const storm = [at(someone), ...Array.from({ length: MENTION_MAX }, () => `@[x](${randomUUID()})`)].join(' ');
+    const storm = [at(someone), ...Array.from({ length: MENTION_MAX }, () => `@[x](${randomUUID()})`)].join(
+      ' ',
+    );
     const res = await author.agent.post(`/api/groups/${g.id}/posts`, { content: storm });
     expect(res.status).toBe(400);
     expect(res.text).toContain(MENTION_MSG.tooMany);
@@ -148,7 +150,10 @@ describe('a mention in a forum post', () => {
     );
     const edit = (content: string) =>
       ok(
-        owner.agent.request('PUT', `/api/forums/posts/${post.id}/content`, { title: 'How do you price?', content }),
+        owner.agent.request('PUT', `/api/forums/posts/${post.id}/content`, {
+          title: 'How do you price?',
+          content,
+        }),
         200,
       );
     expect(await mentionsOf(first)).toHaveLength(1);
@@ -196,14 +201,25 @@ describe('the @ picker', () => {
   it('offers connections first, by name or username, never someone who blocked the asker', async () => {
     const tag = `pick${process.pid}${Date.now().toString(36)}`;
     const make = (suffix: string) => signedUpPerson(t, { username: `${tag}${suffix}` });
-    const [me, friendly, stranger, blocker] = [await person(), await make('b'), await make('a'), await make('c')];
+    const [me, friendly, stranger, blocker] = [
+      await person(),
+      await make('b'),
+      await make('a'),
+      await make('c'),
+    ];
     await ok(me.agent.post(`/api/connections/${friendly.id}/follow`), 200);
     await ok(blocker.agent.post(`/api/connections/${me.id}/block`), 200);
 
-    const found = await ok<{ items: { id: string }[] }>(me.agent.get(`/api/people/mentionable?q=${tag}`), 200);
+    const found = await ok<{ items: { id: string }[] }>(
+      me.agent.get(`/api/people/mentionable?q=${tag}`),
+      200,
+    );
     expect(found.items.map((p) => p.id)).toEqual([friendly.id, stranger.id]);
     // From the first character; with none, connections only.
-    const first = await ok<{ items: { id: string }[] }>(me.agent.get(`/api/people/mentionable?q=${tag[0]}`), 200);
+    const first = await ok<{ items: { id: string }[] }>(
+      me.agent.get(`/api/people/mentionable?q=${tag[0]}`),
+      200,
+    );
     expect(first.items[0]!.id).toBe(friendly.id);
     expect(first.items.length).toBeLessThanOrEqual(MENTION_PICKER.results);
     const none = await ok<{ items: { id: string }[] }>(me.agent.get('/api/people/mentionable'), 200);

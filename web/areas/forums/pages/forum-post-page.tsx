@@ -25,7 +25,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
-import { Textarea } from '@web/components/ui/textarea';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { isApiError, refusalText } from '@web/lib/api-client';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { toast } from '@web/lib/toast';
@@ -38,6 +38,7 @@ import { PostAuthorActions, ReplyAuthorActions } from '../components/author-acti
 import { ForumJoin } from '../components/forum-join';
 import { ForumReactions } from '../components/forum-reactions';
 import { PostBadges, PostCounts } from '../components/post-list-item';
+import { MentionText } from '@web/components/mention-text';
 
 /**
  * /forums/post/:postId and /forums/:postId (docs/product-rules.md: both route forms): the post with its
@@ -154,7 +155,9 @@ function PostView({ post }: { post: ForumPost }) {
             </span>
           </div>
         </div>
-        <p className="text-sm break-words whitespace-pre-line">{post.content}</p>
+        <p className="text-sm break-words whitespace-pre-line">
+          <MentionText text={post.content} />
+        </p>
         <PostCounts post={{ ...post, likesCount }} />
         <div className="border-t border-border pt-3">
           <ForumReactions contentType="forum_post" contentId={post.id} quietWhenClosed={isQuiet} />
@@ -274,7 +277,9 @@ function ReplyCard({ reply, isQuiet, isLocked }: { reply: ForumReply; isQuiet: b
           name={`reply by ${name}`}
         />
       </div>
-      <p className="text-sm break-words whitespace-pre-line">{reply.content}</p>
+      <p className="text-sm break-words whitespace-pre-line">
+        <MentionText text={reply.content} />
+      </p>
       <ForumReactions contentType="forum_reply" contentId={reply.id} quietWhenClosed={isQuiet} />
       <CommentSection
         contentType="forum_reply"
@@ -307,7 +312,7 @@ function ReplyBox({ postId }: { postId: string }) {
     <Card className="p-4">
       <form onSubmit={submit} className="flex flex-col gap-2">
         <Label htmlFor={id}>{FORUM_MSG.yourReply}</Label>
-        <Textarea
+        <MentionTextarea
           id={id}
           value={content}
           maxLength={FORUMS.replyMax}

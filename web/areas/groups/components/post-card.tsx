@@ -26,6 +26,8 @@ import { toast } from '@web/lib/toast';
 import { useMe } from '@web/lib/me';
 import { useDeletePost, useSharePost } from '../api/group-actions';
 import { ReportButton } from '@web/components/report/report-actions';
+import { MentionText } from '@web/components/mention-text';
+import { mentionsToPlain } from '@common/core/mentions';
 
 /** Group posts' own comment texts: loading and adding fail in their words. */
 const COMMENT_TEXTS: CommentTexts = {
@@ -68,7 +70,9 @@ export function PostCard({
           <RelativeTime value={post.createdAt} className="text-xs text-muted-foreground" />
         </div>
       </div>
-      <p className="text-sm break-words whitespace-pre-line">{post.content}</p>
+      <p className="text-sm break-words whitespace-pre-line">
+        <MentionText text={post.content} />
+      </p>
       {post.imageUrl ? (
         <img
           src={imageVariantUrl(post.imageUrl, 800)}
@@ -186,7 +190,7 @@ function ShareButton({ post }: { post: GroupPost }) {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>{GROUP_MSG.share}</DialogTitle>
-            <DialogDescription className="line-clamp-3">{post.content}</DialogDescription>
+            <DialogDescription className="line-clamp-3">{mentionsToPlain(post.content)}</DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={fieldId}>{GROUP_MSG.shareComment}</Label>

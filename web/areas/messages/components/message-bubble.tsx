@@ -1,7 +1,7 @@
 import { Briefcase, Check, CheckCheck, Clock } from 'lucide-react';
 import { MESSAGE_REPORT_TARGET } from '@common/messages/model';
 import type { Message } from '@common/messages/model';
-import { LinkifiedText } from '@web/components/linkified-text';
+import { MentionText } from '@web/components/mention-text';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
 import { ReportButton } from '@web/components/report/report-actions';
@@ -55,7 +55,7 @@ export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }:
           )}
         >
           {/* Addresses in a message are links (issue 21), as in comments. */}
-          <LinkifiedText
+          <MentionText
             text={message.content}
             linkClassName={isOwn ? 'text-primary-foreground' : 'text-link'}
           />

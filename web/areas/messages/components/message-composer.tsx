@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from '
 import { toast } from '@web/lib/toast';
 import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
 import { Button } from '@web/components/ui/button';
-import { Textarea } from '@web/components/ui/textarea';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { isApiError } from '@web/lib/api-client';
 import { useSendMessage } from '../api/send-message';
 import { useTypingNotifier } from './use-chat-signals';
@@ -82,7 +82,8 @@ export function MessageComposer({
 
   return (
     <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-border bg-card p-3">
-      <Textarea
+      <MentionTextarea
+        placement="above"
         ref={textareaRef}
         value={text}
         onChange={(event) => {
