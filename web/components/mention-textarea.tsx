@@ -164,8 +164,10 @@ export function MentionTextarea({
               >
                 <Avatar src={person.avatarUrl} name={person.fullName || person.username} className="size-6" />
                 <span className="min-w-0 truncate">
-                  <span className="font-medium">{person.fullName || person.username}</span>{' '}
-                  <span className="text-muted-foreground">@{person.username}</span>
+                  {person.fullName ? <span className="font-medium">{person.fullName} </span> : null}
+                  <span className={person.fullName ? 'text-muted-foreground' : 'font-medium'}>
+                    @{person.username}
+                  </span>
                 </span>
               </li>
             ))
