@@ -111,3 +111,21 @@ export const withinMentionCap = [
   (text: string) => !hasTooManyMentions(text),
   { error: MENTION_MSG.tooMany },
 ] as const;
+
+/** Markdown's own characters in a name, escaped so the name reads as written. */
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/g, (c) => `\\${c}`);
+
+/**
+ * Markdown (an article's) with each mention as a link to the person's profile under `names`' name
+ * for them (their current one); someone not in `names` (gone, blocked, not looked up) stays the
+ * plain name the text holds.
+ */
+export function mentionsToMarkdown(text: string, names: ReadonlyMap<string, string> = new Map()): string {
+  return parseMentions(text)
+    .map((part) => {
+      if (part.kind === 'text') return part.text;
+      const name = names.get(part.id);
+      return name ? `[@${escapeMarkdown(name)}](/profile/${part.id})` : `@${escapeMarkdown(part.name)}`;
+    })
+    .join('');
+}

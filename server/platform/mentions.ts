@@ -2,7 +2,7 @@ import { MENTION_MAX, mentionedIds } from '@common/core/mentions';
 import { isUuid } from '@common/core/ids';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blockedEitherIds, visiblePerson } from '../db/rules';
+import { blockedEitherIds, type Tx, visiblePerson } from '../db/rules';
 import { getReportTarget } from './report-targets';
 
 /*
@@ -41,4 +41,30 @@ export async function mentionReaders(
     if (thing) readers.push({ userId: id, link: thing.link, label: target.label });
   }
   return readers;
+}
+
+/** A mentioned person's current name, for texts that hold their id. */
+export type MentionedPerson = {
+  id: string;
+  username: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+};
+
+/**
+ * The current names of people texts mention, as `viewerId` may see them (null: a visitor): live
+ * accounts only, never someone blocked either way (their mention stays the plain name the text holds).
+ */
+export async function listMentionedPeople(
+  db: Db | Tx,
+  viewerId: string | null,
+  ids: string[],
+): Promise<MentionedPerson[]> {
+  const valid = ids.filter(isUuid);
+  if (!valid.length) return [];
+  const { rows } = await db.execute<MentionedPerson>(sql`
+    select p.id::text as id, p.username, p.full_name as "fullName", p.avatar_url as "avatarUrl" from profiles p
+    where p.id = any (${`{${valid.join(',')}}`}::uuid[]) and ${visiblePerson('p')}
+      ${viewerId ? sql`and not (p.id = any (${blockedEitherIds(viewerId)}))` : sql``}`);
+  return rows;
 }

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../lib/context';
 import { requireViewer } from '../../lib/viewer';
 import { validate } from '../../lib/validate';
 import type { Meter, RateLimit } from '../../platform/rate-limit';
-import { listMentionedPeople } from './mention-people.service';
+import { listMentionedPeople } from '../../platform/mentions';
 import { blockUser, listBlocked, unblockUser } from './blocks.service';
 import { listFriendRequests } from './connection-lists.service';
 import { getConnectionState, type ConnectionDeps } from './connection-pair';

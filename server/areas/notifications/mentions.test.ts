@@ -197,6 +197,47 @@ describe('a mention in a comment', () => {
   });
 });
 
+describe('a mention in an article', () => {
+  it('tells nobody while a draft, then once when published; the page links the current name', async () => {
+    const [author, named, reader] = [await person(), await person(), await person()];
+    const draft = await ok<{ id: string }>(
+      author.agent.post('/api/articles', {
+        title: 'Pricing notes',
+        content: `Thanks to ${at(named)} for the *numbers*.`,
+        category: 'tech',
+        imageUrl: null,
+        status: 'draft',
+      }),
+    );
+    expect(await mentionsOf(named)).toEqual([]);
+    await ok(author.agent.post(`/api/articles/${draft.id}/publish`), 200);
+    const told = await mentionsOf(named);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message).toBe(
+      MENTION_MSG.notificationText(author.username, 'article', "'Pricing notes'"),
+    );
+    await ok(
+      author.agent.request('PATCH', `/api/articles/${draft.id}`, {
+        title: 'Pricing notes',
+        content: `Thanks again to ${at(named)}.`,
+        category: 'tech',
+        imageUrl: null,
+      }),
+      200,
+    );
+    expect(await mentionsOf(named)).toHaveLength(1);
+
+    await ok(named.agent.request('PATCH', '/api/profiles/me', { fullName: 'Nina Numbers' }), 200);
+    const page = await ok<{ html: string; excerpt: string }>(
+      reader.agent.get(`/api/articles/${draft.id}`),
+      200,
+    );
+    expect(page.html).toContain(`<a href="/profile/${named.id}"`);
+    expect(page.html).toContain('>@Nina Numbers</a>');
+    expect(page.excerpt).toBe(`Thanks again to @${named.username}.`);
+  });
+});
+
 describe('the @ picker', () => {
   it('offers connections first, by name or username, never someone who blocked the asker', async () => {
     const tag = `pick${process.pid}${Date.now().toString(36)}`;
