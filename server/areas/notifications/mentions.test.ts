@@ -3,6 +3,7 @@ import { MENTION_MAX, MENTION_MSG, MENTION_PICKER, mentionToken } from '@common/
 import type { ForumGroup, ForumPost } from '@common/forums/model';
 import type { Group, GroupPost } from '@common/groups/model';
 import type { Notification, NotificationPage } from '@common/notifications/model';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 
@@ -94,6 +95,21 @@ describe('a mention in a group post', () => {
     expect(await mentionsOf(blockedAuthor)).toEqual([]);
     expect(await mentionsOf(blockedByAuthor)).toEqual([]);
     expect(await mentionsOf(friend)).toHaveLength(1);
+  });
+
+  it("is mailed under the person's setting, like every notification", async () => {
+    const [author, mailed, quiet] = [await person(), await person(), await person()];
+    await ok(quiet.agent.request('PATCH', '/api/settings', { emailNotifications: false }), 200);
+    const g = await publicGroup(author);
+    await ok(author.agent.post(`/api/groups/${g.id}/posts`, { content: `${at(mailed)} ${at(quiet)}` }));
+    const { rows } = await t.db.execute<{ user_id: string; email_pending: boolean }>(
+      sql`select user_id::text as user_id, email_pending from notifications where type = 'mention'
+        and user_id in (${mailed.id}::uuid, ${quiet.id}::uuid)`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.user_id, r.email_pending]))).toEqual({
+      [mailed.id]: true,
+      [quiet.id]: false,
+    });
   });
 
   it('is refused past the cap with a clear error, and nothing is saved or sent', async () => {
