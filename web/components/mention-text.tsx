@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { parseMentions } from '@common/core/mentions';
 import { LinkifiedText } from '@web/components/linkified-text';
 import { useMentionedPerson } from '@web/components/mention-people';
+import { useMe } from '@web/lib/me';
 
 /**
  * Text people wrote, with its mentions as links to the person's profile under their current name
@@ -29,8 +30,10 @@ export function MentionText({
 }
 
 function Mention({ id, name, linkClassName }: { id: string; name: string; linkClassName: string }) {
-  const { data: person, isPending } = useMentionedPerson(id);
-  if (!isPending && !person) return <>@{name}</>;
+  // A visitor sees the name the text holds: who may be seen is decided for signed-in people.
+  const { viewer } = useMe();
+  const { data: person, isPending } = useMentionedPerson(id, !!viewer);
+  if (viewer && !isPending && !person) return <>@{name}</>;
   return (
     <Link to={`/profile/${id}`} className={`${linkClassName} font-medium hover:underline`} data-mention={id}>
       @{person ? person.fullName || person.username : name}

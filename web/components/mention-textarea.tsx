@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   useRef,
   useState,
@@ -90,14 +91,23 @@ export function MentionTextarea({
       }
     }
     if (isOpen && event.key === 'Escape') {
-      // Closes the list only: a dialog around the box stays open.
-      event.preventDefault();
       event.stopPropagation();
       setDismissedAt(query.start);
       return;
     }
     onKeyDown?.(event);
   };
+
+  // Escape closes the list, not a dialog around the box: a dialog listens on the document before
+  // the box hears the key, so the key is marked handled on the window, earlier still.
+  useEffect(() => {
+    if (!isOpen) return;
+    const claim = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && event.target === box.current) event.preventDefault();
+    };
+    window.addEventListener('keydown', claim, true);
+    return () => window.removeEventListener('keydown', claim, true);
+  }, [isOpen]);
 
   const optionId = (i: number) => `${listId}-option-${i}`;
   return (
