@@ -151,6 +151,12 @@ describe('the demo community', () => {
     const notifications = await agent.get<NotificationPage>('/api/notifications');
     expect(notifications.status).toBe(200);
     expect(notifications.body.unreadCount).toBeGreaterThan(0);
+    // Comments in the founder's groups mention them, each remembered as told.
+    const told = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mentions m join notifications n on n.user_id = m.user_id
+        and n.type = 'mention' and n.related_id = m.content_id where m.user_id = ${me.id}`,
+    );
+    expect(told.rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('is the same community for the same seed', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withinMentionCap } from '../core/mentions';
 import { apiLinksIn } from '../core/markdown';
 import { MSG_AUTH_SAFETY } from '../core/texts';
 import { ARTICLE_CATEGORIES, ARTICLE_MSG, ARTICLE_TABS, ARTICLES } from './model';
@@ -19,7 +20,8 @@ export const ZArticleContent = z
   .refine((s) => s.trim().length >= ARTICLES.contentMin, { error: ARTICLE_MSG.contentMin })
   .refine((s) => s.length <= ARTICLES.contentMax, { error: ARTICLE_MSG.contentMax })
   // Issue 13: a picture pointing at /api/… is a request every reader's browser makes, signed in.
-  .refine((s) => apiLinksIn(s).length === 0, { error: MSG_AUTH_SAFETY.apiLinkRefused });
+  .refine((s) => apiLinksIn(s).length === 0, { error: MSG_AUTH_SAFETY.apiLinkRefused })
+  .refine(...withinMentionCap);
 
 export const ZArticleCategory = z.enum(ARTICLE_CATEGORIES, { error: ARTICLE_MSG.categoryRequired });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withinMentionCap } from '../core/mentions';
 import { pointsAtApi } from '../core/api-links';
 import { MODERATION } from '../admin/moderation';
 import { BUSINESS, BUSINESS_CATEGORIES, BUSINESS_MSG, REVIEW_STATUSES } from './model';
@@ -126,7 +127,8 @@ export const ZBusinessPost = z.strictObject({
     .string({ error: BUSINESS_MSG.postRequired })
     .trim()
     .min(1, { error: BUSINESS_MSG.postRequired })
-    .max(BUSINESS.postMax, { error: BUSINESS_MSG.tooLong }),
+    .max(BUSINESS.postMax, { error: BUSINESS_MSG.tooLong })
+    .refine(...withinMentionCap),
   imageUrl: z
     .string()
     .max(500)

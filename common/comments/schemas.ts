@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { withinMentionCap } from '../core/mentions';
 import { COMMENT_MSG, COMMENTS } from './model';
 
 export const ZCommentContent = z
   .string({ error: COMMENT_MSG.required })
   .trim()
   .min(1, { error: COMMENT_MSG.required })
-  .max(COMMENTS.maxLength, { error: COMMENT_MSG.tooLong });
+  .max(COMMENTS.maxLength, { error: COMMENT_MSG.tooLong })
+  .refine(...withinMentionCap);
 
 export const ZCreateComment = z.strictObject({
   content: ZCommentContent,

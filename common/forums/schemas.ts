@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withinMentionCap } from '../core/mentions';
 import { FORUM_CATEGORIES, FORUM_MSG, FORUM_TABS, FORUMS } from './model';
 
 /**
@@ -48,24 +49,27 @@ export type ForumMemberQuery = z.infer<typeof ZForumMemberQuery>;
 
 const required = (message: string, max: number, maxMessage: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
+/** A text people write: it may mention people, up to the cap. */
+const writing = (message: string, max: number, maxMessage: string) =>
+  required(message, max, maxMessage).refine(...withinMentionCap);
 
 /** Title, content and category, all trimmed and non-empty. */
 export const ZCreateForumPost = z.strictObject({
   title: required(FORUM_MSG.titleRequired, FORUMS.titleMax, FORUM_MSG.titleMax),
-  content: required(FORUM_MSG.contentRequired, FORUMS.contentMax, FORUM_MSG.contentMax),
+  content: writing(FORUM_MSG.contentRequired, FORUMS.contentMax, FORUM_MSG.contentMax),
   category: z.enum(FORUM_CATEGORIES, { error: FORUM_MSG.categoryRequired }),
 });
 export type CreateForumPost = z.infer<typeof ZCreateForumPost>;
 
 export const ZCreateForumReply = z.strictObject({
-  content: required(FORUM_MSG.replyEmpty, FORUMS.replyMax, FORUM_MSG.replyMax),
+  content: writing(FORUM_MSG.replyEmpty, FORUMS.replyMax, FORUM_MSG.replyMax),
 });
 export type CreateForumReply = z.infer<typeof ZCreateForumReply>;
 
 /** PUT /api/forums/posts/{id}/content: the author edits their post's title and words. */
 export const ZEditForumPost = z.strictObject({
   title: required(FORUM_MSG.titleRequired, FORUMS.titleMax, FORUM_MSG.titleMax),
-  content: required(FORUM_MSG.contentRequired, FORUMS.contentMax, FORUM_MSG.contentMax),
+  content: writing(FORUM_MSG.contentRequired, FORUMS.contentMax, FORUM_MSG.contentMax),
 });
 export type EditForumPost = z.infer<typeof ZEditForumPost>;
 

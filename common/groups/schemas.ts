@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withinMentionCap } from '../core/mentions';
 import { GROUP_MSG, GROUP_ROLES, GROUP_TABS, GROUPS } from './model';
 
 /**
@@ -58,7 +59,8 @@ export type PageQuery = z.infer<typeof ZPageQuery>;
 export const ZGroupPostContent = z
   .string({ error: GROUP_MSG.postEmpty })
   .refine((s) => s.trim().length >= GROUPS.postMin, { error: GROUP_MSG.postEmpty })
-  .refine((s) => s.length <= GROUPS.postMax, { error: GROUP_MSG.postMax });
+  .refine((s) => s.length <= GROUPS.postMax, { error: GROUP_MSG.postMax })
+  .refine(...withinMentionCap);
 
 export const ZCreateGroupPost = z.strictObject({
   content: ZGroupPostContent,

@@ -1,3 +1,4 @@
+import { mentionsToPlain } from '../core/mentions';
 /**
  * Direct messages: limits, texts, types. No zod here, so the
  * top bar can import it without the schema library; the schemas are in schemas.ts beside it.
@@ -116,7 +117,7 @@ export type BusinessInquiry = Message & { sender: ChatPerson };
 
 /** The preview rule of the spec: first 50 characters, then an ellipsis. */
 export function previewText(text: string, length: number = MESSAGING.previewLength): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = mentionsToPlain(text).replace(/\s+/g, ' ').trim();
   return flat.length > length ? `${flat.slice(0, length)}...` : flat;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withinMentionCap } from '../core/mentions';
 import { MESSAGE_TYPES, MESSAGING, MESSAGING_MSG } from './model';
 import { ZPageQuery } from '../core/page-query';
 
@@ -14,7 +15,8 @@ export const ZSendMessage = z
         z
           .string()
           .min(1, { message: MESSAGING_MSG.emptyMessage })
-          .max(MESSAGING.contentMax, { message: MESSAGING_MSG.tooLong }),
+          .max(MESSAGING.contentMax, { message: MESSAGING_MSG.tooLong })
+          .refine(...withinMentionCap),
       ),
     messageType: z.enum(MESSAGE_TYPES).default('general'),
     businessIdeaId: z.uuid().nullish(),

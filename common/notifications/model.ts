@@ -6,8 +6,10 @@
  * gives its icon in its web module (`notificationIcons`). The notifications area knows no area;
  * the contract test fails when a declared type has no registered owner or no icon.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each area's declarations
-export interface AreaNotificationTypes {}
+export interface AreaNotificationTypes {
+  /** The notifications area's own: someone named you in a text (server/platform/mentions.ts). */
+  mention: true;
+}
 export type NotificationType = keyof AreaNotificationTypes & string;
 
 export const NOTIFICATIONS_MSG = {

@@ -2,6 +2,8 @@ import type { ArticleListQuery } from '@common/articles/schemas';
 import { ARTICLE_MSG, type Article, type ArticlePage } from '@common/articles/model';
 import { LIMITS } from '@common/core/limits';
 import { renderMarkdown } from '@common/core/markdown';
+import { isUuid } from '@common/core/ids';
+import { mentionedIds, mentionsToMarkdown } from '@common/core/mentions';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Viewer } from '../../lib/context';
@@ -15,6 +17,7 @@ import {
   type TimeCursor,
 } from '../../lib/pagination';
 import { type Tx } from '../../db/rules';
+import { listMentionedPeople } from '../../platform/mentions';
 import {
   notFound,
   SUMMARY_COLUMNS,
@@ -123,10 +126,17 @@ export async function readArticle(db: Db | Tx, viewerId: string, id: string): Pr
     .then((r) => r.rows);
   if (!row) return null;
   const isAuthor = row.author_id === viewerId;
+  // Mentions link to the person under their current name, as this reader may see them.
+  const mentioned = await listMentionedPeople(
+    db,
+    isUuid(viewerId) ? viewerId : null,
+    mentionedIds(row.content),
+  );
+  const names = new Map(mentioned.map((p) => [p.id, p.fullName || p.username]));
   return {
     ...toSummary(row),
     content: row.content,
-    html: renderMarkdown(row.content),
+    html: renderMarkdown(mentionsToMarkdown(row.content, names)),
     excerpt: row.excerpt,
     canDelete: isAuthor || row.is_admin,
     isAuthor,

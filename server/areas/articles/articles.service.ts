@@ -1,6 +1,14 @@
 import type { CreateArticle, UpdateArticle } from '@common/articles/schemas';
-import { ARTICLE_MSG, ARTICLES, clipText, type Article, type ArticleStatus } from '@common/articles/model';
+import {
+  ARTICLE_MSG,
+  ARTICLE_REPORT_TARGET,
+  ARTICLES,
+  clipText,
+  type Article,
+  type ArticleStatus,
+} from '@common/articles/model';
 import { markdownToText } from '@common/core/markdown';
+import { mentionsToMarkdown } from '@common/core/mentions';
 import { sql } from 'drizzle-orm';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -8,6 +16,7 @@ import type { Bus } from '../../platform/bus';
 import { removeComments } from '../comments';
 import { publishToFeed, removeFromFeed } from '../feed';
 import { removeReactions } from '../reactions';
+import { notifyMentions } from '../notifications';
 import { type Tx } from '../../db/rules';
 import { dropImage, ownContentImage } from './article-images.service';
 import { attachUpload } from '../../platform/upload-ledger';
@@ -27,7 +36,7 @@ import { notFound, viewerIsAdmin, type ArticleDeps } from './article-rows';
  * '...' when longer) and the card's preview (200 characters and '…'). The demo stores the same.
  */
 export function summaryOf(content: string) {
-  const text = markdownToText(content);
+  const text = markdownToText(mentionsToMarkdown(content));
   return {
     excerpt: clipText(text, ARTICLES.excerptLength, '...'),
     preview: clipText(text, ARTICLES.previewLength, '…'),
@@ -56,6 +65,23 @@ async function readOwn(deps: ArticleDeps, viewerId: string, id: string) {
   const article = await readArticle(deps.db, viewerId, id);
   // Deleted between the commit and this read.
   if (!article) throw notFound();
+  return article;
+}
+
+/**
+ * The author's article after a write, once the people it newly mentions are told: none while it is
+ * a draft (nobody else can read it), those the text names once it is published or edited.
+ */
+async function readOwnTelling(deps: ArticleDeps, viewerId: string, id: string) {
+  const article = await readOwn(deps, viewerId, id);
+  if (article.status === 'published')
+    await notifyMentions(deps, {
+      kind: ARTICLE_REPORT_TARGET.type,
+      contentId: id,
+      authorId: viewerId,
+      text: article.content,
+      title: article.title,
+    });
   return article;
 }
 
@@ -89,7 +115,7 @@ export async function createArticle(
       });
     return row.id;
   });
-  return readOwn(deps, viewer.id, id);
+  return readOwnTelling(deps, viewer.id, id);
 }
 
 /**
@@ -136,7 +162,7 @@ export async function updateArticle(
     return row;
   });
   if (before.image_url !== imageUrl) await dropImage(deps, viewer.id, before.image_url);
-  return readOwn(deps, viewer.id, id);
+  return readOwnTelling(deps, viewer.id, id);
 }
 
 /** POST /api/articles/{id}/publish: the author's draft goes live and onto the feed, in one transaction. */
@@ -155,7 +181,7 @@ export async function publishArticle(deps: ArticleDeps, viewer: Viewer, id: stri
       imageUrl: row.image_url,
     });
   });
-  return readOwn(deps, viewer.id, id);
+  return readOwnTelling(deps, viewer.id, id);
 }
 
 /** The article, its feed item, reactions and comments, in the caller's transaction. */

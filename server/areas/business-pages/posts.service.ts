@@ -1,5 +1,10 @@
 import type { PageQuery } from '@common/business-pages/schemas';
-import { BUSINESS_MSG, type BusinessPost, type BusinessPostList } from '@common/business-pages/model';
+import {
+  BUSINESS_MSG,
+  BUSINESS_POST_REPORT_TARGET,
+  type BusinessPost,
+  type BusinessPostList,
+} from '@common/business-pages/model';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Viewer } from '../../lib/context';
@@ -15,6 +20,7 @@ import {
 import { attachUpload } from '../../platform/upload-ledger';
 import { type Tx, notBlockedWith, visiblePerson } from '../../db/rules';
 import { removeComments } from '../comments';
+import { notifyMentions } from '../notifications';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { dropImages, ownImage } from './business-images.service';
 import {
@@ -169,6 +175,7 @@ export async function createPost(
     return row.id;
   });
   await announce(deps.db, deps.bus, pageId, 'posts');
+  await notifyMentions(deps, { ...postMentions, contentId: id, authorId: viewer.id, text: input.content });
   return (await readPost(deps.db, viewer.id, id)) ?? Promise.reject(postNotFound());
 }
 
@@ -211,8 +218,17 @@ export async function updatePost(
   });
   if (before.image_url !== image) await dropImages(deps, before.author_id, [before.image_url]);
   await announce(deps.db, deps.bus, before.page_id, 'posts');
+  // Only people the edit newly mentions are told; the editor is who mentions them.
+  await notifyMentions(deps, {
+    ...postMentions,
+    contentId: postId,
+    authorId: viewer.id,
+    text: input.content,
+  });
   return (await readPost(deps.db, viewer.id, postId)) ?? Promise.reject(postNotFound());
 }
+
+const postMentions = { kind: BUSINESS_POST_REPORT_TARGET.type };
 
 /** DELETE /api/business-posts/{id}: its author, the page's owner or a super admin. */
 export async function deletePost(deps: BusinessDeps, viewer: Viewer, postId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { CreateComment } from '@common/comments/schemas';
-import { COMMENT_MSG, type Comment, type CommentPage } from '@common/comments/model';
+import { COMMENT_MSG, COMMENT_REPORT_TARGET, type Comment, type CommentPage } from '@common/comments/model';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { displayName } from '@common/profiles/model';
 import type { EngagementContentType } from '@common/reactions/model';
@@ -15,7 +15,7 @@ import type { Envelope } from '../../platform/bus';
 import { recordModeration } from '../../platform/audit';
 import type { ContentTarget } from '../../platform/content-targets';
 
-import { createNotification, notificationEnvelope } from '../notifications';
+import { createNotification, notificationEnvelope, notifyMentions } from '../notifications';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { lockContent, requireContent, requireTarget, type ContentRef } from '../reactions';
 import { type Tx, blockedEitherIds, isSuperAdminSql, visiblePerson } from '../../db/rules';
@@ -172,7 +172,7 @@ export async function addComment(
 ): Promise<Comment> {
   const target = requireTarget(ref.contentType);
   const content = input.content.trim();
-  const { comment, notices } = await deps.db.transaction(async (tx) => {
+  const { comment, notices, told } = await deps.db.transaction(async (tx) => {
     await lockContent(tx, ref);
     const info = await requireContent(tx, target, viewer.id, ref.contentId, 'write');
     const parent = input.parentId ? await readParent(tx, target, ref, viewer.id, input.parentId) : null;
@@ -216,9 +216,17 @@ export async function addComment(
       const n = await createNotification(tx, { ...base, userId, message });
       if (n) notices.push(notificationEnvelope(userId, n));
     }
-    return { comment, notices };
+    // Told of the comment already: a mention of them in it is not a second notification.
+    return { comment, notices, told: [...recipients.keys()] };
   });
   deps.bus.publish(createdEnvelope(comment), ...notices);
+  await notifyMentions(deps, {
+    kind: COMMENT_REPORT_TARGET.type,
+    contentId: comment.id,
+    authorId: viewer.id,
+    text: content,
+    alreadyTold: told,
+  });
   return comment;
 }
 

@@ -8,6 +8,14 @@ export const connectionsApiDocs: ApiDocs = {
   'GET /people/suggestions': { summary: 'People you may know', response: ZJsonObject },
   'POST /people/suggestions/:userId/dismiss': { summary: 'Dismiss a suggestion', response: ZOk },
   'GET /people/recipients': { summary: 'People the viewer may message', response: ZJsonObject },
+  'GET /people/mentionable': {
+    summary: 'People the viewer may mention (the @ picker), connections first',
+    response: ZJsonObject,
+  },
+  'GET /people/names': {
+    summary: 'Current names of mentioned people the viewer may see',
+    response: ZJsonObject,
+  },
   'GET /connections/:userId': { summary: 'The viewer’s connection with a person', response: ZJsonObject },
   'POST /connections/:userId/follow': { summary: 'Follow a person', response: ZJsonObject },
   'DELETE /connections/:userId/follow': { summary: 'Unfollow a person', response: ZJsonObject },

@@ -76,12 +76,14 @@ export async function dismissSuggestion(db: Db, viewerId: string, otherId: strin
 /**
  * The New message action: people whose name matches `q` (or, without one, the viewer's friends and
  * the people they follow), friends and people followed first, then anyone else they may message
- * (everyone visible who does not block them either way), alphabetically.
+ * (everyone visible who does not block them either way), alphabetically. The @ picker of
+ * mentions asks the same, fewer at a time.
  */
 export async function listMessageRecipients(
   db: Db,
   viewerId: string,
   q: string,
+  limit: number = PEOPLE_PICKER.recipients,
 ): Promise<(PersonSummary & { isConnection: boolean })[]> {
   const text = q.trim().toLowerCase();
   const like = text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -89,7 +91,6 @@ export async function listMessageRecipients(
     ? sql`(p.search_name like ${`${like}%`} or p.search_name like ${`% ${like}%`})`
     : sql`true`;
   const base = sql`${visiblePerson('p')} and p.id <> ${viewerId} and not (p.id = any (${blockedEitherIds(viewerId)})) and ${match}`;
-  const limit = PEOPLE_PICKER.recipients;
   const { rows: connected } = await db.execute<PersonSummary>(sql`
     select ${person} from connections c join profiles p on p.id = c.connected_user_id
     where c.user_id = ${viewerId} and c.status in ('friends', 'following') and ${base}

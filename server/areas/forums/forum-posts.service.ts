@@ -7,6 +7,8 @@ import type {
 } from '@common/forums/schemas';
 import {
   FORUM_MSG,
+  FORUM_POST_REPORT_TARGET,
+  FORUM_REPLY_REPORT_TARGET,
   FORUMS,
   type ForumPost,
   type ForumPostPage,
@@ -20,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import { cursorTime } from '../../lib/pagination';
 import { enforce } from '../../platform/rate-limit';
 import { removeComments } from '../comments';
+import { notifyMentions } from '../notifications';
 import { publishToFeed, removeFromFeed } from '../feed';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { removeReactions } from '../reactions';
@@ -171,6 +174,13 @@ export async function createForumPost(
     return row.id;
   });
   deps.bus.publish(groupChanged(groupId, 'posts'));
+  await notifyMentions(deps, {
+    ...postMentions,
+    contentId: id,
+    authorId: viewer.id,
+    text: input.content,
+    title: input.title,
+  });
   return getForumPost(deps, viewer, id);
 }
 
@@ -283,6 +293,12 @@ export async function createForumReply(
     return { reply: toReply(written!), groupId: post.groupId };
   });
   deps.bus.publish(postChanged(groupId, postId, 'replies'), groupChanged(groupId, 'posts'));
+  await notifyMentions(deps, {
+    ...replyMentions,
+    contentId: reply.id,
+    authorId: viewer.id,
+    text: input.content,
+  });
   return reply;
 }
 
@@ -399,6 +415,14 @@ export async function editForumPost(
     return row.group_id;
   });
   deps.bus.publish(postChanged(groupId, id, 'post'), groupChanged(groupId, 'posts'));
+  // Only people the edit newly mentions are told (notifyMentions remembers the others).
+  await notifyMentions(deps, {
+    ...postMentions,
+    contentId: id,
+    authorId: viewer.id,
+    text: body.content,
+    title: body.title,
+  });
   return (await readForumPost(deps.db, viewer.id, id))!;
 }
 
@@ -427,7 +451,12 @@ export async function editForumReply(
     return row;
   });
   deps.bus.publish(postChanged(found.group_id, found.post_id, 'replies'));
+  await notifyMentions(deps, { ...replyMentions, contentId: id, authorId: viewer.id, text: body.content });
 }
+
+/** Mentions in posts and replies: read as their report targets let the mentioned person read them. */
+const postMentions = { kind: FORUM_POST_REPORT_TARGET.type };
+const replyMentions = { kind: FORUM_REPLY_REPORT_TARGET.type };
 
 /** DELETE /api/forums/replies/{id}: the author deletes their own reply (with its comments). */
 export async function deleteOwnForumReply(deps: ForumDeps, viewer: Viewer, id: string): Promise<void> {

@@ -1,5 +1,11 @@
 import type { CreateGroupPost, PageQuery } from '@common/groups/schemas';
-import { GROUP_MSG, type GroupImage, type GroupPost, type GroupPostPage } from '@common/groups/model';
+import {
+  GROUP_MSG,
+  GROUP_POST_REPORT_TARGET,
+  type GroupImage,
+  type GroupPost,
+  type GroupPostPage,
+} from '@common/groups/model';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { displayName } from '@common/profiles/model';
 import { sql } from 'drizzle-orm';
@@ -12,7 +18,7 @@ import type { Envelope } from '../../platform/bus';
 import { recordModeration } from '../../platform/audit';
 import { AppError } from '../../lib/errors';
 import { publishToFeed, removeFromFeed } from '../feed';
-import { createNotification, notificationEnvelope } from '../notifications';
+import { createNotification, notificationEnvelope, notifyMentions } from '../notifications';
 import { removeComments } from '../comments';
 import { reactionsOfShownMany, removeReactions } from '../reactions';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
@@ -143,6 +149,12 @@ export async function createPost(
     return { post: toPost(post!), notices };
   });
   deps.bus.publish(groupChanged(groupId, 'posts'), ...notices);
+  await notifyMentions(deps, {
+    kind: GROUP_POST_REPORT_TARGET.type,
+    contentId: post.id,
+    authorId: viewer.id,
+    text: post.content,
+  });
   return post;
 }
 

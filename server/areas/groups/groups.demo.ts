@@ -1,3 +1,5 @@
+import { COMMENT_REPORT_TARGET } from '@common/comments/model';
+import { MENTION_MSG, mentionToken } from '@common/core/mentions';
 import { GROUP_MSG } from '@common/groups/model';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import type { ReactionType } from '@common/reactions/model';
@@ -73,6 +75,14 @@ const GROUPS_PLAN: Template[] = [
     colors: ['#1f2937', '#9ca3af'],
     posts: ['Thank you all for last week. Talking it through made the board meeting much easier.'],
   },
+];
+
+/** Comments that bring someone else in by mentioning them (the token goes first). */
+const MENTION_COMMENTS = [
+  'you asked about exactly this last week.',
+  'worth reading before your next pricing call.',
+  'this is the playbook you described at the meetup.',
+  'can you share the template you used?',
 ];
 
 const COMMENTS = [
@@ -183,14 +193,40 @@ export async function demo(ctx: DemoContext): Promise<void> {
       );
       for (const c of commenters) {
         const at = ctx.timeBetween(post.createdAt, ctx.now);
+        // Some comments mention another member (the featured founder first, when in the group).
+        const bystanders = authors.filter((p) => p.id !== c.id && p.id !== post.userId);
+        const mentioned =
+          bystanders.length && ctx.chance(0.3)
+            ? bystanders.includes(founder)
+              ? founder
+              : ctx.pick(bystanders)
+            : null;
+        const commentId = ctx.uuid();
         await ctx.db.insert(comments).values({
+          id: commentId,
           contentType: 'group_post',
           contentId: post.id,
           userId: c.id,
-          content: ctx.pick(COMMENTS),
+          content: mentioned
+            ? `${mentionToken({ id: mentioned.id, name: mentioned.fullName })} ${ctx.pick(MENTION_COMMENTS)}`
+            : ctx.pick(COMMENTS),
           depth: 0,
           createdAt: at,
         });
+        if (mentioned)
+          ctx.notify({
+            userId: mentioned.id,
+            actorId: c.id,
+            type: 'mention',
+            title: MENTION_MSG.notificationTitle,
+            message: MENTION_MSG.notificationText(c.fullName, COMMENT_REPORT_TARGET.label),
+            link: `/groups/${id}`,
+            relatedId: commentId,
+            data: { contentKind: COMMENT_REPORT_TARGET.type, contentId: commentId, from_user_id: c.id },
+            groupKey: null,
+            at,
+            readAt: ctx.chance(0.5) ? at : null,
+          });
         ctx.notify({
           userId: post.userId,
           actorId: c.id,

@@ -5,6 +5,7 @@ import {
   type Message,
   type MessageType,
 } from '@common/messages/model';
+import { MESSAGE_REPORT_TARGET } from '@common/messages/model';
 import type { ZSendMessage } from '@common/messages/schemas';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import type { ServerEvent } from '@common/core/realtime';
@@ -17,6 +18,7 @@ import type { Envelope } from '../../platform/bus';
 import {
   actorColumns,
   notificationEnvelope,
+  notifyMentions,
   notificationFromRow,
   notificationInsertSql,
   type RawNotification,
@@ -213,6 +215,16 @@ export async function sendMessage(
   const envelopes = [messageEnvelope(message)];
   if (result.notification) envelopes.push(notificationEnvelope(receiver.id, result.notification));
   deps.bus.publish(...envelopes);
+  // Only the two people read a message: a third person mentioned is not told; the receiver has
+  // the message's own notification.
+  await notifyMentions(deps, {
+    kind: MESSAGE_REPORT_TARGET.type,
+    contentId: message.id,
+    authorId: senderId,
+    text: input.content,
+    link,
+    alreadyTold: [receiver.id],
+  });
   return { message, created: true };
 }
 

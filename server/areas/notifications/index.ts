@@ -16,6 +16,7 @@ export {
   notify,
   type RawNotification,
 } from './notifications.service';
+export { notifyMentions, type MentionNotice } from './mentions.service';
 export { createNotificationMailer, type NotificationMailer } from './notifications.mail';
 export { createNotificationPusher, type NotificationPusher } from './notifications.push';
 
@@ -26,6 +27,8 @@ export const notificationsArea = defineArea({
   routes: notificationRoutes,
   api: notificationsApiDocs,
   register(ctx) {
+    // Its own type: someone named the person in a text (server/platform/mentions.ts).
+    ctx.registerNotificationType('mention');
     ctx.registerDigestSection(unreadNotificationsDigest);
   },
   async onAccountDeleted(tx, userId, { bus }) {

@@ -1,4 +1,4 @@
-import { notifications } from '../../db/schema/notifications';
+import { mentions, notifications } from '../../db/schema/notifications';
 import type { DemoContext, DemoNotice } from '../../platform/demo';
 
 /*
@@ -48,6 +48,18 @@ async function writeNotices(ctx: DemoContext) {
   for (let i = 0; i < values.length; i += 500)
     await ctx.db.insert(notifications).values(values.slice(i, i + 500));
   ctx.count('notifications', values.length);
+  // Who was told of a mention, so editing the text would not tell them again (as notifyMentions keeps it).
+  const told = notices
+    .filter((n) => n.type === 'mention' && n.actorId !== n.userId)
+    .map((n) => ({
+      contentKind: String(n.data.contentKind),
+      contentId: String(n.data.contentId),
+      userId: n.userId,
+      authorId: n.actorId,
+      createdAt: n.at,
+    }));
+  if (told.length) await ctx.db.insert(mentions).values(told).onConflictDoNothing();
+  ctx.count('mentions', told.length);
   ctx.count('unread notifications', values.filter((v) => !v.read).length);
 }
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  primaryKey,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth';
 
 /** Notifications. Written only through the notifications service. */
@@ -84,4 +95,33 @@ export const pushSubscriptions = pgTable(
   },
   // Pushing looks up one person's devices.
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Who was already told they were mentioned in a piece of content (docs/decisions/027): one row per
+ * content and person, so editing the text never tells them twice. The kind is a report target's
+ * type (the platform's registry of things people write). Rows stay when a mention is edited out, so
+ * taking a name out and putting it back does not notify again.
+ */
+export const mentions = pgTable(
+  'mentions',
+  {
+    contentKind: text('content_kind').notNull(),
+    contentId: uuid('content_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The writer: their account's deletion takes their content, and these rows with it.
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentKind, t.contentId, t.userId] }),
+    // The two cascades above look rows up by person.
+    index('mentions_user_idx').on(t.userId),
+    index('mentions_author_idx').on(t.authorId),
+    check('mentions_content_kind', sql`char_length(${t.contentKind}) <= 40`),
+  ],
 );

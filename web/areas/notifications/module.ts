@@ -1,9 +1,10 @@
-import { Bell } from 'lucide-react';
+import { AtSign, Bell } from 'lucide-react';
 import type { WebAreaModule } from '@web/app/areas/contract';
 import { NotificationsMenu } from './components/notifications-menu';
 
 export const notificationsModule: WebAreaModule = {
   id: 'notifications',
+  notificationIcons: { mention: AtSign },
   topBar: [{ id: 'notifications', order: 40, Component: NotificationsMenu }],
   routes: [
     {

@@ -2,9 +2,10 @@ import { Bold, Heading2, Italic, LinkIcon, List, type LucideIcon } from 'lucide-
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ARTICLE_MSG, ARTICLES } from '@common/articles/model';
 import { renderMarkdown } from '@common/core/markdown';
+import { mentionsToMarkdown } from '@common/core/mentions';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { Textarea } from '@web/components/ui/textarea';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { cn } from '@web/lib/cn';
 import {
   applyTextEdit,
@@ -119,7 +120,7 @@ export function MarkdownField({
         {tab === 'edit' ? <Toolbar controls={id} onRun={run} /> : null}
       </div>
       <TabsContent value="edit" className="mt-2">
-        <Textarea
+        <MentionTextarea
           ref={ref}
           id={id}
           name={name}
@@ -141,7 +142,10 @@ export function MarkdownField({
 }
 
 function Preview({ markdown }: { markdown: string }) {
-  const html = useMemo(() => (markdown.trim() ? renderMarkdown(markdown) : ''), [markdown]);
+  const html = useMemo(
+    () => (markdown.trim() ? renderMarkdown(mentionsToMarkdown(markdown)) : ''),
+    [markdown],
+  );
   return (
     <div
       style={{ height: ARTICLES.editorHeightPx }}

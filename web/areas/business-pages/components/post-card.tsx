@@ -7,8 +7,8 @@ import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { LinkifiedText } from '@web/components/linkified-text';
 import { TextLinkCard } from '@web/components/link-card';
+import { MentionText } from '@web/components/mention-text';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
@@ -93,7 +93,7 @@ export function PostCard({ post, isSignedIn }: { post: BusinessPost; isSignedIn:
       ) : (
         <>
           <p className="text-sm break-words whitespace-pre-wrap">
-            <LinkifiedText text={post.content} />
+            <MentionText text={post.content} />
           </p>
           <TextLinkCard text={post.content} />
           {post.imageUrl ? (

@@ -6,8 +6,8 @@ import { imageVariantUrl } from '@common/core/uploads';
 import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
-import { Textarea } from '@web/components/ui/textarea';
 import { ComposerLinkCard } from '@web/components/link-card';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { toast } from '@web/lib/toast';
 import { useCreatePost, useUpdatePost } from '../api/post-mutations';
 import { useImageUpload } from '../api/upload-business-image';
@@ -54,7 +54,7 @@ export function PostComposer({
       <Label htmlFor={id} className="sr-only">
         {BUSINESS_MSG.postPlaceholder}
       </Label>
-      <Textarea
+      <MentionTextarea
         id={id}
         value={content}
         maxLength={BUSINESS.postMax}

@@ -6,8 +6,8 @@ import type { EngagementContentType } from '@common/reactions/model';
 import type { SignInAsk } from '@web/app/providers/sign-in-prompt';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { Textarea } from '@web/components/ui/textarea';
 import { ComposerLinkCard } from '@web/components/link-card';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { refusalText } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { useAddComment } from '../api/add-comment';
@@ -101,7 +101,7 @@ export function CommentForm({
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-2">
-      <Textarea
+      <MentionTextarea
         value={text}
         onChange={(event) => {
           setText(event.target.value);

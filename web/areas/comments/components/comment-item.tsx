@@ -4,8 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { COMMENT_MSG, type Comment, COMMENT_REPORT_TARGET } from '@common/comments/model';
 import { displayName } from '@common/profiles/model';
 import type { EngagementContentType } from '@common/reactions/model';
-import { LinkifiedText } from '@web/components/linkified-text';
 import { TextLinkCard } from '@web/components/link-card';
+import { MentionText } from '@web/components/mention-text';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
@@ -81,7 +81,7 @@ export function CommentItem({ node, context }: { node: CommentNode; context: Com
             <RelativeTime value={comment.createdAt} />
           </div>
           <p className="mt-0.5 text-sm break-words whitespace-pre-wrap">
-            <LinkifiedText text={comment.content} />
+            <MentionText text={comment.content} />
           </p>
           <TextLinkCard text={comment.content} className="mt-2" />
           {canReply || canDelete ? (

@@ -11,6 +11,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 import { ArticleCardFooter } from './feed-engagement-view';
+import { mentionsToPlain } from '@common/core/mentions';
 
 export type CardHeading = 'h2' | 'h3';
 
@@ -114,7 +115,7 @@ export function FeedCard({
       </Heading>
       {item.description ? (
         <p className="mt-1.5 line-clamp-4 text-sm break-words whitespace-pre-line text-muted-foreground">
-          {item.description}
+          {mentionsToPlain(item.description)}
         </p>
       ) : null}
       {item.imageUrl ? (

@@ -14,7 +14,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Textarea } from '@web/components/ui/textarea';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { refusalText } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import {
@@ -133,7 +133,7 @@ export function PostAuthorActions({ post }: { post: ForumPost }) {
           onChange={(e) => setTitle(e.target.value)}
         />
         <Label htmlFor={contentId}>{FORUM_MSG.content}</Label>
-        <Textarea
+        <MentionTextarea
           id={contentId}
           value={content}
           maxLength={FORUMS.contentMax}
@@ -208,7 +208,7 @@ export function ReplyAuthorActions({ reply, isLocked }: { reply: ForumReply; isL
         isBusy={edit.isPending}
       >
         <Label htmlFor={contentId}>{FORUM_MSG.yourReply}</Label>
-        <Textarea
+        <MentionTextarea
           id={contentId}
           value={content}
           maxLength={FORUMS.replyMax}

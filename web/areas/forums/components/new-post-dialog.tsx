@@ -14,8 +14,8 @@ import {
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Textarea } from '@web/components/ui/textarea';
 import { ComposerLinkCard } from '@web/components/link-card';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { refusalText } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useCreateForumPost } from '../api/forum-actions';
@@ -95,7 +95,7 @@ export function NewPostDialog({ groupId }: { groupId: string }) {
             </div>
             <div className="grid gap-2">
               <Label htmlFor={ids.content}>{FORUM_MSG.content}</Label>
-              <Textarea
+              <MentionTextarea
                 id={ids.content}
                 value={content}
                 maxLength={FORUMS.contentMax}

@@ -25,7 +25,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
-import { Textarea } from '@web/components/ui/textarea';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { isApiError, refusalText } from '@web/lib/api-client';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { toast } from '@web/lib/toast';
@@ -34,12 +34,12 @@ import { useForumGroup } from '../api/get-forum-groups';
 import { useForumPost, useForumReplies } from '../api/get-forum-post';
 import { forumKeys } from '../api/query-keys';
 import { useReactions } from '@web/areas/reactions/public';
-import { LinkifiedText } from '@web/components/linkified-text';
 import { TextLinkCard } from '@web/components/link-card';
 import { PostAuthorActions, ReplyAuthorActions } from '../components/author-actions';
 import { ForumJoin } from '../components/forum-join';
 import { ForumReactions } from '../components/forum-reactions';
 import { PostBadges, PostCounts } from '../components/post-list-item';
+import { MentionText } from '@web/components/mention-text';
 
 /**
  * /forums/post/:postId and /forums/:postId (docs/product-rules.md: both route forms): the post with its
@@ -157,7 +157,7 @@ function PostView({ post }: { post: ForumPost }) {
           </div>
         </div>
         <p className="text-sm break-words whitespace-pre-line">
-          <LinkifiedText text={post.content} />
+          <MentionText text={post.content} />
         </p>
         <TextLinkCard text={post.content} />
         <PostCounts post={{ ...post, likesCount }} />
@@ -279,7 +279,9 @@ function ReplyCard({ reply, isQuiet, isLocked }: { reply: ForumReply; isQuiet: b
           name={`reply by ${name}`}
         />
       </div>
-      <p className="text-sm break-words whitespace-pre-line">{reply.content}</p>
+      <p className="text-sm break-words whitespace-pre-line">
+        <MentionText text={reply.content} />
+      </p>
       <ForumReactions contentType="forum_reply" contentId={reply.id} quietWhenClosed={isQuiet} />
       <CommentSection
         contentType="forum_reply"
@@ -312,7 +314,7 @@ function ReplyBox({ postId }: { postId: string }) {
     <Card className="p-4">
       <form onSubmit={submit} className="flex flex-col gap-2">
         <Label htmlFor={id}>{FORUM_MSG.yourReply}</Label>
-        <Textarea
+        <MentionTextarea
           id={id}
           value={content}
           maxLength={FORUMS.replyMax}

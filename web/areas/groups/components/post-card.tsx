@@ -7,7 +7,6 @@ import { displayName } from '@common/profiles/model';
 import type { ReactionSummary } from '@common/reactions/model';
 import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
 import { ReactionBar } from '@web/areas/reactions/public';
-import { LinkifiedText } from '@web/components/linkified-text';
 import { TextLinkCard } from '@web/components/link-card';
 import { RelativeTime } from '@web/components/relative-time';
 import { WhenNearView } from '@web/components/when-near-view';
@@ -29,6 +28,8 @@ import { toast } from '@web/lib/toast';
 import { useMe } from '@web/lib/me';
 import { useDeletePost, useSharePost } from '../api/group-actions';
 import { ReportButton } from '@web/components/report/report-actions';
+import { MentionText } from '@web/components/mention-text';
+import { mentionsToPlain } from '@common/core/mentions';
 
 /** Group posts' own comment texts: loading and adding fail in their words. */
 const COMMENT_TEXTS: CommentTexts = {
@@ -73,7 +74,7 @@ export function PostCard({
         </div>
       </div>
       <p className="text-sm break-words whitespace-pre-line">
-        <LinkifiedText text={post.content} />
+        <MentionText text={post.content} />
       </p>
       <TextLinkCard text={post.content} />
       {post.imageUrl ? (
@@ -198,7 +199,7 @@ function ShareButton({ post }: { post: GroupPost }) {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>{GROUP_MSG.share}</DialogTitle>
-            <DialogDescription className="line-clamp-3">{post.content}</DialogDescription>
+            <DialogDescription className="line-clamp-3">{mentionsToPlain(post.content)}</DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={fieldId}>{GROUP_MSG.shareComment}</Label>

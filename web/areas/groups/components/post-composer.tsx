@@ -3,8 +3,8 @@ import { GROUP_MSG, GROUPS } from '@common/groups/model';
 import { ZGroupPostContent } from '@common/groups/schemas';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Textarea } from '@web/components/ui/textarea';
 import { ComposerLinkCard } from '@web/components/link-card';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { isApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useCreatePost } from '../api/group-actions';
@@ -49,7 +49,7 @@ export function PostComposer({ groupId }: { groupId: string }) {
         <label htmlFor={id} className="sr-only">
           {GROUP_MSG.writePost}
         </label>
-        <Textarea
+        <MentionTextarea
           id={id}
           value={content}
           placeholder={GROUP_MSG.writePost}

@@ -1,7 +1,7 @@
 import { Briefcase, Check, CheckCheck, Clock, CloudOff } from 'lucide-react';
 import { MESSAGE_REPORT_TARGET } from '@common/messages/model';
 import { MESSAGING_MSG, type Message } from '@common/messages/model';
-import { LinkifiedText } from '@web/components/linkified-text';
+import { MentionText } from '@web/components/mention-text';
 import { TextLinkCard } from '@web/components/link-card';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
@@ -72,7 +72,7 @@ export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }:
           )}
         >
           {/* Addresses in a message are links (issue 21), as in comments. */}
-          <LinkifiedText
+          <MentionText
             text={message.content}
             linkClassName={isOwn ? 'text-primary-foreground' : 'text-link'}
           />

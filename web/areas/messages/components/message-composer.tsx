@@ -4,7 +4,7 @@ import { toast } from '@web/lib/toast';
 import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
 import { ComposerLinkCard } from '@web/components/link-card';
 import { Button } from '@web/components/ui/button';
-import { Textarea } from '@web/components/ui/textarea';
+import { MentionTextarea } from '@web/components/mention-textarea';
 import { isApiError } from '@web/lib/api-client';
 import { useSendMessage, type SendMessageVariables } from '../api/send-message';
 import { addToOutbox } from '../lib/outbox';
@@ -96,7 +96,8 @@ export function MessageComposer({
   return (
     <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2 border-t border-border bg-card p-3">
       <ComposerLinkCard text={text} onTextChange={setText} className="basis-full" />
-      <Textarea
+      <MentionTextarea
+        placement="above"
         ref={textareaRef}
         value={text}
         onChange={(event) => {
