@@ -34,7 +34,7 @@ export type SearchPage = {
   total: number;
   totalCapped: boolean;
   nextPage: number | null;
-  /** Every type search knows, in the list's order: the results page's tabs. */
+  /** Every type search knows, in the list's order, named in the plural: the results page's tabs. */
   types: { type: string; label: string }[];
 };
 
@@ -86,6 +86,8 @@ export const SEARCH_MSG = {
   visitorAction: 'search',
   /** The badge on a person's result. */
   personLabel: 'User',
+  /** People's tab on the results page and their heading among suggestions. */
+  peopleLabel: 'People',
   /** The listbox under the top bar's field. */
   suggestionsLabel: 'Search suggestions',
   /** The last option: every result on the results page. */
@@ -93,6 +95,8 @@ export const SEARCH_MSG = {
   noSuggestions: 'No quick matches: press Enter to search everything',
   /** The results page's tab of every type. */
   allTab: 'All',
+  /** The results page's row of tabs, one per type. */
+  tabsLabel: 'Result types',
   /** Said when too many suggestions were asked for in a short time (429). */
   suggestLimited: 'Too many searches in a short time. Wait a moment and try again.',
 } as const;

@@ -2,6 +2,7 @@ import { SEARCH, type SearchPage, type SearchResult, type SearchSuggestions } fr
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import {
+  pluralLabelOf,
   SEARCH_LEVELS,
   searchProviders,
   searchTerms,
@@ -252,7 +253,7 @@ export async function search(
     total,
     totalCapped: counted > SEARCH.countCap || capped,
     nextPage: results.length === SEARCH.pageSize && shown < total ? page + 1 : null,
-    types: searchProviders().map((p) => ({ type: p.type, label: p.label })),
+    types: searchProviders().map((p) => ({ type: p.type, label: pluralLabelOf(p) })),
   };
 }
 
@@ -304,6 +305,10 @@ export async function suggest(db: Db, viewerId: string, text: string): Promise<S
   // starts with it), then the registration order (people first).
   const types = [...byProvider.entries()]
     .sort(([a, x], [b, y]) => x.best - y.best || a - b)
-    .map(([i, entry]) => ({ type: providers[i]!.type, label: providers[i]!.label, results: entry.results }));
+    .map(([i, entry]) => ({
+      type: providers[i]!.type,
+      label: pluralLabelOf(providers[i]!),
+      results: entry.results,
+    }));
   return { query: text, types };
 }
