@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SEARCH_MSG } from '../../common/search/model';
-import { expect, expectAccessible, myId, newPerson, reviewShots, secondBrowser, signUpVerified, test } from '../fixtures';
+import { expect, expectAccessible, myId, newPerson, reviewShots, secondBrowser, SHOTS_DIR, signUpVerified, test } from '../fixtures';
 
 /** Ten random lowercase letters: a name holding them is found by no other test's search. */
 const token = () =>
@@ -33,9 +34,8 @@ test('search suggests as you type: arrow down and Enter open the person, Escape 
   await expect(box).toHaveAttribute('aria-expanded', 'true');
   await expect(list.getByRole('group', { name: SEARCH_MSG.peopleLabel })).toBeVisible();
   await expect(list.getByRole('option', { name: SEARCH_MSG.seeAll(mark.slice(0, 6)) })).toBeVisible();
-  await reviewShots(page, 'search-suggestions', { fullPage: false, height: 600 });
-  await page.setViewportSize({ width: 1280, height: 800 });
   await expectAccessible(page);
+  if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, 'search-suggestions-1280.png') });
 
   // Escape closes the list and keeps the text; typing opens it again.
   await box.press('Escape');
@@ -65,4 +65,12 @@ test('search suggests as you type: arrow down and Enter open the person, Escape 
   await expect(page).toHaveURL(/type=user/);
   await expect(page.getByRole('article', { name })).toBeVisible();
   await reviewShots(page, 'search-results-people');
+
+  // A phone searches from the results page's own field, with the same suggestions.
+  await page.setViewportSize({ width: 375, height: 740 });
+  const phoneField = page.getByRole('combobox', { name: 'Search' });
+  await phoneField.fill('');
+  await phoneField.pressSequentially(mark.slice(0, 5));
+  await expect(suggestions(page).getByRole('option', { name })).toBeVisible();
+  if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, 'search-suggestions-375.png') });
 });
