@@ -45,6 +45,8 @@ export const MSG = {
   signInRequiredTitle: 'Sign in required',
   signInRequired: (action: string) => `You need to be signed in to ${action}.`,
   signInRequiredHint: 'Please sign in or create an account to continue.',
+  /** Beside 'Sign in' wherever a visitor is asked to sign in: opens /auth on its Sign Up tab. */
+  createAccount: 'Create account',
   pageNotFound: 'Page not found',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   unauthenticated: 'Not authenticated',
