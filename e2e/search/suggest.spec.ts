@@ -25,6 +25,8 @@ test('search suggests as you type: arrow down and Enter open the person, Escape 
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUpVerified(page);
+  // The home's first screen: suggestions in one row (the side column at 1280 px), the feed below.
+  await reviewShots(page, 'home-first-screen', { fullPage: false, height: 800 });
   const box = field(page);
   await box.click();
   await box.pressSequentially(mark.slice(0, 6));
