@@ -26,8 +26,13 @@ export const ZSuggestQuery = z.object({
   q: z
     .string()
     .max(SEARCH.queryMax, { error: SEARCH_MSG.queryTooLong })
-    // eslint-disable-next-line no-control-regex -- matching them is the point
-    .transform((s) => Array.from(s.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()).slice(0, SEARCH.suggestQueryMax).join('').trim())
+    .transform((s) =>
+      // eslint-disable-next-line no-control-regex -- matching them is the point
+      Array.from(s.replace(/[\u0000-\u001f\u007f]/g, ' ').trim())
+        .slice(0, SEARCH.suggestQueryMax)
+        .join('')
+        .trim(),
+    )
     .refine((s) => s.length > 0, { error: SEARCH_MSG.queryRequired }),
 });
 export type SuggestQuery = z.infer<typeof ZSuggestQuery>;

@@ -1,7 +1,17 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SEARCH_MSG } from '../../common/search/model';
-import { expect, expectAccessible, myId, newPerson, reviewShots, secondBrowser, SHOTS_DIR, signUpVerified, test } from '../fixtures';
+import {
+  expect,
+  expectAccessible,
+  myId,
+  newPerson,
+  reviewShots,
+  secondBrowser,
+  SHOTS_DIR,
+  signUpVerified,
+  test,
+} from '../fixtures';
 
 /** Ten random lowercase letters: a name holding them is found by no other test's search. */
 const token = () =>
@@ -19,7 +29,9 @@ test('search suggests as you type: arrow down and Enter open the person, Escape 
   const name = `Tarasina ${mark}`;
   const other = await secondBrowser(browser, baseURL);
   await signUpVerified(other.page, newPerson('sugg'));
-  expect((await other.page.request.patch('/api/profiles/me', { data: { fullName: name } })).status()).toBe(200);
+  expect((await other.page.request.patch('/api/profiles/me', { data: { fullName: name } })).status()).toBe(
+    200,
+  );
   const id = await myId(other.page);
   await other.context.close();
 

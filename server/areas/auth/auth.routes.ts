@@ -432,7 +432,11 @@ export function authRoutes(deps: AppDeps) {
        * used to walk every username quickly.
        */
       .get('/signup/username', async (c) => {
-        deps.meter.enforce(USERNAME_CHECK, c.req.header(CLIENT_IP_HEADER) ?? 'unknown', MSG.usernameCheckLimited);
+        deps.meter.enforce(
+          USERNAME_CHECK,
+          c.req.header(CLIENT_IP_HEADER) ?? 'unknown',
+          MSG.usernameCheckLimited,
+        );
         const { username } = parseOrThrow(ZUsernameCheck, { username: c.req.query('username') ?? '' });
         const valid = ZUsername.safeParse(username);
         if (!valid.success)

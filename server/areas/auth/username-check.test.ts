@@ -14,10 +14,12 @@ afterAll(async () => {
 });
 
 const check = (agent: ReturnType<TestApp['agent']>, username: string) =>
-  agent.get<{ available: boolean; message: string }>(`/api/signup/username?${new URLSearchParams({ username })}`);
+  agent.get<{ available: boolean; message: string }>(
+    `/api/signup/username?${new URLSearchParams({ username })}`,
+  );
 
 describe('username check', () => {
-  it("says whether a username is free, taken (in any case), or breaks the rule, and says which", async () => {
+  it('says whether a username is free, taken (in any case), or breaks the rule, and says which', async () => {
     const taken = await signedUpPerson(t);
     const visitor = t.agent();
     expect((await check(visitor, `Free_${Date.now()}`)).body).toEqual({
@@ -29,7 +31,10 @@ describe('username check', () => {
       message: MSG.usernameTaken,
     });
     expect((await check(visitor, 'ab')).body).toEqual({ available: false, message: MSG.usernameLength });
-    expect((await check(visitor, 'has space')).body).toEqual({ available: false, message: MSG.usernameInvalid });
+    expect((await check(visitor, 'has space')).body).toEqual({
+      available: false,
+      message: MSG.usernameInvalid,
+    });
   });
 
   it('never answers about email addresses', async () => {

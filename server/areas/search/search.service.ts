@@ -30,10 +30,16 @@ const COUNTED_IN_TURN: SearchLevel[][] = [['exact', 'prefix'], ['word'], ['conta
  * Every provider's tiers in list order: by level, then by provider (people first); with `type`,
  * that provider's only (the results page's tabs).
  */
-export function orderedTiers(viewerId: string, terms: SearchTerms, fuzzy = true, type?: string): SearchTier[] {
+export function orderedTiers(
+  viewerId: string,
+  terms: SearchTerms,
+  fuzzy = true,
+  type?: string,
+): SearchTier[] {
   const tiers = searchProviders().flatMap((p, provider) =>
-    type !== undefined && p.type !== type ? [] :
-    p.tiers({ viewerId, terms }).map((tier) => ({ tier, provider })),
+    type !== undefined && p.type !== type
+      ? []
+      : p.tiers({ viewerId, terms }).map((tier) => ({ tier, provider })),
   );
   return tiers
     .filter(({ tier }) => fuzzy || tier.level !== 'near')

@@ -112,7 +112,7 @@ describe('suggestions', () => {
     expect((await t.agent().get('/api/search/suggest?q=plenteous')).status).toBe(401);
   });
 
-  it("hide private groups from outsiders, people who blocked the asker, and banned accounts", async () => {
+  it('hide private groups from outsiders, people who blocked the asker, and banned accounts', async () => {
     const owner = await person('Owner Of Hushwillow');
     const made = await owner.agent.post<{ id: string }>('/api/groups', {
       name: 'Hushwillow Circle',
@@ -168,7 +168,9 @@ describe('suggestions', () => {
       });
       const plan = rows.rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(plan, plan).not.toMatch(/Seq Scan on (profiles|profile_search_words)/);
-      expect(plan, plan).toMatch(/profile_search_words_(name|word)_idx|profiles_(username|full_name)_prefix_idx/);
+      expect(plan, plan).toMatch(
+        /profile_search_words_(name|word)_idx|profiles_(username|full_name)_prefix_idx/,
+      );
       // No similarity is computed and nothing is counted: a keystroke reads a few rows per tier.
       expect(plan, plan).not.toMatch(/word_similarity|count\(/);
       const peopleRows = [

@@ -24,5 +24,8 @@ export function useUsernameCheck(username: string) {
   if (!username.trim()) return { state: 'empty' as const };
   if (settled !== username.trim() || query.isFetching) return { state: 'checking' as const };
   if (!query.data) return { state: 'unknown' as const };
-  return { state: query.data.available ? ('available' as const) : ('refused' as const), message: query.data.message };
+  return {
+    state: query.data.available ? ('available' as const) : ('refused' as const),
+    message: query.data.message,
+  };
 }

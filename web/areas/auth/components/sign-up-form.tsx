@@ -67,7 +67,7 @@ export function SignUpForm({
       />
       {/* The check's outcome, said once it is known (the hint and error are not live). */}
       <p role="status" className="sr-only">
-        {check.state === 'available' ? MSG.usernameAvailable : liveError ?? ''}
+        {check.state === 'available' ? MSG.usernameAvailable : (liveError ?? '')}
       </p>
       <EmailField {...form.field('email')} />
       <Field

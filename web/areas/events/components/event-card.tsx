@@ -53,7 +53,10 @@ export function EventCard({ event, isVisitor }: { event: EventSummary; isVisitor
           {event.cancelled ? <Badge variant="destructive">{EVENT_MSG.cancelled}</Badge> : null}
         </div>
         <h3 className="text-lg leading-snug font-semibold break-words">
-          <Link to={`/events/${event.id}`} className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            to={`/events/${event.id}`}
+            className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {event.title}
           </Link>
         </h3>

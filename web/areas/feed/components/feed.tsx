@@ -49,8 +49,7 @@ export function Feed({ viewerId }: { viewerId: string | null }) {
       className={cn(
         'mx-auto w-full max-w-3xl scroll-mt-14 px-3 py-6 sm:px-6',
         // A member's suggestions take the side column on wide screens: the feed starts at the top.
-        viewerId &&
-          'xl:grid xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_20rem] xl:content-start xl:gap-x-6',
+        viewerId && 'xl:grid xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_20rem] xl:content-start xl:gap-x-6',
       )}
     >
       {/* The top bar's search box is for wide screens only; members on phones search from here. */}

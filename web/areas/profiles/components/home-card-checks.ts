@@ -11,7 +11,13 @@ import { usePeopleYouMayKnow } from '../api/people-suggestions';
 /** The profile-completion card's steps, in the order it lists them. */
 export function completionSteps(profile: Profile) {
   return [
-    { step: 'fullName', isDone: Boolean(profile.fullName?.trim()) },
+    // Sign-up names an account by its username: a full name of their own is one that differs.
+    {
+      step: 'fullName',
+      isDone:
+        Boolean(profile.fullName?.trim()) &&
+        profile.fullName!.trim().toLowerCase() !== profile.username.toLowerCase(),
+    },
     { step: 'photo', isDone: Boolean(profile.avatarUrl) },
     { step: 'title', isDone: Boolean(profile.title?.trim()) },
     { step: 'skills', isDone: profile.skills.length > 0 },

@@ -19,7 +19,15 @@ const stateKey = (userId: string) => [...profilesKeys.person(userId), 'state'] a
  * once the row shows; Follow flips at once (rapid taps collapse), Connect reads 'Request Sent'.
  * Friends show 'Friends'; a request they sent shows on their profile, where it is answered.
  */
-export function PersonResultActions({ viewerId, userId, name }: { viewerId: string; userId: string; name: string }) {
+export function PersonResultActions({
+  viewerId,
+  userId,
+  name,
+}: {
+  viewerId: string;
+  userId: string;
+  name: string;
+}) {
   const queryClient = useQueryClient();
   const state = useQuery({
     queryKey: stateKey(userId),

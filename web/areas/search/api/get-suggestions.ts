@@ -25,7 +25,10 @@ export const suggestionsQueryOptions = (query: string) =>
  * shown while the next is on its way, so the list does not blink at every key.
  */
 export function useSearchSuggestions(text: string, enabled: boolean) {
-  const settled = useDebouncedValue(Array.from(text.trim()).slice(0, SEARCH.suggestQueryMax).join(''), PAUSE_MS);
+  const settled = useDebouncedValue(
+    Array.from(text.trim()).slice(0, SEARCH.suggestQueryMax).join(''),
+    PAUSE_MS,
+  );
   return useQuery({
     ...suggestionsQueryOptions(settled),
     enabled: enabled && settled.length > 0,

@@ -143,7 +143,7 @@ export function SearchCombobox({
                 >
                   {group.label}
                 </div>
-                {group.results.map((result) => {
+                {group.results.map(() => {
                   const i = section++;
                   const option = options[i]!;
                   return (
