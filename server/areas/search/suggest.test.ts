@@ -140,10 +140,11 @@ describe('suggestions', () => {
 
   it('are rate limited per person', async () => {
     const busy = await person();
-    let status = 200;
-    for (let i = 0; i <= SUGGEST_LIMIT.max && status === 200; i++)
-      status = (await busy.agent.get(`/api/search/suggest?q=z${i}`)).status;
-    expect(status).toBe(429);
+    expect((await busy.agent.get('/api/search/suggest?q=z')).status).toBe(200);
+    // The rest of the minute's allowance spent (as fast typing for a minute would), not asked one
+    // by one: each ask is a real search of the database.
+    t.booted.meter.hit(SUGGEST_LIMIT, busy.id, SUGGEST_LIMIT.max - 1);
+    expect((await busy.agent.get('/api/search/suggest?q=zz')).status).toBe(429);
     // Another person is not affected.
     expect((await viewer.agent.get('/api/search/suggest?q=zz')).status).toBe(200);
   });
