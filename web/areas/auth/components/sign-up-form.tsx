@@ -65,9 +65,9 @@ export function SignUpForm({
         autoCapitalize="none"
         spellCheck={false}
       />
-      {/* The check's outcome, said once it is known (the hint and error are not live). */}
+      {/* A free name, said once it is known (the hint is not live; a refusal is the field's error). */}
       <p role="status" className="sr-only">
-        {check.state === 'available' ? MSG.usernameAvailable : (liveError ?? '')}
+        {check.state === 'available' ? MSG.usernameAvailable : ''}
       </p>
       <EmailField {...form.field('email')} />
       <Field
