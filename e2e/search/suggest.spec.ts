@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { CONNECTION_MSG } from '../../common/profiles/model';
 import { SEARCH_MSG } from '../../common/search/model';
 import {
   expect,
@@ -77,8 +78,11 @@ test('search suggests as you type: arrow down and Enter open the person, Escape 
   await expect(tabs.getByRole('link', { name: SEARCH_MSG.allTab })).toHaveAttribute('aria-current', 'page');
   await tabs.getByRole('link', { name: SEARCH_MSG.peopleLabel }).click();
   await expect(page).toHaveURL(/type=user/);
-  await expect(page.getByRole('article', { name })).toBeVisible();
+  const card = page.getByRole('article', { name });
+  await expect(card.getByRole('button', { name: `${CONNECTION_MSG.follow}: ${name}` })).toBeVisible();
   await reviewShots(page, 'search-results-people');
+  await card.getByRole('button', { name: `${CONNECTION_MSG.connect}: ${name}` }).click();
+  await expect(card.getByRole('button', { name: CONNECTION_MSG.requestSentLabel })).toBeVisible();
 
   // A phone searches from the results page's own field, with the same suggestions.
   await page.setViewportSize({ width: 375, height: 740 });

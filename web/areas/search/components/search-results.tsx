@@ -184,7 +184,7 @@ function TypeTabs({
   };
   return (
     <nav aria-label={SEARCH_MSG.tabsLabel} className="-mx-1 mb-5 overflow-x-auto px-1 pb-1">
-      <ul className="flex gap-2">
+      <ul className="flex gap-2 sm:flex-wrap">
         {tab(SEARCH_MSG.allTab)}
         {types.map((t) => tab(t.label, t.type))}
       </ul>
