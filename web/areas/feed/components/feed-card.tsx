@@ -57,7 +57,9 @@ export function FeedAuthorRow({ item }: { item: FeedItem }) {
             {name}
           </Link>
           {item.author.username && name !== item.author.username ? (
-            <span className="min-w-0 shrink truncate text-xs text-muted-foreground">@{item.author.username}</span>
+            <span className="min-w-0 shrink truncate text-xs text-muted-foreground">
+              @{item.author.username}
+            </span>
           ) : null}
         </div>
         <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
