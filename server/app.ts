@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import type { HonoBase } from 'hono/hono-base';
 import { HTTPException } from 'hono/http-exception';
@@ -36,6 +36,16 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
+/** Our own header carries the client address to what limits by it; a client cannot set it. */
+function clientIpHeader(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, trustProxy));
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  };
+}
+
 /**
  * A ban ends every session (the admin area, docs/decisions/017); should one slip past (a sign-in racing
  * the ban), its person still reads as a visitor and every write is refused with a clear message.
@@ -63,6 +73,7 @@ function apiRoutes(deps: AppDeps) {
   const readToken = createTokenReader(deps.db);
   const csrf = csrfGuard(deps.allowedOrigins);
   const groups: DescribedRoutes[] = [];
+  const withClientIp = clientIpHeader(deps.trustProxy);
   const api = new Hono<AppEnv>()
     // Tests: every JSON answer matches its route's OpenAPI description (platform/openapi.ts).
     .use(async (c, next) => (deps.checkResponses ? check(c, next) : next()))
@@ -82,12 +93,9 @@ function apiRoutes(deps: AppDeps) {
     // A token is not ambient (a browser never adds it by itself): no forgery to guard against.
     .use((c, next) => (c.get('tokenScope') ? next() : csrf(c, next)))
     // Our own header carries the client address to better-auth's rate limiter; a client cannot set it.
-    .use('/auth/*', async (c, next) => {
-      const headers = new Headers(c.req.raw.headers);
-      headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy));
-      c.req.raw = new Request(c.req.raw, { headers });
-      await next();
-    })
+    .use('/auth/*', withClientIp)
+    // The sign-up form's checks are limited per address too.
+    .use('/signup/*', withClientIp)
     // Resolve the session for every API call outside /auth; a renewed cookie is passed on.
     .use(async (c, next) => {
       if (

@@ -14,6 +14,10 @@ export const ZUsername = required()
   .max(LIMITS.usernameMax, { error: MSG.usernameLength })
   .regex(/^[A-Za-z0-9_.]+$/, { error: MSG.usernameInvalid });
 
+/** GET /api/signup/username?username=: whether a username could be signed up with now. */
+export const ZUsernameCheck = z.object({ username: z.string().max(200) });
+export type UsernameCheck = { available: boolean; message: string };
+
 export const ZPassword = z
   .string({ error: MSG.fillAllFields })
   .min(1, { error: MSG.fillAllFields })

@@ -22,6 +22,11 @@ export const MSG = {
   usernameTaken: 'Username already taken',
   usernameInvalid: 'Username may contain only letters, numbers, underscores and dots',
   usernameLength: 'Username must be 3 to 30 characters',
+  /** Under the sign-up's Username field, before anything is typed. */
+  usernameRule: '3 to 30 characters: letters, numbers, underscores and dots',
+  usernameAvailable: 'Username is available',
+  usernameChecking: 'Checking the username…',
+  usernameCheckLimited: 'Too many username checks. Wait a moment and try again.',
   emailInvalid: 'Please enter a valid email address',
   emailTaken: 'An account with this email already exists',
   enterEmail: 'Please enter your email address',
@@ -40,6 +45,8 @@ export const MSG = {
   signInRequiredTitle: 'Sign in required',
   signInRequired: (action: string) => `You need to be signed in to ${action}.`,
   signInRequiredHint: 'Please sign in or create an account to continue.',
+  /** Beside 'Sign in' wherever a visitor is asked to sign in: opens /auth on its Sign Up tab. */
+  createAccount: 'Create account',
   pageNotFound: 'Page not found',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   unauthenticated: 'Not authenticated',

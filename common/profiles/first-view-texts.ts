@@ -20,10 +20,14 @@ export const FOLLOW_MSG = {
   unfollow: 'Unfollow',
 } as const;
 
-/** The home page's profile-completion card (issue 21): three steps, gone once all are done. */
+/**
+ * The home page's profile-completion card (issue 21): four steps, the full name first (people are
+ * shown and found by it), gone once all are done.
+ */
 export const COMPLETION_MSG = {
   heading: 'Complete your profile',
   intro: 'A complete profile helps founders, investors and professionals find you.',
+  fullName: 'Add your full name',
   photo: 'Add a profile photo',
   title: 'Add your title',
   skills: 'List your skills',

@@ -34,6 +34,8 @@ export type SearchPage = {
   total: number;
   totalCapped: boolean;
   nextPage: number | null;
+  /** Every type search knows, in the list's order, named in the plural: the results page's tabs. */
+  types: { type: string; label: string }[];
 };
 
 export const SEARCH = {
@@ -48,7 +50,27 @@ export const SEARCH = {
    * count shows '+'.
    */
   nearCap: 200,
+  /**
+   * Suggestions as you type (GET /api/search/suggest): at most this many of each type, from the
+   * index-ordered levels only (exact, prefix, word), each tier read up to this many.
+   */
+  suggestPerType: 3,
+  /** A suggestion's text is cut to this many characters: a name or a title, not a paragraph. */
+  suggestQueryMax: 100,
+  /**
+   * A tier with no index order (ranked after reading) reads at most this many candidates for
+   * suggestions, where the full search reads up to countCap + 1.
+   */
+  suggestCandidates: 30,
+  /** How long a browser may reuse the suggestions for a text, in seconds. */
+  suggestMaxAgeSec: 30,
 } as const;
+
+/** GET /api/search/suggest?q=: a few of each type, best type first; `types` empty when nothing matches. */
+export type SearchSuggestions = {
+  query: string;
+  types: { type: string; label: string; results: SearchResult[] }[];
+};
 
 export const SEARCH_MSG = {
   heading: (query: string, count: string) => `Search results for "${query}" (${count})`,
@@ -64,6 +86,19 @@ export const SEARCH_MSG = {
   visitorAction: 'search',
   /** The badge on a person's result. */
   personLabel: 'User',
+  /** People's tab on the results page and their heading among suggestions. */
+  peopleLabel: 'People',
+  /** The listbox under the top bar's field. */
+  suggestionsLabel: 'Search suggestions',
+  /** The last option: every result on the results page. */
+  seeAll: (query: string) => `See all results for "${query}"`,
+  noSuggestions: 'No quick matches: press Enter to search everything',
+  /** The results page's tab of every type. */
+  allTab: 'All',
+  /** The results page's row of tabs, one per type. */
+  tabsLabel: 'Result types',
+  /** Said when too many suggestions were asked for in a short time (429). */
+  suggestLimited: 'Too many searches in a short time. Wait a moment and try again.',
 } as const;
 
 /** The heading's count: '1000+' when the server stopped counting. */

@@ -73,12 +73,21 @@ test('shows the validation messages without calling the server', async ({ page }
   expect(authCalls).toEqual([]);
 });
 
-test("tells that a username is taken: 'Username already taken'", async ({ page }) => {
+test("tells that a username is taken while it is typed, and on submit: 'Username already taken'", async ({
+  page,
+}) => {
   const taken = newPerson();
   await page.request.post('/api/auth/sign-up/email', { data: taken });
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Username').fill(taken.username.toUpperCase());
+  const field = page.getByLabel('Username');
+  // The rule is said before anything is typed; the name is checked while it is typed.
+  await expect(page.getByText(MSG.usernameRule)).toBeVisible();
+  await field.fill(`free_${Date.now().toString(36)}`);
+  await expect(page.getByText(MSG.usernameAvailable, { exact: true }).first()).toBeVisible();
+  await field.fill(taken.username.toUpperCase());
+  await expect(page.getByText(MSG.usernameTaken)).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Email').fill(newPerson().email);
   await page.getByLabel('Password').fill('correct-horse-1');
   await page.getByRole('button', { name: 'Create Account' }).click();

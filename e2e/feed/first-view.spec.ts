@@ -9,15 +9,16 @@ import { expect, expectAccessible, myId, secondBrowser, signUpVerified, test } f
 
 /* issue 21: a new member's first view: profile completion, people you may know. */
 
-test('a new member gets a profile-completion card that goes once photo, title and skills are there', async ({
+test('a new member gets a profile-completion card that goes once full name, photo, title and skills are there', async ({
   page,
 }) => {
   await signUpVerified(page);
   await page.goto('/');
   const card = page.getByRole('region', { name: COMPLETION_MSG.heading });
   await expect(card).toBeVisible();
-  await expect(card.getByText(COMPLETION_MSG.progress(0, 3))).toBeVisible();
+  await expect(card.getByText(COMPLETION_MSG.progress(0, 4))).toBeVisible();
   await expect(card.getByRole('listitem')).toHaveText([
+    `${COMPLETION_MSG.fullName}: ${COMPLETION_MSG.toDo}`,
     `${COMPLETION_MSG.photo}: ${COMPLETION_MSG.toDo}`,
     `${COMPLETION_MSG.title}: ${COMPLETION_MSG.toDo}`,
     `${COMPLETION_MSG.skills}: ${COMPLETION_MSG.toDo}`,
@@ -29,12 +30,13 @@ test('a new member gets a profile-completion card that goes once photo, title an
   await expect(page).toHaveURL(/\/profile\?edit=1$/);
   const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
   await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Full name').fill('Ada Lovelace');
   await dialog.getByLabel('Title').fill('Founder');
   await dialog.getByLabel('Skills').fill('Rust, Go');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();
   await page.goto('/');
-  await expect(card.getByText(COMPLETION_MSG.progress(2, 3))).toBeVisible();
+  await expect(card.getByText(COMPLETION_MSG.progress(3, 4))).toBeVisible();
 
   // The photo is the last step: the card goes.
   const res = await page.request.patch('/api/profiles/me', {

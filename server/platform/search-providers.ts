@@ -105,6 +105,8 @@ export type SearchProvider = {
   type: string;
   /** The badge on its results ('User', 'Article'). */
   label: string;
+  /** Its tab on the results page and its heading among suggestions; default `label` + 's'. */
+  pluralLabel?: string;
   tiers(args: { viewerId: string; terms: SearchTerms }): SearchTier[];
 };
 
@@ -130,6 +132,9 @@ const providers = new Map<string, SearchProvider>();
 export function registerSearchProvider(provider: SearchProvider) {
   providers.set(provider.type, provider);
 }
+
+/** A provider's tab and heading ('Articles', 'People'). */
+export const pluralLabelOf = (provider: SearchProvider) => provider.pluralLabel ?? `${provider.label}s`;
 
 /** Every registered provider, in registration order. */
 export function searchProviders(): SearchProvider[] {

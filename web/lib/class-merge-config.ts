@@ -178,6 +178,17 @@ export const classMergeConfig = (): Config<string, string> => ({
       },
     ],
     'col-start': [{ 'col-start': [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue] }],
+    'row-start-end': [
+      {
+        row: [
+          'auto',
+          { span: ['full', v.isInteger, v.isArbitraryVariable, v.isArbitraryValue] },
+          v.isInteger,
+          v.isArbitraryVariable,
+          v.isArbitraryValue,
+        ],
+      },
+    ],
     'row-start': [{ 'row-start': [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue] }],
     gap: [{ gap: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
     'gap-x': [{ 'gap-x': [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
@@ -591,6 +602,9 @@ export const classMergeConfig = (): Config<string, string> => ({
     'pointer-events': [{ 'pointer-events': ['auto', 'none'] }],
     resize: [{ resize: ['none', '', 'y', 'x'] }],
     'scroll-mt': [{ 'scroll-mt': [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
+    'snap-align': [{ snap: ['start', 'end', 'center', 'align-none'] }],
+    'snap-type': [{ snap: ['none', 'x', 'y', 'both'] }],
+    'snap-strictness': [{ snap: ['mandatory', 'proximity'] }],
     select: [{ select: ['none', 'text', 'all', 'auto'] }],
     fill: [{ fill: ['none', fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
     stroke: [{ stroke: ['none', fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],

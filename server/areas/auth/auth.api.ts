@@ -24,6 +24,11 @@ export const authApiDocs: ApiDocs = {
     response: ZJsonObject,
     access: 'public',
   },
+  'GET /signup/username': {
+    summary: 'Whether a username may be signed up with (its rule, or taken); rate limited per address',
+    response: ZJsonObject,
+    access: 'public',
+  },
   'GET /me': {
     summary: 'Who is signed in (viewer null for visitors)',
     response: null,

@@ -8,7 +8,16 @@ import {
   ZVerifyRecoveryCode,
   ZVerifyTotp,
 } from '@common/auth/security';
-import { ZCorrectEmail, ZRequestReset, ZResetPassword, ZSignIn, ZSignUp } from '@common/auth/schemas';
+import {
+  ZCorrectEmail,
+  ZRequestReset,
+  ZResetPassword,
+  ZSignIn,
+  ZSignUp,
+  ZUsername,
+  ZUsernameCheck,
+  type UsernameCheck,
+} from '@common/auth/schemas';
 import type { ErrorCode, MeResponse } from '@common/core/api-types';
 import { MSG, MSG_AUTH_SAFETY, MSG_CHECK_INBOX } from '@common/core/texts';
 import { ZChangePassword } from '@common/profiles/schemas';
@@ -21,7 +30,8 @@ import { AppError, errorBody, statusOf } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validate';
 import { CLIENT_IP_HEADER, runAuthCall, type AuthCall } from '../../platform/auth';
 import { getOwnProfile } from '../profiles';
-import { enforce } from '../../platform/rate-limit';
+import { enforce, type RateLimit } from '../../platform/rate-limit';
+import { sql } from 'drizzle-orm';
 import { correctUnconfirmedEmail, RESEND_CONFIRMATION } from './correct-email';
 import { isSigningUpBrowser, pendingCookie } from './confirm-browser';
 import {
@@ -234,8 +244,23 @@ async function withSetup(res: Response): Promise<Response> {
   );
 }
 
+/**
+ * Username checks per client address: a form asks once typing pauses, a few times a sign-up; this
+ * many a minute is a script walking names.
+ */
+export const USERNAME_CHECK = { name: 'username-check', max: 30, windowSec: 60 } satisfies RateLimit;
+
+/** Taken as better-auth's username plugin compares them: lower-cased. */
+async function isUsernameTaken(db: AppDeps['db'], username: string) {
+  const { rows } = await db.execute(
+    sql`select 1 from users where username = ${username.toLowerCase()} limit 1`,
+  );
+  return rows.length > 0;
+}
+
 export function authRoutes(deps: AppDeps) {
   const { auth, db } = deps;
+  deps.meter.register(USERNAME_CHECK);
   // Chained, so the web app's typed client (hono/client) sees every route and its JSON.
   return (
     new Hono<AppEnv>()
@@ -398,6 +423,32 @@ export function authRoutes(deps: AppDeps) {
           append: true,
         });
         return c.json({ email });
+      })
+
+      /**
+       * The sign-up form's check as a username is typed: the rule it breaks, or whether it is
+       * taken. It reads usernames only (never addresses: a username cannot hold an '@'), and is
+       * limited per client address, so it cannot list who has an account by their email, nor be
+       * used to walk every username quickly.
+       */
+      .get('/signup/username', async (c) => {
+        deps.meter.enforce(
+          USERNAME_CHECK,
+          c.req.header(CLIENT_IP_HEADER) ?? 'unknown',
+          MSG.usernameCheckLimited,
+        );
+        const { username } = parseOrThrow(ZUsernameCheck, { username: c.req.query('username') ?? '' });
+        const valid = ZUsername.safeParse(username);
+        if (!valid.success)
+          return c.json({
+            available: false,
+            message: valid.error.issues[0]?.message ?? MSG.usernameInvalid,
+          } satisfies UsernameCheck);
+        const taken = await isUsernameTaken(db, valid.data);
+        return c.json({
+          available: !taken,
+          message: taken ? MSG.usernameTaken : MSG.usernameAvailable,
+        } satisfies UsernameCheck);
       })
 
       /** Who is signed in: the session's user and their profile, or null for a visitor. */

@@ -25,6 +25,7 @@ const columns = sql`'user' as type, p.id::text as id, coalesce(nullif(p.full_nam
 export const peopleSearch: SearchProvider = {
   type: 'user',
   label: SEARCH_MSG.personLabel,
+  pluralLabel: SEARCH_MSG.peopleLabel,
   tiers({ viewerId, terms }) {
     const visible = visiblePerson('p');
     const blocked = blockedEitherIds(viewerId);

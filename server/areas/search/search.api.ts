@@ -7,4 +7,8 @@ export const searchApiDocs: ApiDocs = {
     summary: 'Search people, articles, groups, events, ideas, pages and forums',
     response: ZJsonObject,
   },
+  'GET /search/suggest': {
+    summary: 'A few matches of each type for the text typed so far (rate limited, cached briefly)',
+    response: ZJsonObject,
+  },
 };

@@ -1,7 +1,8 @@
-import { SEARCH, type SearchPage, type SearchResult } from '@common/search/model';
+import { SEARCH, type SearchPage, type SearchResult, type SearchSuggestions } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import {
+  pluralLabelOf,
   SEARCH_LEVELS,
   searchProviders,
   searchTerms,
@@ -25,10 +26,20 @@ const ROOM = SEARCH.countCap + 1;
  */
 const COUNTED_IN_TURN: SearchLevel[][] = [['exact', 'prefix'], ['word'], ['contains']];
 
-/** Every provider's tiers in list order: by level, then by provider (people first). */
-export function orderedTiers(viewerId: string, terms: SearchTerms, fuzzy = true): SearchTier[] {
+/**
+ * Every provider's tiers in list order: by level, then by provider (people first); with `type`,
+ * that provider's only (the results page's tabs).
+ */
+export function orderedTiers(
+  viewerId: string,
+  terms: SearchTerms,
+  fuzzy = true,
+  type?: string,
+): SearchTier[] {
   const tiers = searchProviders().flatMap((p, provider) =>
-    p.tiers({ viewerId, terms }).map((tier) => ({ tier, provider })),
+    type !== undefined && p.type !== type
+      ? []
+      : p.tiers({ viewerId, terms }).map((tier) => ({ tier, provider })),
   );
   return tiers
     .filter(({ tier }) => fuzzy || tier.level !== 'near')
@@ -123,9 +134,15 @@ export type SearchExec = (query: SQL) => Promise<Record<string, unknown>[]>;
  * page falls in, each from the page's place in it. One statement chaining every tier's count and
  * rows through CTEs took longer to plan than to run.
  */
-export async function runSearch(exec: SearchExec, viewerId: string, text: string, page: number) {
+export async function runSearch(
+  exec: SearchExec,
+  viewerId: string,
+  text: string,
+  page: number,
+  type?: string,
+) {
   const terms = searchTerms(text);
-  const tiers = orderedTiers(viewerId, terms);
+  const tiers = orderedTiers(viewerId, terms, true, type);
   const { offset, end } = pageWindow(page);
   const spans: { tier: SearchTier; start: number; n: number; read?: Row[] }[] = [];
   let counted = 0;
@@ -206,12 +223,8 @@ function armsQuery(arms: Arm[]): SQL {
   )} order by tier, pos`;
 }
 
-export async function search(db: Db, viewerId: string, text: string, page: number): Promise<SearchPage> {
-  const { rows, counted, capped } = await runSearch((q) => queryRows(db, q), viewerId, text, page);
-  const offset = (page - 1) * SEARCH.pageSize;
-  const total = Math.min(counted, SEARCH.countCap);
-  const labels = new Map(searchProviders().map((p) => [p.type, p.label]));
-  const results: SearchResult[] = rows.map((r) => ({
+function toResult(r: Row, labels: Map<string, string>): SearchResult {
+  return {
     type: r.type,
     label: labels.get(r.type) ?? r.type,
     id: r.id,
@@ -221,7 +234,24 @@ export async function search(db: Db, viewerId: string, text: string, page: numbe
     date: r.date ? new Date(r.date).toISOString() : null,
     imageUrl: r.image_url,
     url: r.url,
-  }));
+  };
+}
+
+export async function search(
+  db: Db,
+  viewerId: string,
+  text: string,
+  page: number,
+  type?: string,
+): Promise<SearchPage> {
+  const known = type === undefined || searchProviders().some((p) => p.type === type);
+  const { rows, counted, capped } = known
+    ? await runSearch((q) => queryRows(db, q), viewerId, text, page, type)
+    : { rows: [] as Row[], counted: 0, capped: false };
+  const offset = (page - 1) * SEARCH.pageSize;
+  const total = Math.min(counted, SEARCH.countCap);
+  const labels = new Map(searchProviders().map((p) => [p.type, p.label]));
+  const results = rows.map((r) => toResult(r, labels));
   const shown = offset + results.length;
   return {
     query: text,
@@ -229,5 +259,62 @@ export async function search(db: Db, viewerId: string, text: string, page: numbe
     total,
     totalCapped: counted > SEARCH.countCap || capped,
     nextPage: results.length === SEARCH.pageSize && shown < total ? page + 1 : null,
+    types: searchProviders().map((p) => ({ type: p.type, label: pluralLabelOf(p) })),
   };
+}
+
+/** The levels suggestions read: those an index delivers in order, so each stops after a few rows. */
+const SUGGEST_LEVELS: SearchLevel[] = ['exact', 'prefix', 'word'];
+
+/**
+ * Suggestions for the top bar's field, as one statement: each provider's exact, prefix and word
+ * tiers (its name or title: exact, then starting with the text, then a later word or full text),
+ * each read up to SEARCH.suggestPerType rows in its index's order; a tier ranked after reading
+ * reads SEARCH.suggestCandidates at most. Nothing is counted and typos (trigram similarity, a
+ * computation per candidate) are left to the results page: a keystroke costs a few short index
+ * walks whatever the text. Rows come in provider order, then tier, then the tier's own order;
+ * every tier applies its provider's visibility (private groups, blocks, banned people), as in search.
+ */
+export function suggestQuery(viewerId: string, terms: SearchTerms): SQL {
+  const arms = searchProviders().flatMap((p, provider) =>
+    p
+      .tiers({ viewerId, terms })
+      .filter((tier) => SUGGEST_LEVELS.includes(tier.level))
+      .map((tier) => {
+        const bounded: SearchTier = tier.candidates
+          ? { ...tier, candidates: Math.min(tier.candidates, SEARCH.suggestCandidates) }
+          : tier;
+        return sql`select ${sql.raw(String(provider))} as provider,
+            ${sql.raw(String(SEARCH_LEVELS.indexOf(tier.level)))} as level, row_number() over () as pos, t.*
+          from (${searchTierRows(bounded, SEARCH.suggestPerType)}) t`;
+      }),
+  );
+  if (!arms.length) return sql`select null where false`;
+  return sql`${sql.join(arms, sql` union all `)} order by provider, level, pos`;
+}
+
+export async function suggest(db: Db, viewerId: string, text: string): Promise<SearchSuggestions> {
+  const terms = searchTerms(text);
+  const rows = await queryRows<Row & { provider: number; level: number }>(db, suggestQuery(viewerId, terms));
+  const providers = searchProviders();
+  const labels = new Map(providers.map((p) => [p.type, p.label]));
+  const byProvider = new Map<number, { best: number; results: SearchResult[] }>();
+  for (const row of rows) {
+    const i = Number(row.provider);
+    const entry = byProvider.get(i) ?? { best: Number(row.level), results: [] };
+    byProvider.set(i, entry);
+    // A tier can repeat a row a better one of another kind holds only across providers, never
+    // within one (tiers are disjoint); the first SEARCH.suggestPerType in tier order stay.
+    if (entry.results.length < SEARCH.suggestPerType) entry.results.push(toResult(row, labels));
+  }
+  // The type with the best match first (a group's exact name before people whose later word
+  // starts with it), then the registration order (people first).
+  const types = [...byProvider.entries()]
+    .sort(([a, x], [b, y]) => x.best - y.best || a - b)
+    .map(([i, entry]) => ({
+      type: providers[i]!.type,
+      label: pluralLabelOf(providers[i]!),
+      results: entry.results,
+    }));
+  return { query: text, types };
 }

@@ -1,17 +1,19 @@
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
-import { SEARCH } from '@common/search/model';
-import { SearchInput } from '@web/components/ui/search-input';
+import { SearchCombobox } from '@web/areas/search/public-field';
+import { useMe } from '@web/lib/me';
 import { cn } from '@web/lib/cn';
 
 /**
- * The search field: submits to the feed route as /?search=<trimmed text>. The top bar shows it
- * on wide screens only (search is a desktop top-bar field); the results page repeats it for phones, with its own id.
+ * The search field: submits to the feed route as /?search=<trimmed text>, and suggests a few
+ * matches of each kind as a member types. The top bar shows it on wide screens only; the results
+ * page repeats it for phones, with its own id.
  */
 export function SearchBox({ id = 'top-bar-search', className }: { id?: string; className?: string }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const { viewer } = useMe();
   const current = searchParams.get('search') ?? '';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -28,13 +30,12 @@ export function SearchBox({ id = 'top-bar-search', className }: { id?: string; c
       <label htmlFor={id} className="sr-only">
         Search
       </label>
-      <SearchInput
+      <SearchCombobox
         id={id}
         name="search"
         defaultValue={current}
         placeholder={MSG.searchPlaceholder}
-        maxLength={SEARCH.queryMax}
-        className="bg-background"
+        suggest={viewer !== null}
       />
     </form>
   );

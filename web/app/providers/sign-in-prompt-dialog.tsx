@@ -16,10 +16,17 @@ type SignInPromptDialogProps = {
   onOpenChange: (open: boolean) => void;
   ask: SignInAsk;
   onSignIn: () => void;
+  onCreateAccount: () => void;
 };
 
 /** Loaded on first use by SignInPromptProvider, so the dialog code stays out of the first view. */
-export function SignInPromptDialog({ open, onOpenChange, ask, onSignIn }: SignInPromptDialogProps) {
+export function SignInPromptDialog({
+  open,
+  onOpenChange,
+  ask,
+  onSignIn,
+  onCreateAccount,
+}: SignInPromptDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent showCloseButton={false}>
@@ -34,6 +41,9 @@ export function SignInPromptDialog({ open, onOpenChange, ask, onSignIn }: SignIn
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
+          <Button variant="outline" onClick={onCreateAccount}>
+            {MSG.createAccount}
+          </Button>
           <Button onClick={onSignIn}>Sign in</Button>
         </DialogFooter>
       </DialogContent>

@@ -36,11 +36,11 @@ export function SignInPromptProvider({ children }: { children: ReactNode }) {
     setIsOpen(true);
   }, []);
 
-  const goToSignIn = () => {
+  const goToAuth = (tab: 'login' | 'signup') => {
     setIsOpen(false);
     const state: AuthNavigationState =
       typeof ask === 'string' ? { action: ask } : { message: ask?.message ?? undefined };
-    void navigate('/auth', { state });
+    void navigate(tab === 'signup' ? '/auth?tab=signup' : '/auth', { state });
   };
 
   const value = useMemo(() => ({ prompt }), [prompt]);
@@ -51,7 +51,13 @@ export function SignInPromptProvider({ children }: { children: ReactNode }) {
       {/* Mounted from the first prompt on (not before), then kept for its closing animation. */}
       {ask !== null ? (
         <Suspense fallback={null}>
-          <SignInPromptDialog open={isOpen} onOpenChange={setIsOpen} ask={ask} onSignIn={goToSignIn} />
+          <SignInPromptDialog
+            open={isOpen}
+            onOpenChange={setIsOpen}
+            ask={ask}
+            onSignIn={() => goToAuth('login')}
+            onCreateAccount={() => goToAuth('signup')}
+          />
         </Suspense>
       ) : null}
     </SignInPromptContext>

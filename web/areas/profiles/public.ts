@@ -6,3 +6,5 @@
 export { useFollowToggle } from './api/use-follow-toggle';
 
 export const loadProfileForm = () => import('./components/profile-form');
+/** Follow and Connect beside a person in a list (search results), loaded with the list. */
+export const loadPersonResultActions = () => import('./components/person-result-actions');

@@ -293,11 +293,18 @@ function SignInToRead() {
         </div>
         <h1 className="text-lg font-semibold">{MSG.signInRequiredTitle}</h1>
         <p className="text-sm text-muted-foreground">{MSG.signInRequired(ARTICLE_MSG.signInAction)}</p>
-        <Button asChild>
-          <Link to="/auth" state={state}>
-            Sign in
-          </Link>
-        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild>
+            <Link to="/auth" state={state}>
+              Sign in
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/auth?tab=signup" state={state}>
+              {MSG.createAccount}
+            </Link>
+          </Button>
+        </div>
       </Card>
     </PageFrame>
   );

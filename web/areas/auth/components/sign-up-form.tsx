@@ -6,6 +6,9 @@ import { isApiError } from '@web/lib/api-client';
 import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useSignUp } from '../api/sign-up';
 import { SubmitButton } from './submit-button';
+import { useState } from 'react';
+import { LIMITS } from '@common/core/limits';
+import { useUsernameCheck } from '../api/check-username';
 
 /** Sign Up side of /auth. No session follows: the person confirms their email first. */
 export function SignUpForm({
@@ -19,6 +22,19 @@ export function SignUpForm({
     email: data.get('email'),
     password: data.get('password'),
   }));
+
+  const [username, setUsername] = useState('');
+  const check = useUsernameCheck(username);
+  const usernameField = form.field('username');
+  // Still too short is not an error while typing: the rule under the field says the length.
+  const isShortSoFar = username.trim().length < LIMITS.usernameMin;
+  const liveError = check.state === 'refused' && !isShortSoFar ? check.message : undefined;
+  const usernameHint =
+    check.state === 'available'
+      ? MSG.usernameAvailable
+      : check.state === 'checking' && !isShortSoFar
+        ? MSG.usernameChecking
+        : MSG.usernameRule;
 
   const onSubmit = form.onSubmit((values) =>
     signUp.mutate(values, {
@@ -38,11 +54,21 @@ export function SignUpForm({
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign Up">
       <Field
         label="Username"
-        {...form.field('username')}
+        {...usernameField}
+        error={usernameField.error ?? liveError}
+        hint={usernameHint}
+        onChange={(event) => {
+          usernameField.onChange();
+          setUsername(event.currentTarget.value);
+        }}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
       />
+      {/* A free name, said once it is known (the hint is not live; a refusal is the field's error). */}
+      <p role="status" className="sr-only">
+        {check.state === 'available' ? MSG.usernameAvailable : ''}
+      </p>
       <EmailField {...form.field('email')} />
       <Field
         label="Password"

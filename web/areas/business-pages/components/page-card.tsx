@@ -34,7 +34,12 @@ export function PageCard({ page }: { page: BusinessPageSummary }) {
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <h2 id={headingId} className="flex items-center gap-1 text-lg font-semibold break-words">
-            {page.name}
+            <Link
+              to={businessPagePath(page.id)}
+              className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {page.name}
+            </Link>
             {page.isVerified ? (
               <BadgeCheck
                 role="img"

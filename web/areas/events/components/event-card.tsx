@@ -52,7 +52,14 @@ export function EventCard({ event, isVisitor }: { event: EventSummary; isVisitor
           <TypeBadge type={event.type} />
           {event.cancelled ? <Badge variant="destructive">{EVENT_MSG.cancelled}</Badge> : null}
         </div>
-        <h3 className="text-lg leading-snug font-semibold break-words">{event.title}</h3>
+        <h3 className="text-lg leading-snug font-semibold break-words">
+          <Link
+            to={`/events/${event.id}`}
+            className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {event.title}
+          </Link>
+        </h3>
         <p className="text-sm text-muted-foreground">{displayName(event.organizer)}</p>
         {event.description ? <p className="line-clamp-2 text-sm break-words">{event.description}</p> : null}
         <EventFacts event={event} />

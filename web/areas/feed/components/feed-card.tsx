@@ -46,15 +46,23 @@ export function FeedAuthorRow({ item }: { item: FeedItem }) {
         <Avatar src={item.author.avatarUrl} name={name} className="size-10" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
-        <Link
-          to={profileHref}
-          className={cn(
-            ABOVE_STRETCHED,
-            'w-fit max-w-full truncate rounded-sm text-sm font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
-          )}
-        >
-          {name}
-        </Link>
+        {/* The full name leads; the username follows when it says something more. */}
+        <div className="flex min-w-0 items-baseline gap-1.5">
+          <Link
+            to={profileHref}
+            className={cn(
+              ABOVE_STRETCHED,
+              'w-fit max-w-full min-w-0 truncate rounded-sm text-sm font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
+            )}
+          >
+            {name}
+          </Link>
+          {item.author.username && name !== item.author.username ? (
+            <span className="min-w-0 shrink truncate text-xs text-muted-foreground">
+              @{item.author.username}
+            </span>
+          ) : null}
+        </div>
         <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
           {item.author.title ? (
             <>

@@ -47,7 +47,11 @@ export function Feed({ viewerId }: { viewerId: string | null }) {
     <section
       ref={sectionRef}
       aria-labelledby="feed-heading"
-      className="mx-auto w-full max-w-3xl scroll-mt-14 px-3 py-6 sm:px-6"
+      className={cn(
+        'mx-auto w-full max-w-3xl scroll-mt-14 px-3 py-6 sm:px-6',
+        // A member's suggestions take the side column on wide screens: the feed starts at the top.
+        viewerId && 'xl:grid xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_20rem] xl:content-start xl:gap-x-6',
+      )}
     >
       {/* The top bar's search box is for wide screens only; members on phones search from here. */}
       {isVisitor ? null : <SearchBox id="feed-search" className="mb-4 md:hidden" />}
@@ -56,7 +60,7 @@ export function Feed({ viewerId }: { viewerId: string | null }) {
       </Heading>
       {/* A member's start (issue 21): cards that go away once they have nothing to offer. */}
       {viewerId ? <HomeCards viewerId={viewerId} /> : null}
-      <div className="sticky top-14 z-20 -mx-3 mt-3 bg-background/95 px-3 py-2 backdrop-blur supports-backdrop-filter:bg-background/85 sm:-mx-6 sm:px-6">
+      <div className="sticky top-14 z-20 -mx-3 mt-3 xl:mt-4 bg-background/95 px-3 py-2 backdrop-blur supports-backdrop-filter:bg-background/85 sm:-mx-6 sm:px-6">
         <FeedFilterBar value={filter} onChange={changeFilter} />
       </div>
       {/* One panel, for the open tab; `key` starts each filter's list afresh. */}

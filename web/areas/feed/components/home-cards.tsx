@@ -18,15 +18,23 @@ const CARDS: Card[] = WEB_AREAS.flatMap((area) => area.homeCards ?? [])
   }));
 
 /**
- * The cards above a member's feed, from every area's `homeCards` (web/app/areas/contract.ts), in
- * their declared order: profile completion and people you may know today; suggested groups and
- * upcoming events are meant to plug in the same way. A card's code loads only once its
- * `useIsShown` says it has something to show; none holds up the feed, and while none shows the
- * container takes no space.
+ * The cards beside a member's feed, from every area's `homeCards` (web/app/areas/contract.ts), in
+ * their declared order: profile completion, people you may know, suggested groups, upcoming
+ * events. A card's code loads only once its `useIsShown` says it has something to show; none
+ * holds up the feed, and while none shows the container takes no space. So that the feed starts
+ * within the first screen, they take one row that scrolls sideways above it (each card most of a
+ * phone's width, 20rem on wider screens), and the side column beside it from 1280 px on.
  */
 export function HomeCards({ viewerId }: { viewerId: string }) {
   return (
-    <div data-testid="home-cards" className="mt-4 flex flex-col gap-4 empty:hidden">
+    <div
+      data-testid="home-cards"
+      role="region"
+      aria-label={HOME_CARDS_LABEL}
+      // Scrolls sideways; its own stop for the keyboard so the hidden cards can be reached.
+      tabIndex={0}
+      className="-mx-3 mt-4 flex snap-x snap-mandatory items-start gap-3 overflow-x-auto px-3 pb-2 outline-none empty:hidden focus-visible:ring-2 focus-visible:ring-ring sm:-mx-6 sm:px-6 xl:sticky xl:top-20 xl:col-start-2 xl:row-span-6 xl:row-start-1 xl:mx-0 xl:mt-0 xl:flex-col xl:gap-4 xl:overflow-visible xl:px-0 xl:pb-0"
+    >
       {CARDS.map((card) => (
         <HomeCard key={card.id} card={card} viewerId={viewerId} />
       ))}
@@ -34,11 +42,16 @@ export function HomeCards({ viewerId }: { viewerId: string }) {
   );
 }
 
+/** The row's name for assistive technology. */
+const HOME_CARDS_LABEL = 'Suggestions for you';
+
 function HomeCard({ card: { useIsShown, Component }, viewerId }: { card: Card; viewerId: string }) {
   if (!useIsShown(viewerId)) return null;
   return (
-    <Suspense fallback={null}>
-      <Component viewerId={viewerId} />
-    </Suspense>
+    <div className="w-[85%] max-w-sm shrink-0 snap-start empty:hidden sm:w-80 xl:w-full xl:max-w-none">
+      <Suspense fallback={null}>
+        <Component viewerId={viewerId} />
+      </Suspense>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Lock, Users } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { GROUP_MSG, GROUPS, type GroupSummary } from '@common/groups/model';
 import { toast } from '@web/lib/toast';
@@ -49,7 +49,19 @@ export function GroupCard({ group, isSignedIn }: { group: GroupSummary; isSigned
       <GroupCover url={group.coverImage} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 text-base font-semibold break-words">{group.name}</h2>
+          <h2 className="min-w-0 text-base font-semibold break-words">
+            {/* The name opens the group as View Group does (a visitor is asked to sign in first). */}
+            <Link
+              to={`/groups/${group.id}`}
+              onClick={(event) => {
+                event.preventDefault();
+                view();
+              }}
+              className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {group.name}
+            </Link>
+          </h2>
           {group.isPrivate ? (
             <Badge variant="outline" className="shrink-0 gap-1">
               <Lock aria-hidden="true" className="size-3" />

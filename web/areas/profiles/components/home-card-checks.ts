@@ -11,13 +11,20 @@ import { usePeopleYouMayKnow } from '../api/people-suggestions';
 /** The profile-completion card's steps, in the order it lists them. */
 export function completionSteps(profile: Profile) {
   return [
+    // Sign-up names an account by its username: a full name of their own is one that differs.
+    {
+      step: 'fullName',
+      isDone:
+        Boolean(profile.fullName?.trim()) &&
+        profile.fullName!.trim().toLowerCase() !== profile.username.toLowerCase(),
+    },
     { step: 'photo', isDone: Boolean(profile.avatarUrl) },
     { step: 'title', isDone: Boolean(profile.title?.trim()) },
     { step: 'skills', isDone: profile.skills.length > 0 },
   ] as const;
 }
 
-/** True while the signed-in person's profile lacks a photo, a title or skills (from /api/me). */
+/** True while the signed-in person's profile lacks a full name, a photo, a title or skills (from /api/me). */
 export function useProfileIncomplete(): boolean {
   const { viewer } = useMe();
   return viewer !== null && completionSteps(viewer.profile).some((s) => !s.isDone);

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { completionSteps } from '../components/home-card-checks';
 
-/** A new member's start (issue 21): photo, title and skills; the card goes once all three are there. */
+/** A new member's start (issue 21): full name, photo, title and skills; the card goes once all are there. */
 export function ProfileCompletionCard() {
   const { viewer } = useMe();
   if (!viewer) return null;

@@ -1,3 +1,4 @@
+import { MSG } from '@common/core/texts';
 import { LogIn, UserX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -137,11 +138,18 @@ function SignInToView() {
       icon={<LogIn aria-hidden="true" className="size-7" />}
       text={PROFILE_MSG.signInToView}
       action={
-        <Button asChild>
-          <Link to="/auth" state={{ from: location.pathname }}>
-            Sign In
-          </Link>
-        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild>
+            <Link to="/auth" state={{ from: location.pathname }}>
+              Sign In
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/auth?tab=signup" state={{ from: location.pathname }}>
+              {MSG.createAccount}
+            </Link>
+          </Button>
+        </div>
       }
     />
   );

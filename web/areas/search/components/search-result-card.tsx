@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { SEARCH_MSG, type SearchResult } from '@common/search/model';
 import { imageVariantUrl } from '@common/core/uploads';
@@ -7,7 +7,13 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { loadPersonResultActions } from '@web/areas/profiles/public';
+import { useMe } from '@web/lib/me';
 import { highlightMatch } from './highlight-match';
+
+const PersonResultActions = lazy(() =>
+  loadPersonResultActions().then((m) => ({ default: m.PersonResultActions })),
+);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -18,6 +24,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 's
  */
 export function SearchResultCard({ result, query }: { result: SearchResult; query: string }) {
   const titleId = useId();
+  const { viewer } = useMe();
   const date = result.date ? new Date(result.date) : null;
   const hasDate = date !== null && !Number.isNaN(date.getTime());
 
@@ -51,6 +58,14 @@ export function SearchResultCard({ result, query }: { result: SearchResult; quer
               </time>
             ) : null}
           </p>
+        ) : null}
+        {result.type === 'user' && viewer && viewer.id !== result.id ? (
+          // Above the card-wide View Details link, so they take their own clicks.
+          <div className="relative z-10 mt-3">
+            <Suspense fallback={null}>
+              <PersonResultActions viewerId={viewer.id} userId={result.id} name={result.title} />
+            </Suspense>
+          </div>
         ) : null}
       </div>
 

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SEARCH, SEARCH_MSG, searchCountText } from '@common/search/model';
 import { SearchBox } from '@web/app/layout/search-box';
 import { LoadError } from '@web/components/load-error';
@@ -9,6 +9,7 @@ import { useSearchResults } from '../api/get-search-results';
 import { SearchResultCard, SearchResultSkeleton } from './search-result-card';
 import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
 import { LoadMoreButton } from '@web/components/load-more-button';
+import { cn } from '@web/lib/cn';
 
 /** Characters of the query the heading shows before an ellipsis. */
 const HEADING_QUERY_MAX = 80;
@@ -20,12 +21,14 @@ const HEADING_QUERY_MAX = 80;
  */
 export function SearchResults({ query }: { query: string }) {
   const text = query.trim();
+  const [searchParams] = useSearchParams();
+  const type = searchParams.get('type') ?? undefined;
   const refusal = !text
     ? SEARCH_MSG.queryRequired
     : text.length > SEARCH.queryMax
       ? SEARCH_MSG.queryTooLong
       : null;
-  const search = useSearchResults(text, refusal === null);
+  const search = useSearchResults(text, type, refusal === null);
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = search;
   const endRef = useRef<HTMLDivElement>(null);
 
@@ -112,6 +115,7 @@ export function SearchResults({ query }: { query: string }) {
   const shown = chars.length > HEADING_QUERY_MAX ? `${chars.slice(0, HEADING_QUERY_MAX).join('')}…` : text;
   const headingFor = (q: string) =>
     count === null ? `Search results for "${q}"` : SEARCH_MSG.heading(q, count);
+  const tabs = firstPage?.types ?? [];
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       {/* The top bar's search box is for wide screens only; phones search again from here. */}
@@ -133,11 +137,57 @@ export function SearchResults({ query }: { query: string }) {
         {headingFor(shown)}
       </h1>
 
+      {tabs.length ? <TypeTabs query={text} current={type} types={tabs} /> : null}
+
       <p role="status" className="sr-only">
         {status}
       </p>
 
       {body}
     </div>
+  );
+}
+
+/**
+ * A tab per type search knows (All first): links, so a tab is an address to share and Back returns
+ * to the one before. The list below shows the chosen type only.
+ */
+function TypeTabs({
+  query,
+  current,
+  types,
+}: {
+  query: string;
+  current: string | undefined;
+  types: { type: string; label: string }[];
+}) {
+  const hrefOf = (type?: string) =>
+    `/?${new URLSearchParams({ search: query, ...(type ? { type } : {}) }).toString()}`;
+  const tab = (label: string, type?: string) => {
+    const isCurrent = current === type;
+    return (
+      <li key={type ?? 'all'}>
+        <Link
+          to={hrefOf(type)}
+          aria-current={isCurrent ? 'page' : undefined}
+          className={cn(
+            'inline-flex h-8 items-center rounded-full border px-3 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            isCurrent
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'border-border bg-card text-foreground hover:bg-accent',
+          )}
+        >
+          {label}
+        </Link>
+      </li>
+    );
+  };
+  return (
+    <nav aria-label={SEARCH_MSG.tabsLabel} className="-mx-1 mb-5 overflow-x-auto px-1 pb-1">
+      <ul className="flex gap-2 sm:flex-wrap">
+        {tab(SEARCH_MSG.allTab)}
+        {types.map((t) => tab(t.label, t.type))}
+      </ul>
+    </nav>
   );
 }

@@ -38,12 +38,19 @@ export function VisitorSearch({ query }: { query: string }) {
         <h2 className="text-lg font-semibold">{MSG.signInRequiredTitle}</h2>
         <p className="text-sm">{MSG.signInRequired(SEARCH_MSG.visitorAction)}</p>
         <p className="text-sm text-muted-foreground">{MSG.signInRequiredHint}</p>
-        <Button asChild>
-          <Link to="/auth" state={state}>
-            <LogIn aria-hidden="true" />
-            Sign in
-          </Link>
-        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild>
+            <Link to="/auth" state={state}>
+              <LogIn aria-hidden="true" />
+              Sign in
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/auth?tab=signup" state={state}>
+              {MSG.createAccount}
+            </Link>
+          </Button>
+        </div>
       </Card>
     </div>
   );
