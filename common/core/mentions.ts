@@ -1,4 +1,6 @@
-import { UUID_SOURCE } from './ids';
+import { MENTION_NAME_MAX, MENTION_PATTERN } from './mention-token';
+
+export { MENTION_PATTERN, mentionsToPlain } from './mention-token';
 
 /*
  * Mentions (docs/decisions/027). A saved text names a person as `@[Name](id)`: the id is the stable
@@ -10,7 +12,7 @@ import { UUID_SOURCE } from './ids';
 /** The most different people one text may mention: a storm of names is refused, not cut. */
 export const MENTION_MAX = 20;
 /** The longest name kept inside a token (longer ones are cut when the token is made). */
-export const MENTION_NAME_MAX = 80;
+export { MENTION_NAME_MAX } from './mention-token';
 
 /** The @ picker's lookups (GET /api/people/mentionable, GET /api/people/names). */
 export const MENTION_PICKER = {
@@ -37,12 +39,6 @@ export const MENTION_MSG = {
   notificationText: (name: string, label: string, title?: string | null) =>
     `${name} mentioned you in a ${label}${title ? ` ${title}` : ''}`,
 } as const;
-
-/** One mention token; `g` to find them all. Group 1 is the name, group 2 the id. */
-export const MENTION_PATTERN = new RegExp(
-  `@\\[([^\\[\\]\\n]{1,${MENTION_NAME_MAX}})\\]\\((${UUID_SOURCE})\\)`,
-  'gi',
-);
 
 /** A piece of text: words as they are, or a mention of a person. */
 export type MentionPart = { kind: 'text'; text: string } | { kind: 'mention'; id: string; name: string };
@@ -84,11 +80,6 @@ export function mentionedIds(text: string): string[] {
 /** Whether the text mentions more people than MENTION_MAX (the schemas refuse it with MENTION_MSG.tooMany). */
 export function hasTooManyMentions(text: string): boolean {
   return mentionedIds(text).length > MENTION_MAX;
-}
-
-/** The text with each mention as "@Name": for places that show plain text. */
-export function mentionsToPlain(text: string): string {
-  return text.replace(MENTION_PATTERN, (_, name: string) => `@${name}`);
 }
 
 /**

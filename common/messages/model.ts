@@ -1,4 +1,7 @@
-import { mentionsToPlain } from '../core/mentions';
+import { mentionsToPlain } from '../core/mention-token';
+import { BADGE_CAP, INQUIRY_BADGE_MSG } from './badge';
+
+export { badgeText } from './badge';
 /**
  * Direct messages: limits, texts, types. No zod here, so the
  * top bar can import it without the schema library; the schemas are in schemas.ts beside it.
@@ -18,7 +21,7 @@ export const MESSAGING = {
   threadPageSize: 30,
   threadPageMax: 100,
   conversationPageSize: 30,
-  badgeCap: 99,
+  badgeCap: BADGE_CAP,
   /** Messages written offline that one browser keeps until the connection returns. */
   outboxMax: 50,
   /**
@@ -45,8 +48,7 @@ export const MESSAGING_MSG = {
   activeNow: 'Active now',
   businessInquiries: 'Business Inquiries',
   /** The top bar's button (issue 21): what it is, and a tooltip that says what it holds. */
-  inquiriesButton: 'Business inquiries',
-  inquiriesTooltip: 'Business inquiries: messages from people interested in your business ideas and pages',
+  ...INQUIRY_BADGE_MSG,
   unknownUser: 'Unknown User',
   emptyMessage: 'Please type a message before sending.',
   tooLong: `Messages can be at most ${MESSAGING.contentMax.toLocaleString('en-US')} characters.`,
@@ -119,11 +121,6 @@ export type BusinessInquiry = Message & { sender: ChatPerson };
 export function previewText(text: string, length: number = MESSAGING.previewLength): string {
   const flat = mentionsToPlain(text).replace(/\s+/g, ' ').trim();
   return flat.length > length ? `${flat.slice(0, length)}...` : flat;
-}
-
-/** '99+' above the cap. */
-export function badgeText(count: number): string {
-  return count > MESSAGING.badgeCap ? `${MESSAGING.badgeCap}+` : String(count);
 }
 
 /** What members may report here: the report's target type and how "Report this {label}" names it. */

@@ -11,7 +11,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 import { ArticleCardFooter } from './feed-engagement-view';
-import { mentionsToPlain } from '@common/core/mentions';
+import { mentionsToPlain } from '@common/core/mention-token';
 
 export type CardHeading = 'h2' | 'h3';
 

@@ -1,6 +1,6 @@
 import { Briefcase } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { badgeText, MESSAGING_MSG } from '@common/messages/model';
+import { badgeText, INQUIRY_BADGE_MSG } from '@common/messages/badge';
 import type { Viewer } from '@web/lib/me';
 import { CountButton } from '@web/components/ui/count-button';
 import { cn } from '@web/lib/cn';
@@ -24,8 +24,8 @@ export function InquiryBadge(_props: { viewer: Viewer }) {
     <>
       <CountButton
         icon={Briefcase}
-        label={MESSAGING_MSG.inquiriesButton}
-        title={MESSAGING_MSG.inquiriesTooltip}
+        label={INQUIRY_BADGE_MSG.inquiriesButton}
+        title={INQUIRY_BADGE_MSG.inquiriesTooltip}
         count={count}
         countText={badgeText(count)}
         aria-haspopup="dialog"

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { badgeText } from '@common/messages/model';
+import { badgeText } from '@common/messages/badge';
 import { CountButton } from '@web/components/ui/count-button';
 
 /** The top bar's messages button with the unread count ('99+' above 99). */

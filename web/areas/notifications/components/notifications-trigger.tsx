@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { badgeText } from '@common/messages/model';
+import { badgeText } from '@common/messages/badge';
 import { CountButton } from '@web/components/ui/count-button';
 
 /** The bell with the unread count ('99+' above 99). */
