@@ -141,8 +141,9 @@ export async function readEvent(
     .then((r) => r.rows);
   if (!row) return null;
   const counted = await db
-    .execute<{ status: GuestStatus; n: number }>(
-      sql`select i.status, count(*)::int as n from event_invitations i
+    .execute<{ status: GuestStatus; n: number; invited: number }>(
+      sql`select i.status, count(*)::int as n, count(*) filter (where i.inviter_id is not null)::int as invited
+        from event_invitations i
         join profiles g on g.id = i.invitee_id
         where i.event_id = ${id} and ${visiblePerson('g')}
         group by i.status`,
@@ -156,7 +157,11 @@ export async function readEvent(
     pending: 'pending',
     waitlisted: 'waitlisted',
   };
-  for (const c of counted) counts[key[c.status]] = Number(c.n);
+  let totalInvited = 0;
+  for (const c of counted) {
+    counts[key[c.status]] = Number(c.n);
+    totalInvited += Number(c.invited);
+  }
   let waitlistPosition: number | null = null;
   if (viewerId && row.my_status === 'waitlisted') {
     const [pos] = await db
@@ -173,7 +178,8 @@ export async function readEvent(
   return {
     ...toSummary(row),
     counts,
-    totalInvited: counts.going + counts.maybe + counts.declined + counts.pending + counts.waitlisted,
+    // Invitations the organizer sent, whatever their answer: one's own RSVP is not an invitation.
+    totalInvited,
     isOrganizer,
     canCancel: row.cancelled_at === null && (isOrganizer || row.is_admin),
     waitlistPosition,

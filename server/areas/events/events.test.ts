@@ -36,6 +36,8 @@ const fields = (o: Partial<EventInput> = {}): EventInput => ({
   title: 'Founders breakfast',
   description: 'Coffee and hiring stories.',
   startsAt: inDays(7),
+  endsAt: null,
+  meetingUrl: null,
   location: 'The Hub',
   type: 'in_person',
   maxAttendees: null,
