@@ -13,6 +13,12 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * A direct message is counted by the messages badge only: its notification is listed (and mailed,
+ * pushed) but never raises the bell's unread count, so one message is not counted twice.
+ */
+export const countsOnBell = (type: string) => type !== 'message';
+
 export const NOTIFICATIONS_MSG = {
   title: 'Notifications',
   markAllRead: 'Mark all as read',
