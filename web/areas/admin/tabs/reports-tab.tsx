@@ -67,7 +67,12 @@ export default function ReportsTab() {
   };
 
   return (
-    <section aria-label={MODERATION_MSG.tabReports} className="flex flex-col gap-4">
+    <section
+      id="reports-list"
+      tabIndex={-1}
+      aria-label={MODERATION_MSG.tabReports}
+      className="flex flex-col gap-4 outline-none"
+    >
       <div role="group" aria-label="Show reports" className="flex flex-wrap gap-2">
         {(['open', 'resolved'] as const).map((s) => (
           <Button
@@ -89,7 +94,7 @@ export default function ReportsTab() {
       ) : items.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted-foreground">{MODERATION_MSG.noReports}</p>
       ) : (
-        <ul id="reports-list" tabIndex={-1} aria-label="Reports" className="flex flex-col gap-3 outline-none">
+        <ul aria-label="Reports" className="flex flex-col gap-3">
           {items.map((r) => (
             <ReportRow key={r.id} report={r} onChoose={(action) => setChoice({ report: r, action })} />
           ))}
