@@ -101,7 +101,7 @@ export const EVENT_MSG = {
   fieldType: 'Event type',
   fieldMax: 'Maximum attendees',
   fieldMaxHint: 'Leave empty for no limit.',
-  fieldEnd: 'End time (optional)',
+  fieldEnd: 'Ends at (optional)',
   fieldMeetingUrl: 'Online meeting link',
   fieldMeetingUrlHint: 'For an online event: the link people join with.',
   endBeforeStart: 'The end time must be after the start time',

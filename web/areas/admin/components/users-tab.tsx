@@ -53,7 +53,7 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="truncate font-medium">{name}</span>
-          {user.fullName?.trim() ? (
+          {name !== user.username ? (
             <span className="truncate text-sm text-muted-foreground">@{user.username}</span>
           ) : null}
         </p>

@@ -91,7 +91,7 @@ export function EventPage() {
   return (
     <Frame>
       <BackLink />
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_17rem]">
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <Card className="overflow-hidden">
         {event.coverPhotoUrl ? (
           <img
