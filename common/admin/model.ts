@@ -48,8 +48,6 @@ export const ADMIN_MSG = {
   resetPassword: 'Reset password',
   makeSuperAdmin: 'Make super admin',
   removeTwoFactor: 'Remove two-step sign-in',
-  removeTwoFactorExplain:
-    'For an account that lost its authenticator app and recovery codes: the next sign-in asks for the password alone.',
   twoFactorOn: 'Two-step sign-in on',
   twoFactorRemoved: 'Two-step sign-in removed',
   twoFactorRemoveFailed: 'Failed to remove two-step sign-in',

@@ -197,7 +197,9 @@ test('an admin bans from a report and sees the audit entry by name', async ({ pa
   expect(article.status()).toBe(201);
   const articleId = ((await article.json()) as { id: string }).id;
   const spam = `Cheap followers here ${Date.now().toString(36)}`;
-  const comment = await author.page.request.post(`/api/comments/article/${articleId}`, { data: { content: spam } });
+  const comment = await author.page.request.post(`/api/comments/article/${articleId}`, {
+    data: { content: spam },
+  });
   expect(comment.status()).toBe(201);
   const commentId = ((await comment.json()) as { id: string }).id;
   await author.context.close();

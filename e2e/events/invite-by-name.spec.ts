@@ -1,5 +1,14 @@
 import { EVENT_MSG } from '../../common/events/model';
-import { apiCreated, expect, expectAccessible, myId, reviewShots, secondBrowser, signUpVerified, test } from '../fixtures';
+import {
+  apiCreated,
+  expect,
+  expectAccessible,
+  myId,
+  reviewShots,
+  secondBrowser,
+  signUpVerified,
+  test,
+} from '../fixtures';
 
 /*
  * Issue 30: the organizer counts as going, finds people to invite by name (their connections first,

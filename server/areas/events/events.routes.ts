@@ -70,9 +70,7 @@ export function eventRoutes(deps: EventDeps & { allowedOrigins: string[] }) {
     })
     .post('/events/:id/invitations/group', id, validate('json', ZInviteGroup), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(
-        await inviteGroup(deps, viewer, c.req.valid('param').id, c.req.valid('json').groupId),
-      );
+      return c.json(await inviteGroup(deps, viewer, c.req.valid('param').id, c.req.valid('json').groupId));
     })
     .get('/events/:id/calendar.ics', id, async (c) => {
       const event = await getEvent(deps, c.get('viewer'), c.req.valid('param').id);

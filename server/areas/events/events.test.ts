@@ -473,9 +473,9 @@ describe('inviting by name and by group', () => {
     expect(sent.body).toEqual({ invited: 1 });
     expect(await statusOf(e.id, fellow.id)).toBe('pending');
     expect(await statusOf(e.id, stranger.id)).toBeNull();
-    expect((await search(org, e.id, tag)).body.items.find((i) => i.person.id === fellow.id)?.alreadyInvited).toBe(
-      true,
-    );
+    expect(
+      (await search(org, e.id, tag)).body.items.find((i) => i.person.id === fellow.id)?.alreadyInvited,
+    ).toBe(true);
     // 'Total Invited' counts the invitation, not the organizer's own Going.
     const detail = await org.agent.get<EventDetail>(`/api/events/${e.id}`);
     expect(detail.body).toMatchObject({ totalInvited: 1, goingCount: 1, counts: { pending: 1 } });
@@ -676,7 +676,10 @@ describe('end time and meeting link', () => {
   it('takes an optional end after the start and an http(s) meeting link, both in the .ics', async () => {
     const org = await person();
     const startsAt = '2031-05-04T18:30:00.000Z';
-    const early = await org.agent.post('/api/events', fields({ startsAt, endsAt: '2031-05-04T18:00:00.000Z' }));
+    const early = await org.agent.post(
+      '/api/events',
+      fields({ startsAt, endsAt: '2031-05-04T18:00:00.000Z' }),
+    );
     expect(early.status).toBe(400);
     expect(early.body.error.fields).toMatchObject({ endsAt: EVENT_MSG.endBeforeStart });
     for (const bad of ['javascript:alert(1)', 'data:text/html,hi', 'not a link'])
@@ -687,7 +690,10 @@ describe('end time and meeting link', () => {
       type: 'online',
       meetingUrl: 'https://meet.example.com/abc-defg',
     });
-    expect(e).toMatchObject({ endsAt: '2031-05-04T20:00:00.000Z', meetingUrl: 'https://meet.example.com/abc-defg' });
+    expect(e).toMatchObject({
+      endsAt: '2031-05-04T20:00:00.000Z',
+      meetingUrl: 'https://meet.example.com/abc-defg',
+    });
     const ics = await visitor.get(`/api/events/${e.id}/calendar.ics`);
     expect(ics.text).toContain('DTEND:20310504T200000Z');
     expect(ics.text).toContain('CONFERENCE;VALUE=URI;FEATURE=VIDEO:https://meet.example.com/abc-defg');

@@ -157,7 +157,9 @@ export function RoleDialog(props: DialogProps) {
   return (
     <ActionDialog
       {...props}
-      title={granting ? ADMIN_MSG.makeAdminTitle(adminName(user)) : ADMIN_MSG.removeAdminTitle(adminName(user))}
+      title={
+        granting ? ADMIN_MSG.makeAdminTitle(adminName(user)) : ADMIN_MSG.removeAdminTitle(adminName(user))
+      }
       description={granting ? ADMIN_MSG.makeAdminExplain : ADMIN_MSG.removeAdminExplain}
       confirm={granting ? ADMIN_MSG.makeSuperAdmin : ADMIN_MSG.removeSuperAdmin}
       destructive={!granting}

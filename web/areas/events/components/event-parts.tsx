@@ -1,5 +1,11 @@
 import { CalendarDays, Clock, MapPin, Users, Video } from 'lucide-react';
-import { attendeesLabel, EVENT_MSG, EVENT_TYPE_LABELS, EVENTS, type EventSummary } from '@common/events/model';
+import {
+  attendeesLabel,
+  EVENT_MSG,
+  EVENT_TYPE_LABELS,
+  EVENTS,
+  type EventSummary,
+} from '@common/events/model';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 

@@ -46,11 +46,15 @@ function CandidateRow({
         <span className="truncate">{displayName(person)}</span>
         {via ? (
           <span className="truncate text-xs text-muted-foreground">
-            {via.kind === 'connection' ? EVENT_MSG.inviteViaConnection : EVENT_MSG.inviteViaGroup(via.groupName)}
+            {via.kind === 'connection'
+              ? EVENT_MSG.inviteViaConnection
+              : EVENT_MSG.inviteViaGroup(via.groupName)}
           </span>
         ) : null}
       </label>
-      {alreadyInvited ? <span className="text-xs text-muted-foreground">{EVENT_MSG.alreadyInvited}</span> : null}
+      {alreadyInvited ? (
+        <span className="text-xs text-muted-foreground">{EVENT_MSG.alreadyInvited}</span>
+      ) : null}
     </li>
   );
 }
@@ -179,7 +183,9 @@ export function InviteDialog({
                       <Users aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                       <span className="flex min-w-0 flex-1 flex-col text-sm">
                         <span className="truncate">{g.name}</span>
-                        <span className="text-xs text-muted-foreground">{EVENT_MSG.groupMembers(g.memberCount)}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {EVENT_MSG.groupMembers(g.memberCount)}
+                        </span>
                       </span>
                       <Button
                         variant="outline"
