@@ -73,6 +73,8 @@ export function eventListQuery(
       where.push(
         sql`gi.invitee_id = ${q.user} and gi.status = ${q.list === 'attending' ? 'accepted' : 'pending'} and e.cancelled_at is null`,
       );
+      // One's own events are under My Events; the organizer's Going answer does not repeat them here.
+      if (q.list === 'attending') where.push(sql`e.creator_id <> ${q.user}`);
       break;
   }
   if (cursor)
