@@ -201,7 +201,8 @@ describe('the Reports tab', () => {
       reason: 'spam',
       details: 'Selling watches',
       excerpt: 'Buy cheap watches at example dot com',
-      link: `/articles/${id}`,
+      // 'View' opens the comment itself.
+      link: `/articles/${id}#comment-${c}`,
       reporter: { id: reader.id, username: reader.username },
       owner: { id: author.id },
       status: 'open',
