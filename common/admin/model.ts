@@ -55,8 +55,6 @@ export const ADMIN_MSG = {
   resetPassword: 'Reset password',
   makeSuperAdmin: 'Make super admin',
   removeTwoFactor: 'Remove two-step sign-in',
-  removeTwoFactorExplain:
-    'For an account that lost its authenticator app and recovery codes: the next sign-in asks for the password alone.',
   twoFactorOn: 'Two-step sign-in on',
   twoFactorRemoved: 'Two-step sign-in removed',
   twoFactorRemoveFailed: 'Failed to remove two-step sign-in',
@@ -66,16 +64,31 @@ export const ADMIN_MSG = {
   banReason: 'Reason (optional)',
   banTitle: (username: string) => `Ban ${username}?`,
   banExplain:
-    'They are signed out everywhere at once, cannot sign in or change anything, and their content is hidden until they are unbanned.',
+    'This will sign them out everywhere at once; they will not be able to sign in or change anything, and their content will be hidden until they are unbanned.',
+  unbanTitle: (name: string) => `Unban ${name}?`,
+  unbanExplain: 'This will let them sign in again and show their content again.',
+  makeAdminTitle: (name: string) => `Make ${name} a super admin?`,
+  makeAdminExplain: 'This will give them this dashboard and every action in it.',
+  removeAdminTitle: (name: string) => `Remove ${name}'s super admin role?`,
+  removeAdminExplain: 'This will take this dashboard and its actions away from them.',
+  removeTwoFactorTitle: (name: string) => `Remove ${name}'s two-step sign-in?`,
+  removeTwoFactorConfirm:
+    'This will let the next sign-in use the password alone. Only do this for an account that lost its authenticator app and recovery codes.',
+  actionsFor: (name: string) => `Actions for ${name}`,
+  unconfirmed: 'Email not confirmed',
+  formerAdmin: 'A former admin',
+  /** The audit log: "... by <the content's author>". */
+  auditBy: 'by',
   deleteTitle: (username: string) => `Delete ${username} permanently?`,
-  deleteExplain: (username: string) => `This cannot be undone. Type ${username} to confirm.`,
+  deleteExplain: (username: string) =>
+    `This will delete the account and everything in it for good; it cannot be undone. Type ${username} to confirm.`,
   deleteConfirmMismatch: 'Type the username exactly to confirm.',
   resetTitle: (username: string) => `New password for ${username}`,
-  resetExplain: 'Their other sessions end; tell them the new password yourself.',
+  resetExplain: 'This will end their other sessions; tell them the new password yourself.',
   unexpectedRole: 'Failed to update role',
   fetchAuditFailed: 'Failed to fetch the audit log',
   deleteArticleTitle: 'Delete this article?',
-  deleteArticleExplain: 'The article, its feed items, reactions and comments are removed for everyone.',
+  deleteArticleExplain: 'This will remove the article, its feed items, reactions and comments for everyone.',
   cancel: 'Cancel',
   userBanned: 'User banned',
   userUnbanned: 'User unbanned',
@@ -135,6 +148,8 @@ export type AdminUser = {
   isSuperAdmin: boolean;
   /** Two-step sign-in is on (an admin can remove it from an account that lost its device). */
   twoFactorEnabled: boolean;
+  /** The address was confirmed; an unconfirmed account is marked in the list. */
+  emailVerified: boolean;
 };
 export type AdminUserPage = { items: AdminUser[]; nextCursor: string | null };
 
@@ -155,11 +170,19 @@ export type AuditEntry = {
   action: string;
   targetType: string;
   targetId: string;
-  /** A person's username (as it was when deleted), or a deleted article's title. */
+  /**
+   * What the entry acted on, by name: a person's full name (else username; as it was when deleted),
+   * an article's title, or the reported content's words.
+   */
   targetName: string | null;
+  /** Where it can be seen (a person's profile, the reported content), while it exists. */
+  targetLink: string | null;
+  /** The person whose content it was (a report's author), when there is one. */
+  person: { id: string; name: string } | null;
   detail: Record<string, unknown> | null;
   createdAt: string;
-  admin: { id: string; username: string } | null;
+  /** `name`: the admin's full name, else their username. */
+  admin: { id: string; username: string; name: string } | null;
 };
 export type AuditPage = { items: AuditEntry[]; nextCursor: string | null };
 

@@ -111,6 +111,13 @@ export const MODERATION_MSG = {
   reviewNotFound: 'Review not found',
   cannotBanAdmin: 'A super admin cannot be banned.',
   cannotRemove: 'This kind of content cannot be removed here; ban its author or dismiss the report.',
+  /** Ours: what confirming will do, said before it is done. */
+  confirm: {
+    remove: (label: string) => `This will remove the reported ${label} for everyone.`,
+    ban: (name: string) =>
+      `This will ban ${name}: they will be signed out everywhere and their content hidden until they are unbanned.`,
+    dismiss: 'This will close the report without any action.',
+  },
   outcome: {
     remove: 'The content was removed.',
     ban: "The content's author was banned.",

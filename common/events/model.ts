@@ -49,6 +49,15 @@ export const EVENTS = {
   strangerInvitesPerHour: 20,
   /** Events a person may create per hour. */
   createsPerHour: 20,
+  /** People found by name in the invite dialog, at most. */
+  inviteSearchMax: 20,
+  /** The name typed into the invite dialog's search, at most. */
+  inviteQueryMax: 100,
+  /** The organizer's groups offered in the invite dialog, at most. */
+  inviteGroupsMax: 20,
+  /** People one 'invite the group' invites at most (the longest-standing members first). */
+  groupInviteMax: 200,
+  meetingUrlMax: 500,
 } as const;
 
 /** The product's texts for events, word for word, and ours. */
@@ -76,10 +85,11 @@ export const EVENT_MSG = {
   waitlist: 'Waitlist',
   totalInvited: 'Total Invited',
   confirmed: 'Confirmed',
-  interested: 'Interested',
   notFound: 'Event not found',
   back: 'Back to Events',
   invalidId: 'Event not found',
+  /** Ours: the card's RSVP switch, labelled (the count beside it stays 'n attending'). */
+  cardRsvp: "I'm going",
   // Create form
   createTitle: 'Create Event',
   editTitle: 'Edit Event',
@@ -91,6 +101,12 @@ export const EVENT_MSG = {
   fieldType: 'Event type',
   fieldMax: 'Maximum attendees',
   fieldMaxHint: 'Leave empty for no limit.',
+  fieldEnd: 'Ends at (optional)',
+  fieldMeetingUrl: 'Online meeting link',
+  fieldMeetingUrlHint: 'For an online event: the link people join with.',
+  endBeforeStart: 'The end time must be after the start time',
+  meetingUrlInvalid: 'Please enter a valid link, such as https://meet.example.com/abc',
+  joinMeeting: 'Join online meeting',
   fieldCover: 'Cover Photo',
   create: 'Create',
   save: 'Save',
@@ -144,12 +160,25 @@ export const EVENT_MSG = {
   promotedTitle: 'Event RSVP',
   promotedMessage: (title: string) => `A seat opened up: you are now going to "${title}".`,
   addToCalendar: 'Add to calendar',
+  googleCalendar: 'Google Calendar',
+  outlookCalendar: 'Outlook',
+  downloadIcs: 'Download .ics',
   yourAnswer: 'Your answer',
   // Invitations
   invite: 'Invite',
   inviteTitle: (title: string) => `Invite people to "${title}"`,
   inviteFromConnections: 'Your connections',
   inviteFromMembers: 'Members',
+  inviteSearchLabel: 'Search people by name',
+  inviteSearchPlaceholder: 'Type a name…',
+  inviteFound: 'People found',
+  inviteViaConnection: 'Connection',
+  inviteViaGroup: (group: string) => `Member of ${group}`,
+  noneFound: 'Nobody found by that name among your connections and groups.',
+  inviteGroupHeading: 'Invite a whole group',
+  inviteGroup: (name: string) => `Invite all of ${name}`,
+  groupMembers: (n: number) => `${n} member${n === 1 ? '' : 's'}`,
+  groupNotFound: 'Group not found',
   alreadyInvited: 'Already invited',
   noUsersSelectedTitle: 'No users selected',
   noUsersSelected: 'Please select at least one user to invite',
@@ -191,8 +220,9 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   online: EVENT_MSG.online,
 };
 
-/** 'n / max' or 'n / ∞'. */
-export const attendeesLabel = (going: number, max: number | null) => `${going} / ${max ?? '∞'}`;
+/** 'n / max', or 'n going' without a limit (no 'n / ∞': docs/decisions/033). */
+export const attendeesLabel = (going: number, max: number | null) =>
+  max === null ? `${going} ${EVENT_MSG.going.toLowerCase()}` : `${going} / ${max}`;
 
 export type EventCounts = {
   going: number;
@@ -208,6 +238,10 @@ export type EventSummary = {
   description: string;
   /** ISO instant; shown in the viewer's time zone. */
   startsAt: string;
+  /** ISO instant, after the start, or null (no end given). */
+  endsAt: string | null;
+  /** The online meeting's link (http or https), or null. */
+  meetingUrl: string | null;
   location: string;
   type: EventType;
   coverPhotoUrl: string | null;
@@ -237,12 +271,24 @@ export type EventPage = { items: EventSummary[]; nextCursor: string | null };
 export type Guest = { person: PersonSummary; status: GuestStatus; respondedAt: string | null };
 export type GuestPage = { items: Guest[]; nextCursor: string | null };
 
-export type InviteCandidate = { person: PersonSummary; alreadyInvited: boolean };
+export type InviteCandidate = {
+  person: PersonSummary;
+  alreadyInvited: boolean;
+  /** Found by name: a connection, or a member of one of the organizer's groups (its name). */
+  via?: { kind: 'connection' } | { kind: 'group'; groupName: string };
+};
+/** One of the organizer's groups, offered to invite all its members at once. */
+export type InviteGroup = { id: string; name: string; memberCount: number };
 export type InviteCandidates = {
-  /** 'connections': the organizer's friends; 'members': others (when they have none). */
-  source: 'connections' | 'members';
+  /**
+   * 'connections': the organizer's friends; 'members': others (when they have none); 'search': people
+   * found by name, connections first, then members of the organizer's groups.
+   */
+  source: 'connections' | 'members' | 'search';
   items: InviteCandidate[];
   nextCursor: string | null;
+  /** The organizer's groups (on the first page only; empty on later pages and searches). */
+  groups: InviteGroup[];
 };
 
 export type RsvpResult = { status: GuestStatus; event: EventDetail };

@@ -30,6 +30,26 @@ const maxAttendees = z
   .nullable()
   .default(null);
 const coverPhotoUrl = z.string().max(500).nullable().default(null);
+/** An http(s) address with a host. */
+export function isWebLink(s: string): boolean {
+  return /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s) && URL.canParse(s);
+}
+
+/** An http(s) link only: anything else (javascript:, data:) would run or mislead when clicked. */
+const meetingUrl = z
+  .string()
+  .trim()
+  .max(EVENTS.meetingUrlMax, { error: EVENT_MSG.meetingUrlInvalid })
+  .refine(isWebLink, { error: EVENT_MSG.meetingUrlInvalid })
+  .nullable()
+  .default(null);
+
+/** A link typed without its scheme ('meet.example.com/abc') gets https:// in front. */
+export function completeUrl(text: string): string {
+  const s = text.trim();
+  if (!s) return '';
+  return /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`;
+}
 
 /**
  * The create and edit form as typed: the date and time are the viewer's local wall clock; the page
@@ -42,6 +62,14 @@ export const ZEventForm = z.object({
     .string({ error: EVENT_MSG.dateRequired })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EVENT_MSG.dateRequired }),
   time: z.string({ error: EVENT_MSG.timeRequired }).regex(/^\d{2}:\d{2}$/, { error: EVENT_MSG.timeRequired }),
+  /** Empty: no end; else the same day's end, after the start. */
+  endTime: z.string().regex(/^(\d{2}:\d{2})?$/, { error: EVENT_MSG.endBeforeStart }),
+  /** Empty: none; a link typed without https:// is completed before it is checked. */
+  meetingUrl: z
+    .string()
+    .trim()
+    .max(EVENTS.meetingUrlMax, { error: EVENT_MSG.meetingUrlInvalid })
+    .refine((s) => s === '' || isWebLink(s), { error: EVENT_MSG.meetingUrlInvalid }),
   location,
   type,
   /** The number input's text: empty is no limit. */
@@ -56,15 +84,22 @@ export const ZEventForm = z.object({
 export type EventForm = z.infer<typeof ZEventForm>;
 
 /** POST /api/events and PATCH /api/events/{id}: the start is an instant with its offset (timestamptz). */
-export const ZEventInput = z.strictObject({
-  title,
-  description,
-  startsAt: z.iso.datetime({ offset: true, error: EVENT_MSG.startsAtInvalid }),
-  location,
-  type,
-  maxAttendees,
-  coverPhotoUrl,
-});
+export const ZEventInput = z
+  .strictObject({
+    title,
+    description,
+    startsAt: z.iso.datetime({ offset: true, error: EVENT_MSG.startsAtInvalid }),
+    endsAt: z.iso.datetime({ offset: true, error: EVENT_MSG.endBeforeStart }).nullable().default(null),
+    meetingUrl,
+    location,
+    type,
+    maxAttendees,
+    coverPhotoUrl,
+  })
+  .refine((e) => e.endsAt === null || Date.parse(e.endsAt) > Date.parse(e.startsAt), {
+    error: EVENT_MSG.endBeforeStart,
+    path: ['endsAt'],
+  });
 export type EventInput = z.infer<typeof ZEventInput>;
 
 /** The form's local date and time as an instant (the browser's time zone), or null. */
@@ -96,7 +131,12 @@ export type GuestQuery = z.infer<typeof ZGuestQuery>;
 
 export const ZCandidateQuery = z.object({
   cursor: z.string().max(200).optional(),
+  /** A name (or part of one): search the organizer's connections, then their groups' members. */
+  q: z.string().trim().max(EVENTS.inviteQueryMax).optional(),
 });
+
+export const ZInviteGroup = z.strictObject({ groupId: z.uuid({ error: EVENT_MSG.groupNotFound }) });
+export type InviteGroupInput = z.infer<typeof ZInviteGroup>;
 
 export const ZInvite = z.strictObject({
   userIds: z.array(z.uuid()).min(1, { error: EVENT_MSG.noUsersSelected }).max(EVENTS.inviteBatchMax),

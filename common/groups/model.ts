@@ -22,6 +22,9 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 export const GROUPS = {
+  /** The name typed into the invite dialog, at most, and the people it finds. */
+  inviteQueryMax: 100,
+  inviteSearchMax: 10,
   nameMin: 3,
   nameMax: 50,
   descriptionMin: 10,
@@ -187,6 +190,13 @@ export const GROUP_MSG = {
   privacyChanged: 'Group privacy updated',
   invitationTitle: 'Invite to group',
   invitationEmail: 'Email address',
+  /** Ours: the invite dialog also finds people by name. */
+  invitationByName: 'Find a person by name, or type their email address',
+  inviteSearchLabel: 'Name',
+  inviteSearchPlaceholder: 'Type a name…',
+  inviteNobodyFound: 'Nobody found by that name.',
+  invitePerson: (name: string) => `Invite ${name}`,
+  alreadyInvitedShort: 'Invited',
   sendInvitation: 'Send Invitation',
   acceptInvitation: 'Accept',
   declineInvitation: 'Decline',

@@ -72,14 +72,32 @@ export const ZShareGroupPost = z.strictObject({
   comment: z.string().trim().max(GROUPS.shareCommentMax).nullable().default(null),
 });
 
-export const ZInvite = z.strictObject({
-  email: z
-    .string({ error: GROUP_MSG.emailRequired })
-    .trim()
-    .min(1, { error: GROUP_MSG.emailRequired })
-    .max(254, { error: GROUP_MSG.noSuchUser }),
-});
+const inviteEmail = z
+  .string({ error: GROUP_MSG.emailRequired })
+  .trim()
+  .min(1, { error: GROUP_MSG.emailRequired })
+  .max(254, { error: GROUP_MSG.noSuchUser });
+
+/** The invite form as typed: an email address. */
+export const ZInvite = z.strictObject({ email: inviteEmail });
 export type Invite = z.infer<typeof ZInvite>;
+
+/** POST /api/groups/{id}/invitations: a person by email, or one found by name (their id). */
+export const ZInviteInput = z
+  .strictObject({
+    email: inviteEmail.optional(),
+    userId: z.uuid({ error: GROUP_MSG.noSuchUser }).optional(),
+  })
+  .refine((v) => (v.email === undefined) !== (v.userId === undefined), {
+    error: GROUP_MSG.emailRequired,
+    path: ['email'],
+  });
+export type InviteInput = z.infer<typeof ZInviteInput>;
+
+/** GET /api/groups/{id}/invitable?q=: people an admin may invite, found by name. */
+export const ZInviteSearch = z.object({
+  q: z.string().trim().min(1).max(GROUPS.inviteQueryMax),
+});
 
 /** POST /api/groups/{id}/leave: the last admin names who takes over. */
 export const ZLeaveGroup = z.strictObject({ newAdminId: z.uuid().nullable().default(null) });

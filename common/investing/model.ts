@@ -110,7 +110,6 @@ export const INVESTING_MSG = {
   submitIdea: 'Submit Business Idea',
   signInSubmit: 'submit your business idea',
   signInDetails: 'view business idea details',
-  noImage: 'No image available',
   equityOffered: (pct: string) => `Equity Offered: ${pct}%`,
   updateFunding: 'Update Funding',
   contact: 'Contact',

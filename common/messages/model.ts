@@ -35,6 +35,8 @@ export const MESSAGE_TYPES = ['general', 'business_inquiry', 'business_page'] as
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export const MESSAGING_MSG = {
+  /** Ours: what a message removed by an admin after a report says in its place. */
+  removedByModerator: 'This message was removed by a moderator.',
   searchContacts: 'Search contacts...',
   noConversations: 'No conversations yet',
   selectConversation: 'Select a conversation to start chatting',

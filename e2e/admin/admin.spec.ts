@@ -77,12 +77,18 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
   }
   await expectAccessible(adminPage);
 
-  await row.getByRole('button', { name: ADMIN_MSG.ban }).click();
+  // The actions are in the row's menu.
+  const menu = row.getByRole('button', { name: ADMIN_MSG.actionsFor(member.username) });
+  await menu.click();
+  await adminPage.getByRole('menuitem', { name: ADMIN_MSG.ban }).click();
   const dialog = adminPage.getByRole('dialog', { name: ADMIN_MSG.banTitle(member.username) });
   await dialog.getByLabel(ADMIN_MSG.banReason).fill('Spam in every group');
   const bannedAt = Date.now();
   await dialog.getByRole('button', { name: ADMIN_MSG.ban }).click();
   await expect(row.getByText(ADMIN_MSG.banned)).toBeVisible();
+  await expect(adminPage.getByText(ADMIN_MSG.userBanned)).toBeVisible();
+  // Focus is back on the row's menu button.
+  await expect(menu).toBeFocused();
 
   // Signed out live: the messages page gives way to the sign-in page, within the issue's 5 s.
   await expect(m.page).toHaveURL(/\/auth/, { timeout: 5_000 });
@@ -102,8 +108,15 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
 
   // Unban: the member signs in again.
   await adminPage.getByRole('tab', { name: ADMIN_MSG.tabs.users }).click();
-  await row.getByRole('button', { name: ADMIN_MSG.unban }).click();
+  await menu.click();
+  await adminPage.getByRole('menuitem', { name: ADMIN_MSG.unban }).click();
+  // Unbanning asks first too.
+  await adminPage
+    .getByRole('dialog', { name: ADMIN_MSG.unbanTitle(member.username) })
+    .getByRole('button', { name: ADMIN_MSG.unban })
+    .click();
   await expect(row.getByText(ADMIN_MSG.banned)).toHaveCount(0);
+  await expect(adminPage.getByText(ADMIN_MSG.userUnbanned)).toBeVisible();
   await m.page.getByLabel('Email').fill(member.email);
   await m.page.getByLabel('Password').fill(member.password);
   await m.page.getByRole('button', { name: 'Log In' }).click();

@@ -176,3 +176,70 @@ test('a member sees Access Denied at /admin', async ({ page }) => {
   await expect(page.getByText(ADMIN_MSG.noPermission)).toBeVisible();
   await expectAccessible(page);
 });
+
+test('an admin bans from a report and sees the audit entry by name', async ({ page, browser, baseURL }) => {
+  // The author (with a full name) comments; a member reports the comment; all through the API.
+  test.slow();
+  const author = await secondBrowser(browser, baseURL);
+  const reporter = await secondBrowser(browser, baseURL);
+  await Promise.all([signUpVerified(author.page), signUpVerified(reporter.page), signInAdmin(page)]);
+  const fullName = `Rex Spammer ${Date.now().toString(36)}`;
+  expect((await author.page.request.patch('/api/profiles/me', { data: { fullName } })).status()).toBe(200);
+  const article = await author.page.request.post('/api/articles', {
+    data: {
+      title: `Ban from report ${Date.now().toString(36)}`,
+      content: 'A few paragraphs about building things with other people.',
+      category: 'tech',
+      imageUrl: null,
+      status: 'published',
+    },
+  });
+  expect(article.status()).toBe(201);
+  const articleId = ((await article.json()) as { id: string }).id;
+  const spam = `Cheap followers here ${Date.now().toString(36)}`;
+  const comment = await author.page.request.post(`/api/comments/article/${articleId}`, {
+    data: { content: spam },
+  });
+  expect(comment.status()).toBe(201);
+  const commentId = ((await comment.json()) as { id: string }).id;
+  await author.context.close();
+  const reported = await reporter.page.request.post('/api/reports', {
+    data: { targetType: 'comment', targetId: commentId, reason: 'spam' },
+  });
+  expect(reported.status()).toBe(201);
+  await reporter.context.close();
+
+  await gotoLive(page, '/admin?tab=reports');
+  const report = page.getByRole('listitem').filter({ hasText: spam });
+  // 'View' opens the reported comment itself.
+  await expect(report.getByRole('link', { name: /View/ })).toHaveAttribute(
+    'href',
+    `/articles/${articleId}#comment-${commentId}`,
+  );
+  await report.getByRole('button', { name: /^Ban author/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Ban author' });
+  // Said before it is done, in the future tense, naming the person.
+  await expect(confirm.getByText(MODERATION_MSG.confirm.ban(fullName))).toBeVisible();
+  // One note field (no separate reason).
+  await expect(confirm.getByRole('textbox')).toHaveCount(1);
+  await confirm.getByLabel(MODERATION_MSG.note).fill('Selling followers');
+  await confirm.getByRole('button', { name: 'Ban author' }).click();
+  await expect(page.getByText(MODERATION_MSG.resolved)).toBeVisible();
+  await expect(report).toBeHidden();
+  // Focus comes back to the tab's list (the resolved report's buttons are gone).
+  await expect(page.getByRole('region', { name: MODERATION_MSG.tabReports })).toBeFocused();
+
+  // The audit log names the person and the content, with links, not ids.
+  await page.getByRole('tab', { name: ADMIN_MSG.tabs.audit }).click();
+  const banned = page.locator('[data-action="report.ban"]').filter({ hasText: spam }).first();
+  await expect(banned.getByRole('link', { name: fullName })).toBeVisible();
+  await expect(banned.getByRole('link', { name: `“${spam}”` })).toHaveAttribute(
+    'href',
+    `/articles/${articleId}#comment-${commentId}`,
+  );
+  await expect(banned).not.toContainText(commentId);
+  const ban = page.locator('[data-action="user.ban"]').filter({ hasText: fullName }).first();
+  await expect(ban.getByRole('link', { name: fullName })).toHaveAttribute('href', /^\/profile\//);
+  await expectAccessible(page);
+  await reviewShots(page, 'admin-audit-by-name', { height: 740 });
+});

@@ -62,7 +62,8 @@ test('create an event with a cover, invite a friend from the profile; the friend
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(EVENT_MSG.organizer, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(EVENT_MSG.inPerson)).toBeVisible();
-  await expect(page.getByTestId('attendees')).toHaveText('0 / 10');
+  // The organizer counts as going.
+  await expect(page.getByTestId('attendees')).toHaveText('1 / 10');
   // Shown in the viewer's time zone as typed.
   await expect(page.getByText('9:30 AM')).toBeVisible();
   await expectAccessible(page);
@@ -97,11 +98,13 @@ test('create an event with a cover, invite a friend from the profile; the friend
   await expect(page.getByRole('tab', { name: `${EVENT_MSG.pending} (0)` })).toBeVisible();
 
   await friendPage.getByRole('button', { name: RSVP_LABELS.accepted }).click();
-  await expect(page.getByRole('tab', { name: `${EVENT_MSG.going} (1)` })).toBeVisible();
-  await expect(page.getByTestId('confirmed')).toHaveText('1');
-  await expect(page.getByTestId('attendees')).toHaveText('1 / 10');
-  await page.getByRole('tab', { name: `${EVENT_MSG.going} (1)` }).click();
-  await expect(page.getByRole('list', { name: RSVP_LABELS.accepted }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('tab', { name: `${EVENT_MSG.going} (2)` })).toBeVisible();
+  await expect(page.getByTestId('confirmed')).toHaveText('2');
+  await expect(page.getByTestId('attendees')).toHaveText('2 / 10');
+  // An answer does not change 'Total Invited'.
+  await expect(page.getByTestId('total-invited')).toHaveText('1');
+  await page.getByRole('tab', { name: `${EVENT_MSG.going} (2)` }).click();
+  await expect(page.getByRole('list', { name: RSVP_LABELS.accepted }).getByRole('listitem')).toHaveCount(2);
 
   // The calendar file downloads with a plain GET.
   const ics = await page.request.get(`/api/events${eventUrl.slice('/events'.length)}/calendar.ics`);

@@ -105,6 +105,7 @@ export async function getStats(db: Db): Promise<AdminStats> {
 
 type UserRow = {
   two_factor: boolean | null;
+  email_verified: boolean | null;
   id: string;
   username: string;
   full_name: string | null;
@@ -117,7 +118,8 @@ type UserRow = {
 };
 const USER_COLUMNS = sql`p.id::text as id, p.username, p.full_name, p.email, p.avatar_url, p.created_at,
   ${microsOf(sql`p.created_at`)} as micros, p.is_banned, p.is_super_admin,
-  (select u.two_factor_enabled from users u where u.id = p.id) as two_factor`;
+  (select u.two_factor_enabled from users u where u.id = p.id) as two_factor,
+  (select u.email_verified from users u where u.id = p.id) as email_verified`;
 const toUser = (r: UserRow): AdminUser => ({
   id: r.id,
   username: r.username,
@@ -128,6 +130,7 @@ const toUser = (r: UserRow): AdminUser => ({
   isBanned: r.is_banned,
   isSuperAdmin: r.is_super_admin,
   twoFactorEnabled: Boolean(r.two_factor),
+  emailVerified: Boolean(r.email_verified),
 });
 
 /** Users tab: every account that is not deleted (banned ones too), newest first, searchable. */
@@ -284,7 +287,11 @@ type AuditRow = {
   micros: string;
   admin_id: string | null;
   username: string | null;
+  admin_name: string | null;
   target_name: string | null;
+  target_link: string | null;
+  owner_id: string | null;
+  owner_name: string | null;
 };
 
 /** Audit log tab: every admin action (part A's and part B's), newest first. */
@@ -296,9 +303,14 @@ export async function listAudit(
   const { rows } = await db.execute<AuditRow>(
     sql`select x.id::text as id, x.action, x.target_type, x.target_id, x.detail, x.created_at,
         ${microsOf(sql`x.created_at`)} as micros, p.id::text as admin_id, p.username,
-        coalesce(x.detail->>'username', x.detail->>'title', t.username) as target_name
+        coalesce(p.full_name, p.username) as admin_name,
+        coalesce(x.detail->>'fullName', x.detail->>'username', x.detail->>'title', x.detail->>'excerpt',
+          t.full_name, t.username) as target_name,
+        case when t.id is not null then '/profile/' || t.id::text else x.detail->>'link' end as target_link,
+        o.id::text as owner_id, coalesce(o.full_name, o.username) as owner_name
       from admin_actions x left join profiles p on p.id = x.admin_id
         left join profiles t on x.target_type = 'user' and t.id::text = x.target_id
+        left join profiles o on o.id::text = x.detail->>'ownerId'
       where ${after ? sql`(x.created_at, x.id) < (${cursorTime(after)}, ${after.id}::uuid)` : sql`true`}
       order by x.created_at desc, x.id desc limit ${query.limit + 1}`,
   );
@@ -311,9 +323,11 @@ export async function listAudit(
       targetType: r.target_type,
       targetId: r.target_id,
       targetName: r.target_name,
+      targetLink: r.target_link,
+      person: r.owner_id ? { id: r.owner_id, name: r.owner_name! } : null,
       detail: r.detail,
       createdAt: new Date(r.created_at).toISOString(),
-      admin: r.admin_id ? { id: r.admin_id, username: r.username! } : null,
+      admin: r.admin_id ? { id: r.admin_id, username: r.username!, name: r.admin_name! } : null,
     })),
     nextCursor: more && last ? encodeTimeCursor({ micros: last.micros, id: last.id }) : null,
   };

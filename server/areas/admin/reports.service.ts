@@ -195,9 +195,12 @@ export async function resolveReport(
     target_id: string;
     owner_id: string | null;
     status: string;
+    excerpt: string | null;
+    link: string | null;
   }>(
     deps.db,
-    sql`select target_type, target_id::text as target_id, owner_id::text as owner_id, status from reports where id = ${id}`,
+    sql`select target_type, target_id::text as target_id, owner_id::text as owner_id, status, excerpt, link
+      from reports where id = ${id}`,
   );
   if (!report) throw new AppError('NOT_FOUND', MODERATION_MSG.reportNotFoundAdmin);
   if (report.status !== 'open') throw new AppError('CONFLICT', MODERATION_MSG.alreadyHandled);
@@ -249,7 +252,15 @@ export async function resolveReport(
     action: `report.${input.action}`,
     targetType: report.target_type,
     targetId: report.target_id,
-    detail: { reportIds: claimed.map((c) => c.id), note: input.note },
+    // The audit log names the content by its words and links to it (until it is removed), and
+    // names its author.
+    detail: {
+      reportIds: claimed.map((c) => c.id),
+      note: input.note,
+      excerpt: report.excerpt,
+      link: input.action === 'remove' ? null : report.link,
+      ownerId: report.owner_id,
+    },
   });
   const label = getReportTarget(report.target_type)?.label ?? report.target_type;
   // One notification per reporter: each claimed report once, whoever else reported the same thing.

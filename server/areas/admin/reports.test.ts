@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Report, ReportPage } from '@common/admin/moderation';
+import { MESSAGING_MSG } from '@common/messages/model';
 import type { NotificationPage } from '@common/notifications/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,7 +201,8 @@ describe('the Reports tab', () => {
       reason: 'spam',
       details: 'Selling watches',
       excerpt: 'Buy cheap watches at example dot com',
-      link: `/articles/${id}`,
+      // 'View' opens the comment itself.
+      link: `/articles/${id}#comment-${c}`,
       reporter: { id: reader.id, username: reader.username },
       owner: { id: author.id },
       status: 'open',
@@ -325,6 +327,39 @@ describe('resolving', () => {
     const refused = await resolve(admin, onAdmin.body.id, { action: 'ban' });
     expect(refused.status).toBe(403);
     expect((await openReports()).some((r) => r.id === onAdmin.body.id)).toBe(true);
+  });
+
+  it('removes a reported message (its words replaced for both people); only an admin may', async () => {
+    const sender = await person();
+    const [sent] = (
+      await t.db.execute<{ id: string }>(
+        sql`insert into messages (sender_id, receiver_id, content)
+          values (${sender.id}, ${reader.id}, 'Buy my course or else') returning id::text as id`,
+      )
+    ).rows;
+    const messageId = sent!.id;
+    const made = await report(reader, { targetType: 'message', targetId: messageId, reason: 'spam' });
+    expect(made.status, made.text).toBe(201);
+    const listed = (await openReports()).find((r) => r.id === made.body.id);
+    expect(listed?.canRemove).toBe(true);
+    // Not an admin: the reporter, the sender, a visitor.
+    for (const who of [reader.agent, sender.agent, visitor]) {
+      const res = await who.post(`/api/admin/reports/${made.body.id}/resolve`, { action: 'remove' });
+      expect([401, 403, 404]).toContain(res.status);
+    }
+    const [before] = (
+      await t.db.execute<{ content: string }>(sql`select content from messages where id = ${messageId}`)
+    ).rows;
+    expect(before!.content).toBe('Buy my course or else');
+    const res = await resolve(admin, made.body.id, { action: 'remove' });
+    expect(res.status, res.text).toBe(200);
+    const [after] = (
+      await t.db.execute<{ content: string }>(sql`select content from messages where id = ${messageId}`)
+    ).rows;
+    expect(after!.content).toBe(MESSAGING_MSG.removedByModerator);
+    expect((await outcomes(reader))[0]!.message).toBe(
+      'We reviewed the message you reported. The content was removed.',
+    );
   });
 
   it('dismisses; remove does not apply to a profile; unknown reports are 404', async () => {

@@ -26,7 +26,8 @@ export const commentReportTarget: ReportTarget = {
     if (!c) return null;
     const target = getContentTarget(c.content_type);
     const info = target ? await target.resolve(db, viewerId, c.content_id) : null;
-    return info ? { ownerId: c.user_id, link: info.link, text: c.content } : null;
+    // 'View' opens the comment itself: its page scrolls to and marks the #comment-<id> anchor.
+    return info ? { ownerId: c.user_id, link: `${info.link}#comment-${id}`, text: c.content } : null;
   },
   remove: (deps, admin, id) => deleteComment(deps, admin, id),
 };

@@ -29,7 +29,8 @@ export async function deleteEvent(deps: EventDeps, viewer: Viewer, id: string): 
       const answered = await tx
         .execute<{ invitee_id: string }>(
           sql`select invitee_id::text as invitee_id from event_invitations
-            where event_id = ${id} and status in ('accepted', 'maybe', 'waitlisted')`,
+            where event_id = ${id} and status in ('accepted', 'maybe', 'waitlisted')
+              and invitee_id <> ${viewer.id}`,
         )
         .then((r) => r.rows);
       for (const a of answered) {

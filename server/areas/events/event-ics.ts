@@ -1,3 +1,5 @@
+import { EVENT_MSG } from '@common/events/model';
+
 /*
  * One event as an iCalendar file (RFC 5545) for 'Add to calendar'. Text values are escaped
  * (backslash, semicolon, comma, line breaks: RFC 5545, 3.3.11) and every content line is folded at 75
@@ -57,12 +59,19 @@ export type IcsEvent = {
   description: string;
   location: string;
   startsAt: Date;
+  /** Null: the file says no end (calendars then show the start only). */
+  endsAt?: Date | null;
+  /** The online meeting's link, if any: in the description and as the event's conference (RFC 7986). */
+  meetingUrl?: string | null;
   url: string;
   cancelled: boolean;
   updatedAt: Date;
 };
 
 export function eventIcs(e: IcsEvent, now = new Date()): string {
+  const description = [e.description, e.meetingUrl ? `${EVENT_MSG.fieldMeetingUrl}: ${e.meetingUrl}` : '']
+    .filter(Boolean)
+    .join('\n\n');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -73,10 +82,12 @@ export function eventIcs(e: IcsEvent, now = new Date()): string {
     `DTSTAMP:${icsTime(now)}`,
     `LAST-MODIFIED:${icsTime(e.updatedAt)}`,
     `DTSTART:${icsTime(e.startsAt)}`,
+    ...(e.endsAt ? [`DTEND:${icsTime(e.endsAt)}`] : []),
     `SUMMARY:${icsText(e.title)}`,
-    ...(e.description ? [`DESCRIPTION:${icsText(e.description)}`] : []),
+    ...(description ? [`DESCRIPTION:${icsText(description)}`] : []),
     `LOCATION:${icsText(e.location)}`,
     `URL:${e.url}`,
+    ...(e.meetingUrl ? [`CONFERENCE;VALUE=URI;FEATURE=VIDEO:${e.meetingUrl}`] : []),
     `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',

@@ -73,6 +73,8 @@ export function eventListQuery(
       where.push(
         sql`gi.invitee_id = ${q.user} and gi.status = ${q.list === 'attending' ? 'accepted' : 'pending'} and e.cancelled_at is null`,
       );
+      // One's own events are under My Events; the organizer's Going answer does not repeat them here.
+      if (q.list === 'attending') where.push(sql`e.creator_id <> ${q.user}`);
       break;
   }
   if (cursor)
@@ -141,8 +143,9 @@ export async function readEvent(
     .then((r) => r.rows);
   if (!row) return null;
   const counted = await db
-    .execute<{ status: GuestStatus; n: number }>(
-      sql`select i.status, count(*)::int as n from event_invitations i
+    .execute<{ status: GuestStatus; n: number; invited: number }>(
+      sql`select i.status, count(*)::int as n, count(*) filter (where i.inviter_id is not null)::int as invited
+        from event_invitations i
         join profiles g on g.id = i.invitee_id
         where i.event_id = ${id} and ${visiblePerson('g')}
         group by i.status`,
@@ -156,7 +159,11 @@ export async function readEvent(
     pending: 'pending',
     waitlisted: 'waitlisted',
   };
-  for (const c of counted) counts[key[c.status]] = Number(c.n);
+  let totalInvited = 0;
+  for (const c of counted) {
+    counts[key[c.status]] = Number(c.n);
+    totalInvited += Number(c.invited);
+  }
   let waitlistPosition: number | null = null;
   if (viewerId && row.my_status === 'waitlisted') {
     const [pos] = await db
@@ -173,7 +180,8 @@ export async function readEvent(
   return {
     ...toSummary(row),
     counts,
-    totalInvited: counts.going + counts.maybe + counts.declined + counts.pending + counts.waitlisted,
+    // Invitations the organizer sent, whatever their answer: one's own RSVP is not an invitation.
+    totalInvited,
     isOrganizer,
     canCancel: row.cancelled_at === null && (isOrganizer || row.is_admin),
     waitlistPosition,

@@ -36,7 +36,7 @@ export function summaryColumns(viewerId: string | null): SQL {
   const mine = viewerId
     ? sql`(select i.status from event_invitations i where i.event_id = e.id and i.invitee_id = ${viewerId})`
     : sql`null::text`;
-  return sql`e.id::text as id, e.title, e.description, e.starts_at, e.location, e.type, e.cover_photo_url,
+  return sql`e.id::text as id, e.title, e.description, e.starts_at, e.ends_at, e.meeting_url, e.location, e.type, e.cover_photo_url,
     e.max_attendees, e.going_count, e.maybe_count, e.cancelled_at, e.created_at,
     ${mine} as my_status, ${PERSON_SUMMARY_COLUMNS}`;
 }
@@ -46,6 +46,8 @@ export type SummaryRow = PersonSummaryRow & {
   title: string;
   description: string;
   starts_at: string | Date;
+  ends_at: string | Date | null;
+  meeting_url: string | null;
   location: string;
   type: EventType;
   cover_photo_url: string | null;
@@ -65,6 +67,8 @@ export function toSummary(r: SummaryRow): EventSummary {
     title: r.title,
     description: r.description,
     startsAt: iso(r.starts_at),
+    endsAt: r.ends_at ? iso(r.ends_at) : null,
+    meetingUrl: r.meeting_url,
     location: r.location,
     type: r.type,
     coverPhotoUrl: r.cover_photo_url,

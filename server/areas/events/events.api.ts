@@ -17,8 +17,15 @@ export const eventsApiDocs: ApiDocs = {
   'POST /events/:id/cancel': { summary: 'Cancel an event', response: ZJsonObject },
   'PUT /events/:id/rsvp': { summary: 'Answer going, maybe or not going', response: ZJsonObject },
   'GET /events/:id/guests': { summary: 'An event’s guests', response: ZJsonObject, access: 'public' },
-  'GET /events/:id/invitable': { summary: 'Friends who may be invited to an event', response: ZJsonObject },
-  'POST /events/:id/invitations': { summary: 'Invite friends to an event', response: ZJsonObject },
+  'GET /events/:id/invitable': {
+    summary: 'People who may be invited to an event (connections, group members), or found by name',
+    response: ZJsonObject,
+  },
+  'POST /events/:id/invitations': { summary: 'Invite people to an event', response: ZJsonObject },
+  'POST /events/:id/invitations/group': {
+    summary: 'Invite the members of one of the organizer’s groups to an event',
+    response: ZJsonObject,
+  },
   'GET /events/:id/calendar.ics': {
     summary: 'An event as an iCalendar file',
     response: null,

@@ -193,7 +193,8 @@ export async function demo(ctx: DemoContext): Promise<void> {
       full ? (t.max ?? 0) + 3 : ctx.between(3, Math.min(t.max ?? 30, 30)),
     );
     const rows: { person: DemoPerson; status: GuestStatus }[] = [];
-    let going = 0;
+    // The organizer counts as going: their seat is the first.
+    let going = 1;
     let maybe = 0;
     for (const person of guests) {
       let status: GuestStatus = ctx.pick(['accepted', 'accepted', 'maybe', 'declined', 'pending'] as const);
@@ -210,6 +211,9 @@ export async function demo(ctx: DemoContext): Promise<void> {
       title: t.title,
       description: t.description,
       startsAt: start,
+      // A two-hour evening; online ones carry their meeting link.
+      endsAt: new Date(start.getTime() + 2 * HOUR),
+      meetingUrl: t.type === 'online' ? `https://meet.example.com/${id.slice(0, 8)}` : null,
       location: t.location,
       type: t.type,
       coverPhotoUrl: cover,
@@ -219,6 +223,14 @@ export async function demo(ctx: DemoContext): Promise<void> {
       createdAt,
       updatedAt: createdAt,
     });
+    await ctx.db.insert(eventInvitations).values({
+      eventId: id,
+      inviteeId: organizer.id,
+      status: 'accepted',
+      respondedAt: createdAt,
+      changedAt: createdAt,
+      createdAt,
+    });
     if (rows.length)
       await ctx.db.insert(eventInvitations).values(
         rows.map(({ person, status }, k) => {
@@ -226,7 +238,8 @@ export async function demo(ctx: DemoContext): Promise<void> {
           return {
             eventId: id,
             inviteeId: person.id,
-            inviterId: status === 'pending' ? organizer.id : null,
+            // Every other answer came from an invitation ('Total Invited' counts those).
+            inviterId: status === 'pending' || k % 2 === 0 ? organizer.id : null,
             status,
             respondedAt: status === 'pending' ? null : at,
             changedAt: at,

@@ -5,6 +5,7 @@ import {
   ZEventListQuery,
   ZGuestQuery,
   ZInvite,
+  ZInviteGroup,
   ZRsvp,
 } from '@common/events/schemas';
 import { Hono } from 'hono';
@@ -17,7 +18,7 @@ import { eventIcs } from './event-ics';
 import { getEvent, listEvents, listGuests } from './event-reads.service';
 import { notFound, type EventDeps } from './event-rows';
 import { cancelEvent, createEvent, updateEvent, uploadCover } from './events.service';
-import { invite, inviteCandidates, rsvp } from './rsvp.service';
+import { invite, inviteCandidates, inviteGroup, rsvp } from './rsvp.service';
 import { sql } from 'drizzle-orm';
 
 /** Events: lists, pages and guest lists are public; everything else needs a member. */
@@ -61,13 +62,15 @@ export function eventRoutes(deps: EventDeps & { allowedOrigins: string[] }) {
     )
     .get('/events/:id/invitable', id, validate('query', ZCandidateQuery), async (c) => {
       const viewer = requireViewer(c);
-      return c.json(
-        await inviteCandidates(deps, viewer, c.req.valid('param').id, c.req.valid('query').cursor),
-      );
+      return c.json(await inviteCandidates(deps, viewer, c.req.valid('param').id, c.req.valid('query')));
     })
     .post('/events/:id/invitations', id, validate('json', ZInvite), async (c) => {
       const viewer = requireViewer(c);
       return c.json(await invite(deps, viewer, c.req.valid('param').id, c.req.valid('json').userIds));
+    })
+    .post('/events/:id/invitations/group', id, validate('json', ZInviteGroup), async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await inviteGroup(deps, viewer, c.req.valid('param').id, c.req.valid('json').groupId));
     })
     .get('/events/:id/calendar.ics', id, async (c) => {
       const event = await getEvent(deps, c.get('viewer'), c.req.valid('param').id);
@@ -82,6 +85,8 @@ export function eventRoutes(deps: EventDeps & { allowedOrigins: string[] }) {
         description: event.description,
         location: event.location,
         startsAt: new Date(event.startsAt),
+        endsAt: event.endsAt ? new Date(event.endsAt) : null,
+        meetingUrl: event.meetingUrl,
         url: `${base}/events/${event.id}`,
         cancelled: event.cancelled,
         updatedAt: new Date(row.updated_at),

@@ -93,13 +93,21 @@ export async function createEvent(deps: EventDeps, viewer: Viewer, input: EventI
     await enforce(tx, CREATE_LIMIT, viewer.id);
     const [row] = await tx
       .execute<{ id: string }>(
-        sql`insert into events (creator_id, title, description, starts_at, location, type, cover_photo_url, max_attendees)
-          values (${viewer.id}, ${input.title}, ${input.description}, ${input.startsAt}::timestamptz, ${input.location},
-            ${input.type}, ${cover}, ${input.maxAttendees})
+        sql`insert into events (creator_id, title, description, starts_at, ends_at, meeting_url, location, type,
+            cover_photo_url, max_attendees, going_count)
+          values (${viewer.id}, ${input.title}, ${input.description}, ${input.startsAt}::timestamptz,
+            ${input.endsAt}::timestamptz, ${input.meetingUrl}, ${input.location},
+            ${input.type}, ${cover}, ${input.maxAttendees}, 1)
           returning id::text as id`,
       )
       .then((r) => r.rows);
     if (!row) throw new Error('event was not written');
+    // The organizer counts as going (their seat is the first); they are not an invitation, so
+    // 'Total Invited' leaves them out.
+    await tx.execute(
+      sql`insert into event_invitations (event_id, invitee_id, status, responded_at)
+        values (${row.id}, ${viewer.id}, 'accepted', now())`,
+    );
     await attachUpload(tx, deps.storage, cover);
     await publishToFeed({ db: tx, bus: deps.bus }, feedItem(row.id, viewer.id, input, cover));
     return row.id;
@@ -138,7 +146,8 @@ export async function updateEvent(
       throw new AppError('VALIDATION', EVENT_MSG.maxBelowGoing, { maxAttendees: EVENT_MSG.maxBelowGoing });
     await tx.execute(
       sql`update events set title = ${input.title}, description = ${input.description},
-          starts_at = ${input.startsAt}::timestamptz, location = ${input.location}, type = ${input.type},
+          starts_at = ${input.startsAt}::timestamptz, ends_at = ${input.endsAt}::timestamptz,
+          meeting_url = ${input.meetingUrl}, location = ${input.location}, type = ${input.type},
           cover_photo_url = ${cover}, max_attendees = ${input.maxAttendees}, updated_at = now()
         where id = ${id}`,
     );
@@ -183,7 +192,8 @@ export async function cancelEvent(deps: EventDeps, viewer: Viewer, id: string): 
     const answered = await tx
       .execute<{ invitee_id: string }>(
         sql`select invitee_id::text as invitee_id from event_invitations
-          where event_id = ${id} and status in ('accepted', 'maybe', 'declined', 'waitlisted')`,
+          where event_id = ${id} and status in ('accepted', 'maybe', 'declined', 'waitlisted')
+            and invitee_id <> ${row.creator_id}`,
       )
       .then((r) => r.rows);
     const out: Envelope[] = [];

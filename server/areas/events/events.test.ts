@@ -36,6 +36,8 @@ const fields = (o: Partial<EventInput> = {}): EventInput => ({
   title: 'Founders breakfast',
   description: 'Coffee and hiring stories.',
   startsAt: inDays(7),
+  endsAt: null,
+  meetingUrl: null,
   location: 'The Hub',
   type: 'in_person',
   maxAttendees: null,
@@ -104,7 +106,15 @@ describe('creating', () => {
     const a = await person();
     const e = await create(a, { title: 'Zebra pitch night', startsAt: '2031-05-04T18:30:00+02:00' });
     expect(e.startsAt).toBe('2031-05-04T16:30:00.000Z');
-    expect(e).toMatchObject({ isOrganizer: true, goingCount: 0, maxAttendees: null, type: 'in_person' });
+    // The organizer counts as going, and is not an invitation.
+    expect(e).toMatchObject({
+      isOrganizer: true,
+      goingCount: 1,
+      myStatus: 'accepted',
+      totalInvited: 0,
+      maxAttendees: null,
+      type: 'in_person',
+    });
     const feed = await t.db
       .execute<{ link: string }>(
         sql`select link from feed_items where type = 'event' and content_id = ${e.id}`,
@@ -248,15 +258,18 @@ describe('RSVP', () => {
       401,
     );
     expect((await answer(a, e.id, 'maybe')).body.event).toMatchObject({
-      goingCount: 0,
+      goingCount: 1,
       maybeCount: 1,
       myStatus: 'maybe',
     });
-    expect((await answer(a, e.id, 'accepted')).body.event).toMatchObject({ goingCount: 1, maybeCount: 0 });
+    expect((await answer(a, e.id, 'accepted')).body.event).toMatchObject({ goingCount: 2, maybeCount: 0 });
     // The same answer again changes nothing.
-    expect((await answer(a, e.id, 'accepted')).body.event.goingCount).toBe(1);
+    expect((await answer(a, e.id, 'accepted')).body.event.goingCount).toBe(2);
     const declined = await answer(a, e.id, 'declined');
-    expect(declined.body).toMatchObject({ status: 'declined', event: { goingCount: 0, maybeCount: 0 } });
+    expect(declined.body).toMatchObject({
+      status: 'declined',
+      event: { goingCount: 1, maybeCount: 0, totalInvited: 0 },
+    });
     expect(declined.body.event.counts).toMatchObject({ declined: 1 });
     expect((await a.agent.request('PUT', `/api/events/${e.id}/rsvp`, { status: 'pending' })).status).toBe(
       400,
@@ -274,13 +287,14 @@ describe('RSVP', () => {
   it('waitlists Going on a full event, always lets people decline, and moves the first in line up', async () => {
     const org = await person();
     const [a, b, c] = [await person(), await person(), await person()];
-    const e = await create(org, { maxAttendees: 1 });
+    // The organizer holds one of the two seats.
+    const e = await create(org, { maxAttendees: 2 });
     expect((await answer(a, e.id, 'accepted')).body.status).toBe('accepted');
     await answer(c, e.id, 'maybe');
     // Maybe to Going while full: the waitlist, not a seat (HumHub's bug).
     expect((await answer(c, e.id, 'accepted')).body.status).toBe('waitlisted');
     expect((await answer(b, e.id, 'accepted')).body.status).toBe('waitlisted');
-    expect(await row(e.id)).toEqual({ going_count: 1, maybe_count: 0 });
+    expect(await row(e.id)).toEqual({ going_count: 2, maybe_count: 0 });
     const mine = await b.agent.get<EventDetail>(`/api/events/${e.id}`);
     expect(mine.body).toMatchObject({ myStatus: 'waitlisted', waitlistPosition: 2 });
     // Full, and still anyone may decline.
@@ -293,7 +307,7 @@ describe('RSVP', () => {
         message: EVENT_MSG.promotedMessage(e.title),
       }),
     ]);
-    expect(await row(e.id)).toEqual({ going_count: 1, maybe_count: 0 });
+    expect(await row(e.id)).toEqual({ going_count: 2, maybe_count: 0 });
     // A waitlisted person leaves the line.
     expect((await answer(b, e.id, 'maybe')).body.status).toBe('maybe');
     // More seats move people up.
@@ -302,9 +316,9 @@ describe('RSVP', () => {
     const wider = await org.agent.request<EventDetail>(
       'PATCH',
       `/api/events/${e.id}`,
-      fields({ maxAttendees: 3 }),
+      fields({ maxAttendees: 4 }),
     );
-    expect(wider.body.goingCount).toBe(2);
+    expect(wider.body.goingCount).toBe(3);
     expect(await statusOf(e.id, a.id)).toBe('accepted');
   });
 
@@ -313,19 +327,20 @@ describe('RSVP', () => {
       const org = await person();
       const first = await person();
       const [x, y] = [await person(), await person()];
-      const e = await create(org, { maxAttendees: 2 });
+      const e = await create(org, { maxAttendees: 3 });
       await answer(first, e.id, 'accepted');
       const results = await Promise.all([answer(x, e.id, 'accepted'), answer(y, e.id, 'accepted')]);
       expect(results.map((r) => r.status)).toEqual([200, 200]);
       expect(results.map((r) => r.body.status).sort()).toEqual(['accepted', 'waitlisted']);
-      expect((await row(e.id)).going_count).toBe(2);
+      expect((await row(e.id)).going_count).toBe(3);
     }
   });
 
   it('never seats more than the maximum when many ask at once', async () => {
     const org = await person();
     const crowd = await Promise.all(Array.from({ length: 6 }, () => person()));
-    const e = await create(org, { maxAttendees: 2 });
+    // The organizer and two of the crowd.
+    const e = await create(org, { maxAttendees: 3 });
     const results = await Promise.all(crowd.map((p) => answer(p, e.id, 'accepted')));
     const statuses = results.map((r) => r.body.status);
     expect(statuses.filter((s) => s === 'accepted')).toHaveLength(2);
@@ -335,8 +350,8 @@ describe('RSVP', () => {
         sql`select count(*)::int as n from event_invitations where event_id = ${e.id} and status = 'accepted'`,
       )
       .then((r) => r.rows[0]!.n);
-    expect(counted).toBe(2);
-    expect((await row(e.id)).going_count).toBe(2);
+    expect(counted).toBe(3);
+    expect((await row(e.id)).going_count).toBe(3);
   });
 });
 
@@ -403,6 +418,113 @@ describe('invitations', () => {
   });
 });
 
+describe('inviting by name and by group', () => {
+  let k = 0;
+  async function named(fullName: string): Promise<Person> {
+    const p = await person();
+    await t.db.execute(sql`update profiles set full_name = ${fullName} where id = ${p.id}`);
+    return p;
+  }
+  /** A group with these members (written directly: how one joins is the groups area's business). */
+  async function groupOf(owner: Person, members: Person[]) {
+    const res = await owner.agent.post<{ id: string }>('/api/groups', {
+      name: `Invite circle ${process.pid} ${++k}`,
+      description: 'People the organizer knows from a group.',
+      coverImage: null,
+    });
+    expect(res.status, res.text).toBe(201);
+    for (const m of members)
+      await t.db.execute(
+        sql`insert into group_members (group_id, user_id) values (${res.body.id}, ${m.id}) on conflict do nothing`,
+      );
+    return res.body.id;
+  }
+  const search = (p: Person, id: string, q: string) =>
+    p.agent.get<InviteCandidates>(`/api/events/${id}/invitable?q=${encodeURIComponent(q)}`);
+
+  it('finds connections first, then members of the organizer’s groups; never strangers, the blocked or the organizer', async () => {
+    const tag = `Quill${process.pid}`;
+    const org = await named(`${tag} Organizer`);
+    const friend = await named(`${tag} Zed Friend`);
+    const fellow = await named(`${tag} Amy Fellow`);
+    const stranger = await named(`${tag} Stranger`);
+    const blocker = await named(`${tag} Blocker`);
+    await befriend(org, friend);
+    const groupId = await groupOf(org, [fellow, blocker]);
+    await blocker.agent.post(`/api/connections/${org.id}/block`);
+    const e = await create(org);
+
+    const found = await search(org, e.id, tag.toLowerCase());
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.source).toBe('search');
+    expect(found.body.items.map((i) => i.person.id)).toEqual([friend.id, fellow.id]);
+    expect(found.body.items.map((i) => i.via)).toEqual([
+      { kind: 'connection' },
+      { kind: 'group', groupName: expect.stringContaining('Invite circle') },
+    ]);
+    // The first page names the organizer's groups, to invite one whole.
+    const first = await org.agent.get<InviteCandidates>(`/api/events/${e.id}/invitable`);
+    expect(first.body.groups).toEqual([expect.objectContaining({ id: groupId, memberCount: 3 })]);
+
+    // A member of the organizer's group is invitable by id now (not a friend), a stranger is not.
+    const sent = await org.agent.post(`/api/events/${e.id}/invitations`, {
+      userIds: [fellow.id, stranger.id, blocker.id],
+    });
+    expect(sent.body).toEqual({ invited: 1 });
+    expect(await statusOf(e.id, fellow.id)).toBe('pending');
+    expect(await statusOf(e.id, stranger.id)).toBeNull();
+    expect(
+      (await search(org, e.id, tag)).body.items.find((i) => i.person.id === fellow.id)?.alreadyInvited,
+    ).toBe(true);
+    // 'Total Invited' counts the invitation, not the organizer's own Going.
+    const detail = await org.agent.get<EventDetail>(`/api/events/${e.id}`);
+    expect(detail.body).toMatchObject({ totalInvited: 1, goingCount: 1, counts: { pending: 1 } });
+  });
+
+  it('refuses the search as a visitor, a guest and another member (the organizer’s people are theirs)', async () => {
+    const org = await person();
+    const guest = await person();
+    const e = await create(org);
+    await answer(guest, e.id, 'accepted');
+    expect((await visitor.get(`/api/events/${e.id}/invitable?q=a`)).status).toBe(401);
+    expect((await search(guest, e.id, 'a')).status).toBe(404);
+    expect((await search(admin, e.id, 'a')).status).toBe(404);
+    const long = await search(org, e.id, 'x'.repeat(EVENTS.inviteQueryMax + 1));
+    expect(long.status).toBe(400);
+  });
+
+  it('invites a whole group only for its organizer, only a group they belong to, skipping the blocked and the organizer', async () => {
+    const org = await person();
+    const [m1, m2, blocked] = [await person(), await person(), await person()];
+    const outsider = await person();
+    const mine = await groupOf(org, [m1, m2, blocked]);
+    const notMine = await groupOf(outsider, [m1]);
+    await org.agent.post(`/api/connections/${blocked.id}/block`);
+    const e = await create(org);
+    const url = `/api/events/${e.id}/invitations/group`;
+    expect((await visitor.post(url, { groupId: mine })).status).toBe(401);
+    // Someone else (even a member of the group) cannot use the organizer's event.
+    expect((await m1.agent.post(url, { groupId: mine })).status).toBe(404);
+    expect((await admin.agent.post(url, { groupId: mine })).status).toBe(404);
+    // A group the organizer is not in answers like a missing one, and invites nobody.
+    const foreign = await org.agent.post(url, { groupId: notMine });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe(EVENT_MSG.groupNotFound);
+    expect((await org.agent.post(url, { groupId: randomUUID() })).status).toBe(404);
+    expect((await org.agent.post(url, { groupId: 'nope' })).status).toBe(400);
+    expect(await statusOf(e.id, m1.id)).toBeNull();
+
+    const sent = await org.agent.post(url, { groupId: mine });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body).toEqual({ invited: 2 });
+    expect(await statusOf(e.id, blocked.id)).toBeNull();
+    expect(await notificationsOf(m2.id, 'event_invitation')).toHaveLength(1);
+    expect(await notificationsOf(blocked.id, 'event_invitation')).toEqual([]);
+    // Again: nobody new.
+    expect((await org.agent.post(url, { groupId: mine })).body).toEqual({ invited: 0 });
+  });
+});
+
 describe('blocks', () => {
   it('hides the event, its answers and its guests between people who block each other, either way', async () => {
     const org = await person();
@@ -436,9 +558,9 @@ describe('blocks', () => {
     const third = await person();
     await third.agent.post(`/api/connections/${blocked.id}/block`);
     const guests = await third.agent.get<GuestPage>(`/api/events/${e.id}/guests?status=accepted`);
-    expect(guests.body.items).toEqual([]);
+    expect(guests.body.items.map((g) => g.person.id)).toEqual([org.id]);
     const guestsVisible = await visitor.get<GuestPage>(`/api/events/${e.id}/guests?status=accepted`);
-    expect(guestsVisible.body.items.map((g) => g.person.id)).toEqual([blocked.id]);
+    expect(guestsVisible.body.items.map((g) => g.person.id)).toEqual([blocked.id, org.id]);
     expect(await canWatchEvent(t.db, third.id, e.id)).toBe(true);
   });
 });
@@ -459,7 +581,7 @@ describe('live', () => {
     expect(await refused.waitFor('subscribed')).toMatchObject({ topics: [], refused: [eventTopic(e.id)] });
     await answer(admin, e.id, 'maybe');
     const changed = await live.waitFor('event.changed', (x) => x.eventId === e.id);
-    expect(changed).toEqual({ type: 'event.changed', eventId: e.id, goingCount: 0, maybeCount: 1 });
+    expect(changed).toEqual({ type: 'event.changed', eventId: e.id, goingCount: 1, maybeCount: 1 });
     live.close();
     refused.close();
   });
@@ -550,19 +672,47 @@ describe('calendar file', () => {
   });
 });
 
+describe('end time and meeting link', () => {
+  it('takes an optional end after the start and an http(s) meeting link, both in the .ics', async () => {
+    const org = await person();
+    const startsAt = '2031-05-04T18:30:00.000Z';
+    const early = await org.agent.post(
+      '/api/events',
+      fields({ startsAt, endsAt: '2031-05-04T18:00:00.000Z' }),
+    );
+    expect(early.status).toBe(400);
+    expect(early.body.error.fields).toMatchObject({ endsAt: EVENT_MSG.endBeforeStart });
+    for (const bad of ['javascript:alert(1)', 'data:text/html,hi', 'not a link'])
+      expect((await org.agent.post('/api/events', fields({ meetingUrl: bad }))).status).toBe(400);
+    const e = await create(org, {
+      startsAt,
+      endsAt: '2031-05-04T20:00:00.000Z',
+      type: 'online',
+      meetingUrl: 'https://meet.example.com/abc-defg',
+    });
+    expect(e).toMatchObject({
+      endsAt: '2031-05-04T20:00:00.000Z',
+      meetingUrl: 'https://meet.example.com/abc-defg',
+    });
+    const ics = await visitor.get(`/api/events/${e.id}/calendar.ics`);
+    expect(ics.text).toContain('DTEND:20310504T200000Z');
+    expect(ics.text).toContain('CONFERENCE;VALUE=URI;FEATURE=VIDEO:https://meet.example.com/abc-defg');
+  });
+});
+
 describe('account deletion', () => {
   it('removes the person’s events and answers, freeing their seat for the first in line', async () => {
     const org = await person();
     const leaving = await person();
     const waiting = await person();
-    const e = await create(org, { maxAttendees: 1 });
+    const e = await create(org, { maxAttendees: 2 });
     const own = await create(leaving);
     await answer(leaving, e.id, 'accepted');
     await answer(waiting, e.id, 'accepted');
     const del = await leaving.agent.post('/api/account/delete', { password: leaving.password });
     expect(del.status, del.text).toBeLessThan(300);
     expect(await statusOf(e.id, waiting.id)).toBe('accepted');
-    expect((await row(e.id)).going_count).toBe(1);
+    expect((await row(e.id)).going_count).toBe(2);
     expect((await org.agent.get(`/api/events/${own.id}`)).status).toBe(404);
   });
 });

@@ -17,6 +17,7 @@ import type { Envelope } from '../../platform/bus';
 import { enforce } from '../../platform/rate-limit';
 import { createNotification, notificationEnvelope } from '../notifications';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
+import { fellowMemberIds, fellowMembersSql, groupsOfMember, sharedGroupNameSql } from '../groups';
 import { readEvent } from './event-reads.service';
 import { changedEnvelope, FROM_EVENTS, notFound, visibleEvent, type EventDeps } from './event-rows';
 
@@ -197,29 +198,85 @@ const invitable = (organizerId: string): SQL =>
 const hasFriends = (organizerId: string): SQL =>
   sql`exists (select 1 from connections f where f.user_id = ${organizerId} and f.status = 'friends')`;
 
+const isFriend = (organizerId: string): SQL =>
+  sql`exists (select 1 from connections f where f.user_id = ${organizerId} and f.connected_user_id = p.id and f.status = 'friends')`;
+
+/** The person `p` shares a group with the organizer. */
+const isFellow = (organizerId: string): SQL => sql`p.id in (${fellowMembersSql(organizerId)})`;
+
+/** The organizer's own live event, else the 404 (a visitor is refused before). */
+async function requireOrganized(deps: EventDeps, viewerId: string, id: string) {
+  const [own] = await queryRows<{ friends: boolean }>(
+    deps.db,
+    sql`select ${hasFriends(viewerId)} as friends from ${FROM_EVENTS}
+      where e.id = ${id} and e.creator_id = ${viewerId} and ${visibleEvent(viewerId)}`,
+  );
+  if (!own) throw notFound();
+  return own;
+}
+
+type CandidateRow = PersonSummaryRow & { already_invited: boolean; sort_micros: string };
+const alreadyInvited = (id: string) =>
+  sql`exists (select 1 from event_invitations i where i.event_id = ${id} and i.invitee_id = p.id) as already_invited`;
+
 /**
- * GET /api/events/{id}/invitable: the organizer's friends, newest friendship first, a page at a
- * time; with none, 20 other members. Each says whether they already have
- * an invitation or answer ('Already invited').
+ * GET /api/events/{id}/invitable?q=: people found by name: the organizer's connections first, then
+ * members of the organizer's groups (each says which), at most EVENTS.inviteSearchMax. Nobody
+ * blocked either way, hidden or banned is found.
+ */
+async function searchCandidates(deps: EventDeps, viewer: Viewer, id: string, q: string) {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await queryRows<CandidateRow & { is_friend: boolean; group_name: string | null }>(
+    deps.db,
+    sql`select * from (
+        select ${PERSON_SUMMARY_COLUMNS}, ${alreadyInvited(id)}, '0' as sort_micros,
+          ${isFriend(viewer.id)} as is_friend, ${sharedGroupNameSql(viewer.id, sql`p.id`)} as group_name,
+          (lower(coalesce(p.full_name, '')) like ${prefix} or lower(p.username) like ${prefix}) as starts_with
+        from profiles p
+        where ${invitable(viewer.id)}
+          and (lower(coalesce(p.full_name, '')) like ${pattern} or lower(p.username) like ${pattern})
+          and (p.id in (select c.connected_user_id from connections c
+                where c.user_id = ${viewer.id} and c.status = 'friends')
+            or ${isFellow(viewer.id)})
+      ) found
+      order by is_friend desc, starts_with desc, lower(coalesce(full_name, username)), author_id
+      limit ${EVENTS.inviteSearchMax}`,
+  );
+  return rows.map((r) => ({
+    person: toPersonSummary(r),
+    alreadyInvited: r.already_invited,
+    via: r.is_friend
+      ? ({ kind: 'connection' } as const)
+      : ({ kind: 'group', groupName: r.group_name ?? '' } as const),
+  }));
+}
+
+/**
+ * GET /api/events/{id}/invitable: with `q`, people found by name (searchCandidates); else the
+ * organizer's friends, newest friendship first, a page at a time, or, with none, 20 other members.
+ * Each says whether they already have an invitation or answer ('Already invited'). The first page
+ * also lists the organizer's groups, to invite one whole.
  */
 export async function inviteCandidates(
   deps: EventDeps,
   viewer: Viewer,
   id: string,
-  cursorText: string | undefined,
+  query: { cursor?: string | undefined; q?: string | undefined },
 ): Promise<InviteCandidates> {
-  const [own] = await queryRows<{ friends: boolean }>(
-    deps.db,
-    sql`select ${hasFriends(viewer.id)} as friends from ${FROM_EVENTS}
-      where e.id = ${id} and e.creator_id = ${viewer.id} and ${visibleEvent(viewer.id)}`,
-  );
-  if (!own) throw notFound();
-  const invited = sql`exists (select 1 from event_invitations i where i.event_id = ${id} and i.invitee_id = p.id) as already_invited`;
-  type Row = PersonSummaryRow & { already_invited: boolean; sort_micros: string };
+  const own = await requireOrganized(deps, viewer.id, id);
+  if (query.q)
+    return {
+      source: 'search',
+      items: await searchCandidates(deps, viewer, id, query.q),
+      nextCursor: null,
+      groups: [],
+    };
+  const groups = query.cursor ? [] : await groupsOfMember(deps.db, viewer.id, EVENTS.inviteGroupsMax);
   if (!own.friends) {
-    const rows = await queryRows<Row>(
+    const rows = await queryRows<CandidateRow>(
       deps.db,
-      sql`select ${PERSON_SUMMARY_COLUMNS}, ${invited}, '0' as sort_micros from profiles p
+      sql`select ${PERSON_SUMMARY_COLUMNS}, ${alreadyInvited(id)}, '0' as sort_micros from profiles p
         where ${invitable(viewer.id)}
         order by p.created_at desc, p.id desc
         limit ${EVENTS.inviteFallback}`,
@@ -228,13 +285,14 @@ export async function inviteCandidates(
       source: 'members',
       items: rows.map((r) => ({ person: toPersonSummary(r), alreadyInvited: r.already_invited })),
       nextCursor: null,
+      groups,
     };
   }
-  const cursor = cursorText ? decodeTimeCursor(cursorText, EVENT_MSG.invalidCursor) : null;
+  const cursor = query.cursor ? decodeTimeCursor(query.cursor, EVENT_MSG.invalidCursor) : null;
   const limit = EVENTS.guestPageSize;
-  const rows = await queryRows<Row>(
+  const rows = await queryRows<CandidateRow>(
     deps.db,
-    sql`select ${PERSON_SUMMARY_COLUMNS}, ${invited}, ${microsOf(sql`c.created_at`)} as sort_micros
+    sql`select ${PERSON_SUMMARY_COLUMNS}, ${alreadyInvited(id)}, ${microsOf(sql`c.created_at`)} as sort_micros
       from connections c join profiles p on p.id = c.connected_user_id
       where c.user_id = ${viewer.id} and c.status = 'friends' and ${invitable(viewer.id)}
         ${cursor ? sql`and (c.created_at, c.connected_user_id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
@@ -247,13 +305,68 @@ export async function inviteCandidates(
     source: 'connections',
     items: page.map((r) => ({ person: toPersonSummary(r), alreadyInvited: r.already_invited })),
     nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.author_id }) : null,
+    groups,
   };
 }
 
 /**
- * POST /api/events/{id}/invitations: the organizer invites people: their friends, or any member
- * while they have none (the same people the picker offers). People already invited or answered,
- * hidden, blocked either way, or the organizer are skipped. Each invitee is notified.
+ * Writes the invitations (with the lock held) for the people in `ids` the organizer may invite:
+ * their friends and the members of their groups, or any member while they have no friends (each of
+ * those a stranger, counted against the smaller hourly budget: a batch past it is refused whole).
+ * Already invited or answered, hidden, blocked either way, or the organizer: skipped. Each invitee
+ * is notified.
+ */
+async function writeInvitations(
+  tx: Tx,
+  viewer: Viewer,
+  id: string,
+  title: string,
+  ids: string[],
+): Promise<{ envelopes: Envelope[]; invited: number }> {
+  if (ids.length === 0) return { envelopes: [], invited: 0 };
+  const list = sql.join(
+    ids.map((u) => sql`${u}::uuid`),
+    sql`, `,
+  );
+  const rows = await tx
+    .execute<{ invitee_id: string; stranger: boolean }>(
+      sql`with chosen as (
+          select p.id, (${isFriend(viewer.id)} or ${isFellow(viewer.id)}) as known from profiles p
+          where p.id in (${list}) and ${invitable(viewer.id)}
+        ), written as (
+          insert into event_invitations (event_id, invitee_id, inviter_id, status)
+          select ${id}::uuid, c.id, ${viewer.id}::uuid, 'pending' from chosen c
+          where c.known or not ${hasFriends(viewer.id)}
+          on conflict (event_id, invitee_id) do nothing
+          returning invitee_id
+        )
+        select w.invitee_id::text as invitee_id, not c.known as stranger
+        from written w join chosen c on c.id = w.invitee_id`,
+    )
+    .then((r) => r.rows);
+  for (const r of rows)
+    if (r.stranger) await enforce(tx, STRANGER_LIMIT, viewer.id, EVENT_MSG.strangerInvitesLimited);
+  const out: Envelope[] = [];
+  const name = await displayName(tx, viewer.id);
+  for (const r of rows) {
+    const n = await createNotification(tx, {
+      userId: r.invitee_id,
+      actorId: viewer.id,
+      type: 'event_invitation',
+      title: EVENT_MSG.invitationTitle,
+      message: EVENT_MSG.invitationMessage(name, title),
+      link: `/events/${id}`,
+      relatedId: id,
+    });
+    if (n) out.push(notificationEnvelope(r.invitee_id, n));
+  }
+  if (rows.length) out.push(changedEnvelope(id, await countsOf(tx, id)));
+  return { envelopes: out, invited: rows.length };
+}
+
+/**
+ * POST /api/events/{id}/invitations: the organizer invites people by id (the ones the picker or the
+ * name search offers); see writeInvitations for who may be invited.
  */
 export async function invite(
   deps: EventDeps,
@@ -265,47 +378,30 @@ export async function invite(
   const { envelopes, invited } = await deps.db.transaction(async (tx) => {
     const e = await lockOrganized(tx, viewer.id, id);
     await enforce(tx, INVITE_LIMIT, viewer.id);
-    const list = sql.join(
-      ids.map((u) => sql`${u}::uuid`),
-      sql`, `,
-    );
-    const rows = await tx
-      .execute<{ invitee_id: string }>(
-        sql`insert into event_invitations (event_id, invitee_id, inviter_id, status)
-          select ${id}::uuid, p.id, ${viewer.id}::uuid, 'pending' from profiles p
-          where p.id in (${list}) and ${invitable(viewer.id)}
-            and (not ${hasFriends(viewer.id)} or exists (select 1 from connections f
-              where f.user_id = ${viewer.id} and f.connected_user_id = p.id and f.status = 'friends'))
-          on conflict (event_id, invitee_id) do nothing
-          returning invitee_id::text as invitee_id`,
-      )
-      .then((r) => r.rows);
-    // Without friends every invitee is a stranger: each one counts against the smaller budget, and a
-    // batch past it is refused whole (the transaction ends with the 429).
-    if (rows.length) {
-      const [own] = await tx
-        .execute<{ friends: boolean }>(sql`select ${hasFriends(viewer.id)} as friends`)
-        .then((r) => r.rows);
-      if (!own?.friends)
-        for (let i = 0; i < rows.length; i++)
-          await enforce(tx, STRANGER_LIMIT, viewer.id, EVENT_MSG.strangerInvitesLimited);
-    }
-    const out: Envelope[] = [];
-    const name = await displayName(tx, viewer.id);
-    for (const r of rows) {
-      const n = await createNotification(tx, {
-        userId: r.invitee_id,
-        actorId: viewer.id,
-        type: 'event_invitation',
-        title: EVENT_MSG.invitationTitle,
-        message: EVENT_MSG.invitationMessage(name, e.title),
-        link: `/events/${id}`,
-        relatedId: id,
-      });
-      if (n) out.push(notificationEnvelope(r.invitee_id, n));
-    }
-    if (rows.length) out.push(changedEnvelope(id, await countsOf(tx, id)));
-    return { envelopes: out, invited: rows.length };
+    return writeInvitations(tx, viewer, id, e.title, ids);
+  });
+  deps.bus.publish(...envelopes);
+  return { invited };
+}
+
+/**
+ * POST /api/events/{id}/invitations/group: the organizer invites the members of one of their own
+ * groups at once (at most EVENTS.groupInviteMax, longest-standing first; one batch of the hourly
+ * budget). A group they are not a member of answers like a missing one; blocked people are skipped
+ * without a word.
+ */
+export async function inviteGroup(
+  deps: EventDeps,
+  viewer: Viewer,
+  id: string,
+  groupId: string,
+): Promise<{ invited: number }> {
+  const { envelopes, invited } = await deps.db.transaction(async (tx) => {
+    const e = await lockOrganized(tx, viewer.id, id);
+    const members = await fellowMemberIds(tx, viewer.id, groupId, EVENTS.groupInviteMax);
+    if (!members) throw new AppError('NOT_FOUND', EVENT_MSG.groupNotFound);
+    await enforce(tx, INVITE_LIMIT, viewer.id);
+    return writeInvitations(tx, viewer, id, e.title, members);
   });
   deps.bus.publish(...envelopes);
   return { invited };

@@ -1,9 +1,9 @@
-import type { PageQuery } from '@common/groups/schemas';
+import type { InviteInput, PageQuery } from '@common/groups/schemas';
 import { GROUP_MSG, GROUPS, type JoinRequest, type JoinRequestPage } from '@common/groups/model';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { displayName } from '@common/profiles/model';
 import { sql } from 'drizzle-orm';
-import { blockedEitherIds, isBlockedEither, visiblePerson, type Tx } from '../../db/rules';
+import { blockedEitherIds, isBlockedEither, notBlockedWith, visiblePerson, type Tx } from '../../db/rules';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Envelope } from '../../platform/bus';
@@ -227,7 +227,7 @@ export async function inviteByEmail(
   deps: GroupDeps,
   viewer: Viewer,
   groupId: string,
-  email: string,
+  who: InviteInput,
 ): Promise<void> {
   // Every try counts, before anything is looked up and outside the transaction that a refusal rolls
   // back: an unknown address (404) and a known one spend the same budget, so the 429 cannot tell
@@ -235,10 +235,13 @@ export async function inviteByEmail(
   await enforce(deps.db, INVITE_LIMIT, viewer.id);
   const notices = await deps.db.transaction(async (tx) => {
     const group = await requireRole(tx, viewer.id, groupId, 'admin');
+    // By email, or by id (a person the admin found by name): the same checks after.
     const [invitee] = await rowsOf<{ id: string }>(
       tx,
-      sql`select u.id::text as id from users u join profiles p on p.id = u.id
-        where lower(u.email) = ${email.toLowerCase()} and ${visiblePerson('p')}`,
+      who.email !== undefined
+        ? sql`select u.id::text as id from users u join profiles p on p.id = u.id
+            where lower(u.email) = ${who.email.toLowerCase()} and ${visiblePerson('p')}`
+        : sql`select p.id::text as id from profiles p where p.id = ${who.userId ?? null} and ${visiblePerson('p')}`,
     );
     if (!invitee || (await isBlockedEither(tx, viewer.id, invitee.id)))
       throw new AppError('NOT_FOUND', GROUP_MSG.noSuchUser, { email: GROUP_MSG.noSuchUser });
@@ -324,4 +327,34 @@ export async function answerInvitation(
     return [notice].filter(isEnvelope);
   });
   deps.bus.publish(...(accept ? [groupChanged(groupId, 'members')] : []), ...notices);
+}
+
+/**
+ * GET /api/groups/{id}/invitable?q=: a group admin finds people to invite by name (full name or
+ * username): live, not blocked either way, not already members; at most GROUPS.inviteSearchMax.
+ * Anyone else: the group's 404 (requireRole).
+ */
+export async function findInvitable(
+  deps: GroupDeps,
+  viewer: Viewer,
+  groupId: string,
+  q: string,
+): Promise<{ items: { person: ReturnType<typeof toPersonSummary>; invited: boolean }[] }> {
+  await requireRole(deps.db, viewer.id, groupId, 'admin');
+  const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await rowsOf<PersonSummaryRow & { invited: boolean; starts_with: boolean }>(
+    deps.db,
+    sql`select ${PERSON_SUMMARY_COLUMNS},
+        exists (select 1 from group_invitations i where i.group_id = ${groupId}
+          and i.invited_user_id = p.id and i.status = 'pending') as invited,
+        (lower(coalesce(p.full_name, '')) like ${`${escaped}%`} or lower(p.username) like ${`${escaped}%`}) as starts_with
+      from profiles p
+      where ${visiblePerson('p')} and p.id <> ${viewer.id}
+        and ${notBlockedWith(viewer.id, sql`p.id`)}
+        and not exists (select 1 from group_members m where m.group_id = ${groupId} and m.user_id = p.id)
+        and (lower(coalesce(p.full_name, '')) like ${`%${escaped}%`} or lower(p.username) like ${`%${escaped}%`})
+      order by starts_with desc, lower(coalesce(p.full_name, p.username)), p.id
+      limit ${GROUPS.inviteSearchMax}`,
+  );
+  return { items: rows.map((r) => ({ person: toPersonSummary(r), invited: r.invited })) };
 }

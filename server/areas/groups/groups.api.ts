@@ -23,7 +23,15 @@ export const groupsApiDocs: ApiDocs = {
   'GET /groups/:id/join-requests': { summary: 'Requests to join a private group', response: ZJsonObject },
   'POST /groups/:id/join-requests': { summary: 'Join a group, or ask to', response: ZOk, status: 201 },
   'POST /groups/:id/join-requests/:childId': { summary: 'Approve or decline a join request', response: ZOk },
-  'POST /groups/:id/invitations': { summary: 'Invite people to a group', response: ZOk, status: 201 },
+  'POST /groups/:id/invitations': {
+    summary: 'Invite a person to a group, by email or as found by name',
+    response: ZOk,
+    status: 201,
+  },
+  'GET /groups/:id/invitable': {
+    summary: 'People a group admin may invite, found by name',
+    response: ZJsonObject,
+  },
   'POST /groups/:id/invitations/:childId': { summary: 'Accept or decline a group invitation', response: ZOk },
   'PATCH /groups/:id/members/:childId': {
     summary: 'Name a member admin, or make an admin a member again (group admins; never the owner)',

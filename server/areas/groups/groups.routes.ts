@@ -7,7 +7,8 @@ import {
   ZGroupListQuery,
   ZGroupPrivacy,
   ZInvitationAnswer,
-  ZInvite,
+  ZInviteInput,
+  ZInviteSearch,
   ZLeaveGroup,
   ZMemberRole,
   ZPageQuery,
@@ -22,6 +23,7 @@ import { withImageUpload } from '../../platform/uploads';
 import {
   answerInvitation,
   answerJoinRequest,
+  findInvitable,
   inviteByEmail,
   listJoinRequests,
   requestToJoin,
@@ -180,11 +182,20 @@ export function groupRoutes(deps: GroupDeps) {
     .post(
       '/groups/:id/invitations',
       validate('param', ZGroupId, id404),
-      validate('json', ZInvite),
+      validate('json', ZInviteInput),
       async (c) => {
         const viewer = requireViewer(c);
-        await inviteByEmail(deps, viewer, c.req.valid('param').id, c.req.valid('json').email);
+        await inviteByEmail(deps, viewer, c.req.valid('param').id, c.req.valid('json'));
         return c.json({ ok: true as const }, 201);
+      },
+    )
+    .get(
+      '/groups/:id/invitable',
+      validate('param', ZGroupId, id404),
+      validate('query', ZInviteSearch),
+      async (c) => {
+        const viewer = requireViewer(c);
+        return c.json(await findInvitable(deps, viewer, c.req.valid('param').id, c.req.valid('query').q));
       },
     )
     .post(

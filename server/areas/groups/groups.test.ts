@@ -693,6 +693,49 @@ describe('invitations', () => {
     expect(twice.body.error.message).toBe(GROUP_MSG.alreadyInvited);
   });
 
+  it('finds people by name for an admin only (not members, not the blocked) and invites one found by name', async () => {
+    const tag = `Wren${process.pid}${++n}`;
+    const admin = await person();
+    const member = await person();
+    const found = await person();
+    const blocker = await person();
+    for (const [p, name] of [
+      [member, `${tag} Member`],
+      [found, `${tag} Found`],
+      [blocker, `${tag} Blocker`],
+    ] as const)
+      await t.db.execute(sql`update profiles set full_name = ${name} where id = ${p.id}`);
+    const g = await makeGroup(admin);
+    await join(g, admin, member);
+    await blocker.agent.post(`/api/connections/${admin.id}/block`);
+    const search = (who: Agent) =>
+      who.get<{ items: { person: { id: string }; invited: boolean }[] }>(
+        `/api/groups/${g.id}/invitable?q=${tag.toLowerCase()}`,
+      );
+    // Visitor, plain member, site admin (not a group admin): refused.
+    expect((await search(visitor)).status).toBe(401);
+    expect((await search(member.agent)).status).toBe(403);
+    expect((await search(siteAdmin.agent)).status).toBe(403);
+    const res = await search(admin.agent);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.items.map((i) => i.person.id)).toEqual([found.id]);
+
+    const byId = (who: Agent, userId: string) => who.post(`/api/groups/${g.id}/invitations`, { userId });
+    expect((await byId(visitor, found.id)).status).toBe(401);
+    expect((await byId(member.agent, found.id)).status).toBe(403);
+    // Someone who blocked the admin reads as unknown; so does a made-up id.
+    expect((await byId(admin.agent, blocker.id)).status).toBe(404);
+    expect((await byId(admin.agent, randomUUID())).status).toBe(404);
+    expect(
+      (await admin.agent.post(`/api/groups/${g.id}/invitations`, { userId: found.id, email: found.email }))
+        .status,
+    ).toBe(400);
+    expect((await byId(admin.agent, found.id)).status).toBe(201);
+    expect((await search(admin.agent)).body.items).toEqual([
+      expect.objectContaining({ person: expect.objectContaining({ id: found.id }), invited: true }),
+    ]);
+  });
+
   it('the invitee is told and mailed, declines, is invited again (pending), and accepts into a private group', async () => {
     const admin = await person();
     const invitee = await person();

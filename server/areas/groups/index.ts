@@ -58,6 +58,8 @@ async function removePersonGroups(tx: Tx, bus: Bus, userId: string): Promise<voi
   );
 }
 
+export { fellowMemberIds, fellowMembersSql, groupsOfMember, sharedGroupNameSql } from './group-reach';
+
 /** Social groups: membership, posts with reactions and comments, invitations, search, the feed. */
 export const groupsArea = defineArea({
   name: 'groups',

@@ -284,29 +284,38 @@ const closeChatLongAgo = (owner: Person, partner: Person) =>
     .set({ viewedAt: sql`now() - interval '10 minutes'` })
     .where(and(eq(conversations.ownerId, owner.id), eq(conversations.partnerId, partner.id)));
 
+/**
+ * Unread notifications in the list: a message's notification is listed but raises the messages
+ * badge only, so the bell's unreadCount leaves it out (it is 0 here).
+ */
+const unreadNotes = (body: { items: { read: boolean }[]; unreadCount: number }) => {
+  expect(body.unreadCount).toBe(0);
+  return body.items.filter((n) => !n.read).length;
+};
+
 describe('notifications from messages', () => {
   it('makes no notification while the receiver has the chat open, one per conversation otherwise (issue 21)', async () => {
     const [nina, omar, pia] = [await person(), await person(), await person()];
     await send(nina, omar, 'first');
-    expect((await omar.agent.get('/api/notifications')).body.unreadCount).toBe(1);
+    expect(unreadNotes((await omar.agent.get('/api/notifications')).body)).toBe(1);
     // Omar opens the chat (the read call, which an open chat repeats): Nina's burst adds nothing.
     await omar.agent.post(`/api/messages/threads/${nina.id}/read`);
     for (let i = 0; i < 3; i++) await send(nina, omar, `while open ${i}`);
     const open = await omar.agent.get('/api/notifications');
-    expect(open.body.unreadCount).toBe(0);
+    expect(unreadNotes(open.body)).toBe(0);
     expect(open.body.items).toHaveLength(1);
     // The messages still count as unread messages (the Messages badge).
     expect((await omar.agent.get('/api/messages/unread')).body.messages).toBe(3);
     // Another person's messages still notify: the open chat is Nina's only.
     await send(pia, omar, 'hello from elsewhere');
-    expect((await omar.agent.get('/api/notifications')).body.unreadCount).toBe(1);
+    expect(unreadNotes((await omar.agent.get('/api/notifications')).body)).toBe(1);
     // Pia's having the chat with Omar open does not silence Omar's notifications from Nina.
     await pia.agent.post(`/api/messages/threads/${omar.id}/read`);
     await closeChatLongAgo(omar, nina);
     await send(nina, omar, 'after closing');
     await send(nina, omar, 'and again');
     const closed = await omar.agent.get('/api/notifications');
-    expect(closed.body.unreadCount).toBe(2);
+    expect(unreadNotes(closed.body)).toBe(2);
     expect(
       closed.body.items.filter(
         (n: { type: string; read: boolean; actor: { id: string } }) =>
@@ -328,7 +337,7 @@ describe('notifications from messages', () => {
       read: false,
       actor: { id: ivan.id, username: ivan.username },
     });
-    expect(list.body.unreadCount).toBe(1);
+    expect(unreadNotes(list.body)).toBe(1);
 
     const sent = await t.booted.notificationMail.flush();
     expect(sent).toBeGreaterThanOrEqual(1);
@@ -344,13 +353,13 @@ describe('notifications from messages', () => {
 
     // Opening the thread reads the notification too.
     await judy.agent.post(`/api/messages/threads/${ivan.id}/read`);
-    expect((await judy.agent.get('/api/notifications')).body.unreadCount).toBe(0);
+    expect(unreadNotes((await judy.agent.get('/api/notifications')).body)).toBe(0);
     // Once the chat has been closed a while, the next message starts a new unread notification.
     await closeChatLongAgo(judy, ivan);
     await send(ivan, judy, 'again');
     const again = await judy.agent.get('/api/notifications');
     expect(again.body.items).toHaveLength(2);
-    expect(again.body.unreadCount).toBe(1);
+    expect(unreadNotes(again.body)).toBe(1);
   });
 
   it('sends no mail when the person turned email notifications off', async () => {
@@ -370,7 +379,7 @@ describe('notifications from messages', () => {
     await send(mia, olga, 'one');
     await send(noah, olga, 'two');
     const list = await olga.agent.get('/api/notifications');
-    expect(list.body.unreadCount).toBe(2);
+    expect(unreadNotes(list.body)).toBe(2);
     const first = list.body.items[0].id as string;
     expect((await mia.agent.post(`/api/notifications/${first}/read`)).status).toBe(404);
     expect(
@@ -380,7 +389,7 @@ describe('notifications from messages', () => {
     expect((await olga.agent.post(`/api/notifications/${randomUUID()}/read`)).status).toBe(404);
     expect((await olga.agent.post('/api/notifications/nope/read')).status).toBe(400);
     expect((await olga.agent.post('/api/notifications/read-all')).body).toEqual({ updated: 1 });
-    expect((await olga.agent.get('/api/notifications')).body.unreadCount).toBe(0);
+    expect(unreadNotes((await olga.agent.get('/api/notifications')).body)).toBe(0);
   });
 
   it('pages notifications with a cursor', async () => {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationPage } from '@common/notifications/model';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
@@ -70,5 +72,27 @@ describe('repeated notifications about one thing', () => {
     );
     expect(await rsvpsTo(organizer.id)).toHaveLength(3);
     s.close();
+  });
+
+  it('repeated messages from one person fold into one notification, which the bell does not count', async () => {
+    const [sender, receiver, other] = [await newMember(t), await newMember(t), await newMember(t)];
+    const send = (from: Person, content: string) =>
+      from.agent.post('/api/messages', { receiverId: receiver.id, clientId: randomUUID(), content });
+    for (const text of ['Hi!', 'Are you there?', 'About the pitch deck'])
+      expect((await send(sender, text)).status).toBeLessThan(300);
+    const messages = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, receiver.id), eq(notifications.type, 'message')));
+    expect(messages).toHaveLength(1);
+    // A direct message raises the messages badge, not the bell.
+    const page = await receiver.agent.get<NotificationPage>('/api/notifications');
+    expect(page.body.items.filter((n) => n.type === 'message')).toHaveLength(1);
+    expect(page.body.unreadCount).toBe(0);
+    const unread = await receiver.agent.get<{ messages: number }>('/api/messages/unread');
+    expect(unread.body.messages).toBe(3);
+    // Anything else still does.
+    expect((await other.agent.post(`/api/connections/${receiver.id}/request`)).status).toBeLessThan(300);
+    expect((await receiver.agent.get<NotificationPage>('/api/notifications')).body.unreadCount).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import type {
   NotificationPage,
   NotificationType,
 } from '@common/notifications/model';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -225,7 +225,14 @@ export async function countUnread(db: Db, viewerId: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, viewerId), eq(notifications.read, false)));
+    .where(
+      and(
+        eq(notifications.userId, viewerId),
+        eq(notifications.read, false),
+        // Direct messages raise the messages badge only (countsOnBell).
+        ne(notifications.type, 'message'),
+      ),
+    );
   return row?.n ?? 0;
 }
 

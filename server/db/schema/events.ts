@@ -18,6 +18,10 @@ export const events = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    // Optional; when set, after the start (the calendar file and links carry it).
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    // An online event's meeting link (http or https only), shown to anyone who can see the event.
+    meetingUrl: text('meeting_url'),
     location: text('location').notNull(),
     type: text('type').notNull().default('in_person'),
     coverPhotoUrl: text('cover_photo_url'),
@@ -42,6 +46,7 @@ export const events = pgTable(
     // Search's 'word' and 'contains' tiers: text inside a title.
     index('events_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     check('events_type', sql`${t.type} in ('in_person', 'online')`),
+    check('events_ends_after_start', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check('events_max_attendees', sql`${t.maxAttendees} is null or ${t.maxAttendees} >= 1`),
     // The capacity rule, held by the database too: never more going than seats.
     check(

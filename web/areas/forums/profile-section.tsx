@@ -20,6 +20,7 @@ export function MemberForums({ userId, title }: ProfileSectionProps) {
               <li key={g.id} className="flex min-w-0 items-center gap-3">
                 <ForumCover
                   url={g.coverImage}
+                  title={g.name}
                   className="aspect-[3/1] w-24 shrink-0 rounded-md border border-border object-cover"
                 />
                 <div className="flex min-w-0 flex-col">

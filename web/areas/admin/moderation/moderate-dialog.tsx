@@ -11,7 +11,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
@@ -38,7 +37,6 @@ export function ModerateDialog({
 }) {
   const id = useId();
   const [note, setNote] = useState('');
-  const [reason, setReason] = useState('');
   const status = choice?.status ?? 'approved';
   const verb = VERB[status] ?? REVIEW_STATUS_LABEL[status];
   const count = choice?.ids.length ?? 0;
@@ -49,7 +47,9 @@ export function ModerateDialog({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onConfirm({ note: note.trim() || null, reason: reason.trim() || null });
+    // One field: the note is the decision's reason too (its first MODERATION.reasonMax characters).
+    const text = note.trim() || null;
+    onConfirm({ note: text, reason: text ? text.slice(0, MODERATION.reasonMax).trim() : null });
   };
 
   return (
@@ -58,7 +58,6 @@ export function ModerateDialog({
       onOpenChange={(open) => {
         if (!open) {
           setNote('');
-          setReason('');
         }
         onOpenChange(open);
       }}
@@ -71,15 +70,6 @@ export function ModerateDialog({
           ) : null}
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={title}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>{MODERATION_MSG.reason}</Label>
-            <Input
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={MODERATION.reasonMax}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-note`}>{MODERATION_MSG.note}</Label>
             <Textarea

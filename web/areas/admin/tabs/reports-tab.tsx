@@ -52,7 +52,11 @@ export default function ReportsTab() {
     resolve.mutate(
       { id: choice.report.id, action: choice.action, note },
       {
-        onSuccess: () => toast.success(MODERATION_MSG.resolved),
+        onSuccess: () => {
+          toast.success(MODERATION_MSG.resolved);
+          // The resolved report leaves the list: focus goes to the list, not to the lost button.
+          requestAnimationFrame(() => document.getElementById('reports-list')?.focus());
+        },
         onError: (err) => {
           if (isApiError(err) && err.status === 409) toast.error(MODERATION_MSG.alreadyHandled);
           else toast.error(MODERATION_MSG.resolveFailed, { description: refusalText(err) });
@@ -63,7 +67,12 @@ export default function ReportsTab() {
   };
 
   return (
-    <section aria-label={MODERATION_MSG.tabReports} className="flex flex-col gap-4">
+    <section
+      id="reports-list"
+      tabIndex={-1}
+      aria-label={MODERATION_MSG.tabReports}
+      className="flex flex-col gap-4 outline-none"
+    >
       <div role="group" aria-label="Show reports" className="flex flex-wrap gap-2">
         {(['open', 'resolved'] as const).map((s) => (
           <Button
@@ -169,6 +178,7 @@ function ReportRow({ report, onChoose }: { report: Report; onChoose: (action: Re
                 return (
                   <Button
                     key={a}
+                    id={`report-${report.id}-${a}`}
                     size="sm"
                     variant="ghost"
                     className="h-8 px-2"
@@ -186,6 +196,13 @@ function ReportRow({ report, onChoose }: { report: Report; onChoose: (action: Re
       </Card>
     </li>
   );
+}
+
+/** What confirming will do, said before it is done. */
+function confirmText({ report, action }: Choice) {
+  if (action === 'remove') return MODERATION_MSG.confirm.remove(report.targetLabel);
+  if (action === 'ban') return MODERATION_MSG.confirm.ban(report.owner ? displayName(report.owner) : '');
+  return MODERATION_MSG.confirm.dismiss;
 }
 
 function ResolveDialog({
@@ -208,10 +225,18 @@ function ResolveDialog({
   };
   return (
     <Dialog open={choice !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent
+        className="sm:max-w-md"
+        onCloseAutoFocus={(e) => {
+          // Back to the button that opened it; once its report is resolved and gone, to the list.
+          e.preventDefault();
+          const back = choice && document.getElementById(`report-${choice.report.id}-${choice.action}`);
+          (back ?? document.getElementById('reports-list'))?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          {choice ? <DialogDescription>{MODERATION_MSG.outcome[choice.action]}</DialogDescription> : null}
+          {choice ? <DialogDescription>{confirmText(choice)}</DialogDescription> : null}
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={title}>
           <div className="grid gap-2">

@@ -2,6 +2,7 @@ import { BadgeCheck, Building2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { BUSINESS_MSG, businessPagePath, type BusinessPageSummary } from '@common/business-pages/model';
 import { imageVariantUrl } from '@common/core/uploads';
+import { GeneratedCover } from '@web/components/generated-cover';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -19,7 +20,9 @@ export function PageCard({ page }: { page: BusinessPageSummary }) {
             loading="lazy"
             className="size-full object-cover"
           />
-        ) : null}
+        ) : (
+          <GeneratedCover title={page.name} icon={Building2} className="size-full" />
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         {/* Positioned, so it is drawn over the (positioned) cover it overlaps. */}

@@ -56,6 +56,16 @@ export function useInvite(id: string) {
   });
 }
 
+/** The organizer invites the members of one of their groups at once. */
+export function useInviteGroup(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (groupId: string) =>
+      call(api.events[':id'].invitations.group.$post({ param: { id }, json: { groupId } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: eventKeys.detail(id) }),
+  });
+}
+
 /** The organizer deletes the event: it leaves the lists and its page is gone. */
 export function useDeleteEvent(id: string) {
   const queryClient = useQueryClient();

@@ -90,3 +90,14 @@ export function useInviteCandidates(id: string, enabled: boolean) {
     enabled,
   });
 }
+
+/** People found by name among the organizer's connections, then their groups' members. */
+export function useInviteSearch(id: string, q: string) {
+  return useQuery({
+    queryKey: eventKeys.candidateSearch(id, q),
+    queryFn: ({ signal }) =>
+      call(api.events[':id'].invitable.$get({ param: { id }, query: { q } }, { init: { signal } })),
+    enabled: q.length > 0,
+    placeholderData: (previous) => previous,
+  });
+}

@@ -9,4 +9,5 @@ export const eventKeys = {
   detail: (id: string) => [...eventKeys.all, 'detail', id] as const,
   guests: (id: string, status: GuestStatus) => [...eventKeys.detail(id), 'guests', status] as const,
   candidates: (id: string) => [...eventKeys.detail(id), 'candidates'] as const,
+  candidateSearch: (id: string, q: string) => [...eventKeys.candidates(id), 'search', q] as const,
 };

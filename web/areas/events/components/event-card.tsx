@@ -1,7 +1,9 @@
+import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { EVENT_MSG, type EventSummary } from '@common/events/model';
 import { displayName } from '@common/profiles/model';
+import { GeneratedCover } from '@web/components/generated-cover';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -42,10 +44,7 @@ export function EventCard({ event, isVisitor }: { event: EventSummary; isVisitor
           className="aspect-[3/1] w-full bg-muted object-cover"
         />
       ) : (
-        <div
-          aria-hidden="true"
-          className="aspect-[3/1] w-full bg-gradient-to-br from-primary/20 to-secondary"
-        />
+        <GeneratedCover title={event.title} icon={CalendarDays} className="aspect-[3/1]" />
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -64,16 +63,22 @@ export function EventCard({ event, isVisitor }: { event: EventSummary; isVisitor
         {event.description ? <p className="line-clamp-2 text-sm break-words">{event.description}</p> : null}
         <EventFacts event={event} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
-          <div className="flex items-center gap-2">
-            <Switch
-              id={switchId}
-              checked={going}
-              disabled={rsvp.isPending || event.cancelled}
-              onCheckedChange={toggle}
-            />
-            <label htmlFor={switchId} className="text-sm">
+          <div className="flex min-w-0 flex-col gap-0.5">
+            <div className="flex items-center gap-2">
+              <Switch
+                id={switchId}
+                checked={going}
+                disabled={rsvp.isPending || event.cancelled}
+                onCheckedChange={toggle}
+                aria-describedby={`${switchId}-count`}
+              />
+              <label htmlFor={switchId} className="text-sm font-medium">
+                {EVENT_MSG.cardRsvp}
+              </label>
+            </div>
+            <span id={`${switchId}-count`} className="text-xs text-muted-foreground">
               {EVENT_MSG.attending(event.goingCount)}
-            </label>
+            </span>
           </div>
           <Button asChild variant="outline" size="sm">
             <Link to={`/events/${event.id}`} aria-label={`${EVENT_MSG.viewDetails}: ${event.title}`}>

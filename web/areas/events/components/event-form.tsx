@@ -2,7 +2,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { imageVariantUrl, UPLOAD_MSG } from '@common/core/uploads';
 import { EVENT_MSG, EVENT_TYPE_LABELS, EVENT_TYPES, type EventDetail } from '@common/events/model';
-import { startsAtFrom, ZEventForm, type EventInput } from '@common/events/schemas';
+import { completeUrl, startsAtFrom, ZEventForm, type EventInput } from '@common/events/schemas';
 import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
@@ -53,12 +53,15 @@ export function EventForm({
     description: data.get('description') ?? '',
     date: data.get('date'),
     time: data.get('time'),
+    endTime: data.get('endTime') ?? '',
+    meetingUrl: completeUrl(String(data.get('meetingUrl') ?? '')),
     location: data.get('location'),
     type: data.get('type') ?? 'in_person',
     maxAttendees: data.get('maxAttendees') ?? '',
     coverPhotoUrl: cover,
   }));
   const start = initial ? localParts(initial.startsAt) : null;
+  const end = initial?.endsAt ? localParts(initial.endsAt) : null;
 
   const chooseCover = async (file: File) => {
     const problem = checkImageFile(file);
@@ -95,11 +98,18 @@ export function EventForm({
           form.showErrors({ date: EVENT_MSG.startsAtInvalid });
           return;
         }
+        const endsAt = data.endTime ? startsAtFrom(data.date, data.endTime) : null;
+        if (endsAt !== null && Date.parse(endsAt) <= Date.parse(startsAt)) {
+          form.showErrors({ endTime: EVENT_MSG.endBeforeStart });
+          return;
+        }
         onSubmit(
           {
             title: data.title,
             description: data.description,
             startsAt,
+            endsAt,
+            meetingUrl: data.meetingUrl || null,
             location: data.location,
             type: data.type,
             maxAttendees: data.maxAttendees === '' ? null : Number(data.maxAttendees),
@@ -137,7 +147,7 @@ export function EventForm({
           </p>
         ) : null}
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-3">
         <Field
           name="date"
           type="date"
@@ -153,6 +163,13 @@ export function EventForm({
           defaultValue={start?.time}
           error={form.errors.time}
           required
+        />
+        <Field
+          name="endTime"
+          type="time"
+          label={EVENT_MSG.fieldEnd}
+          defaultValue={end?.time}
+          error={form.errors.endTime ?? form.errors.endsAt}
         />
       </div>
       <Field
@@ -179,6 +196,16 @@ export function EventForm({
           ))}
         </div>
       </fieldset>
+      <Field
+        name="meetingUrl"
+        type="url"
+        inputMode="url"
+        label={EVENT_MSG.fieldMeetingUrl}
+        hint={EVENT_MSG.fieldMeetingUrlHint}
+        defaultValue={initial?.meetingUrl ?? ''}
+        error={form.errors.meetingUrl}
+        maxLength={500}
+      />
       <Field
         name="maxAttendees"
         type="number"

@@ -1,5 +1,11 @@
-import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
-import { attendeesLabel, EVENT_TYPE_LABELS, EVENTS, type EventSummary } from '@common/events/model';
+import { CalendarDays, Clock, MapPin, Users, Video } from 'lucide-react';
+import {
+  attendeesLabel,
+  EVENT_MSG,
+  EVENT_TYPE_LABELS,
+  EVENTS,
+  type EventSummary,
+} from '@common/events/model';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 
@@ -26,7 +32,15 @@ export function TypeBadge({ type }: { type: EventSummary['type'] }) {
   return <Badge variant="secondary">{EVENT_TYPE_LABELS[type]}</Badge>;
 }
 
-/** Date, time, location and 'n / max' as a list of facts. */
+/** The start, or the start and the end ("6:30 PM – 8:00 PM CET"; another day's end with its date). */
+export function eventTimes(startsAt: string, endsAt: string | null) {
+  if (!endsAt) return eventTime(startsAt);
+  const sameDay = new Date(startsAt).toDateString() === new Date(endsAt).toDateString();
+  const start = new Date(startsAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${start} – ${sameDay ? '' : `${eventDate(endsAt)}, `}${eventTime(endsAt)}`;
+}
+
+/** Date, time (and end), location, the meeting link and 'n / max' as a list of facts. */
 export function EventFacts({ event }: { event: EventSummary }) {
   return (
     <dl className="grid gap-1.5 text-sm text-muted-foreground">
@@ -44,7 +58,7 @@ export function EventFacts({ event }: { event: EventSummary }) {
           <Clock aria-hidden="true" className="size-4" />
           <span className="sr-only">Time</span>
         </dt>
-        <dd>{eventTime(event.startsAt)}</dd>
+        <dd>{eventTimes(event.startsAt, event.endsAt)}</dd>
       </div>
       <div className="flex min-w-0 items-center gap-2">
         <dt>
@@ -53,6 +67,24 @@ export function EventFacts({ event }: { event: EventSummary }) {
         </dt>
         <dd className="min-w-0 truncate">{event.location}</dd>
       </div>
+      {event.meetingUrl ? (
+        <div className="flex min-w-0 items-center gap-2">
+          <dt>
+            <Video aria-hidden="true" className="size-4" />
+            <span className="sr-only">{EVENT_MSG.fieldMeetingUrl}</span>
+          </dt>
+          <dd className="min-w-0 truncate">
+            <a
+              href={event.meetingUrl}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="font-medium text-primary underline-offset-2 hover:underline"
+            >
+              {EVENT_MSG.joinMeeting}
+            </a>
+          </dd>
+        </div>
+      ) : null}
       <div className="flex items-center gap-2">
         <dt>
           <Users aria-hidden="true" className="size-4" />

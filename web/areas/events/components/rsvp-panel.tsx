@@ -11,17 +11,29 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 import { refusalText } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
+import { cn } from '@web/lib/cn';
 import { useRsvp } from '../api/event-mutations';
 
 const ICONS = { accepted: Check, maybe: HelpCircle, declined: X } as const;
 
-/** Going, Maybe, Can't Go with live counts; visitors see 'Sign In to Join'. */
-export function RsvpPanel({ event, signedIn }: { event: EventDetail; signedIn: boolean }) {
+/**
+ * Going, Maybe, Can't Go with live counts; visitors see 'Sign In to Join'. The caller places it
+ * above the fold (`className`: the side column on a wide screen, stuck to the bottom on a phone).
+ */
+export function RsvpPanel({
+  event,
+  signedIn,
+  className,
+}: {
+  event: EventDetail;
+  signedIn: boolean;
+  className?: string;
+}) {
   const rsvp = useRsvp(event.id);
   const location = useLocation();
   if (!signedIn)
     return (
-      <Card className="flex flex-col items-start gap-3 p-4 sm:p-6">
+      <Card className={cn('flex flex-col items-start gap-3 p-4 sm:p-6', className)}>
         <p className="text-sm text-muted-foreground">{EVENT_MSG.signIn}</p>
         <Button asChild>
           <Link to="/auth" state={{ from: location.pathname, action: 'RSVP' }}>
@@ -45,11 +57,13 @@ export function RsvpPanel({ event, signedIn }: { event: EventDetail; signedIn: b
     declined: event.counts.declined,
   };
   return (
-    <Card>
-      <CardHeader className="pb-2">
-        <CardTitle as="h2">{EVENT_MSG.yourAnswer}</CardTitle>
+    <Card className={className}>
+      <CardHeader className="px-3 pt-3 pb-2 sm:px-4 sm:pt-4">
+        <CardTitle as="h2" className="text-base">
+          {EVENT_MSG.yourAnswer}
+        </CardTitle>
       </CardHeader>
-      <div className="grid gap-3 px-4 pb-4 sm:px-6 sm:pb-6">
+      <div className="grid gap-2 px-3 pb-3 sm:px-4 sm:pb-4">
         <div role="group" aria-label={EVENT_MSG.yourAnswer} className="grid grid-cols-3 gap-2">
           {RSVP_ANSWERS.map((status) => {
             const Icon = ICONS[status];
@@ -74,10 +88,10 @@ export function RsvpPanel({ event, signedIn }: { event: EventDetail; signedIn: b
             );
           })}
         </div>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
+        <p className="text-sm text-muted-foreground empty:hidden" aria-live="polite">
           {mine === 'waitlisted' && event.waitlistPosition
             ? `${EVENT_MSG.waitlisted} ${EVENT_MSG.onWaitlist(event.waitlistPosition)}`
-            : `${EVENT_MSG.interested}: ${event.counts.maybe}`}
+            : null}
         </p>
       </div>
     </Card>

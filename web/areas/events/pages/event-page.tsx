@@ -1,6 +1,6 @@
 import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarPlus, Pencil, UserPlus, XCircle } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Pencil, UserPlus, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
@@ -9,6 +9,7 @@ import { displayName } from '@common/profiles/model';
 import { useMe } from '@web/lib/me';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
+import { GeneratedCover } from '@web/components/generated-cover';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -24,12 +25,13 @@ import { eventKeys } from '../api/query-keys';
 import { DeleteEventButton } from '../components/delete-event-button';
 import { EventFacts, TypeBadge } from '../components/event-parts';
 import { EventForm } from '../components/event-form';
+import { AddToCalendar } from '../components/add-to-calendar';
 import { GuestList } from '../components/guest-list';
 import { InviteDialog } from '../components/invite-dialog';
 import { RsvpPanel } from '../components/rsvp-panel';
 
 function Frame({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-3 py-6 sm:px-6">{children}</div>;
+  return <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-3 py-6 sm:px-6">{children}</div>;
 }
 
 function BackLink() {
@@ -89,69 +91,72 @@ export function EventPage() {
   return (
     <Frame>
       <BackLink />
-      <Card className="overflow-hidden">
-        {event.coverPhotoUrl ? (
-          <img
-            src={imageVariantUrl(event.coverPhotoUrl, 1500)}
-            alt=""
-            className="aspect-[3/1] w-full object-cover"
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="aspect-[4/1] w-full bg-gradient-to-br from-primary/20 to-secondary"
-          />
-        )}
-        <div className="grid gap-4 p-4 sm:p-6">
-          <div className="flex flex-wrap items-center gap-2">
-            <TypeBadge type={event.type} />
-            {event.isOrganizer ? <Badge>{EVENT_MSG.organizer}</Badge> : null}
-            {event.cancelled ? <Badge variant="destructive">{EVENT_MSG.cancelled}</Badge> : null}
-          </div>
-          <h1 className="text-2xl font-semibold tracking-tight break-words">{event.title}</h1>
-          {event.cancelled ? (
-            <p role="status" className="text-sm text-destructive-text">
-              {EVENT_MSG.cancelledNotice}
-            </p>
-          ) : null}
-          <EventFacts event={event} />
-          <div className="flex items-center gap-2 text-sm">
-            <Avatar src={event.organizer.avatarUrl} name={displayName(event.organizer)} className="size-8" />
-            <span className="text-muted-foreground">{EVENT_MSG.organizer}:</span>
-            <Link to={`/profile/${event.organizer.id}`} className="font-medium hover:underline">
-              {displayName(event.organizer)}
-            </Link>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <a href={`/api/events/${event.id}/calendar.ics`} download>
-                <CalendarPlus aria-hidden="true" />
-                {EVENT_MSG.addToCalendar}
-              </a>
-            </Button>
-            {event.isOrganizer && !event.cancelled ? (
-              <>
-                <Button variant="outline" size="sm" onClick={() => setInviting(true)}>
-                  <UserPlus aria-hidden="true" />
-                  {EVENT_MSG.invite}
-                </Button>
-                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                  <Pencil aria-hidden="true" />
-                  {EVENT_MSG.edit}
-                </Button>
-              </>
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card className="overflow-hidden">
+          {event.coverPhotoUrl ? (
+            <img
+              src={imageVariantUrl(event.coverPhotoUrl, 1500)}
+              alt=""
+              className="aspect-[3/1] w-full object-cover"
+            />
+          ) : (
+            <GeneratedCover title={event.title} icon={CalendarDays} className="aspect-[4/1]" />
+          )}
+          <div className="grid gap-4 p-4 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <TypeBadge type={event.type} />
+              {event.isOrganizer ? <Badge>{EVENT_MSG.organizer}</Badge> : null}
+              {event.cancelled ? <Badge variant="destructive">{EVENT_MSG.cancelled}</Badge> : null}
+            </div>
+            <h1 className="text-2xl font-semibold tracking-tight break-words">{event.title}</h1>
+            {event.cancelled ? (
+              <p role="status" className="text-sm text-destructive-text">
+                {EVENT_MSG.cancelledNotice}
+              </p>
             ) : null}
-            {event.canCancel ? (
-              <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>
-                <XCircle aria-hidden="true" />
-                {EVENT_MSG.cancelEvent}
-              </Button>
-            ) : null}
-            {event.isOrganizer ? <DeleteEventButton eventId={event.id} /> : null}
+            <EventFacts event={event} />
+            <div className="flex items-center gap-2 text-sm">
+              <Avatar
+                src={event.organizer.avatarUrl}
+                name={displayName(event.organizer)}
+                className="size-8"
+              />
+              <span className="text-muted-foreground">{EVENT_MSG.organizer}:</span>
+              <Link to={`/profile/${event.organizer.id}`} className="font-medium hover:underline">
+                {displayName(event.organizer)}
+              </Link>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <AddToCalendar event={event} />
+              {event.isOrganizer && !event.cancelled ? (
+                <>
+                  <Button variant="outline" size="sm" onClick={() => setInviting(true)}>
+                    <UserPlus aria-hidden="true" />
+                    {EVENT_MSG.invite}
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden="true" />
+                    {EVENT_MSG.edit}
+                  </Button>
+                </>
+              ) : null}
+              {event.canCancel ? (
+                <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>
+                  <XCircle aria-hidden="true" />
+                  {EVENT_MSG.cancelEvent}
+                </Button>
+              ) : null}
+              {event.isOrganizer ? <DeleteEventButton eventId={event.id} /> : null}
+            </div>
           </div>
-        </div>
-      </Card>
-      <RsvpPanel event={event} signedIn={viewer !== null && viewer !== undefined} />
+        </Card>
+        {/* Above the fold: the side column on a wide screen; stuck to the bottom on a phone. */}
+        <RsvpPanel
+          event={event}
+          signedIn={viewer !== null && viewer !== undefined}
+          className="sticky bottom-0 z-10 shadow-lg lg:top-20 lg:bottom-auto lg:shadow-none"
+        />
+      </div>
       <Card className="grid gap-2 p-4 sm:p-6">
         <h2 className="text-lg font-semibold">{EVENT_MSG.about}</h2>
         <p className="text-sm break-words whitespace-pre-line">{event.description || '—'}</p>

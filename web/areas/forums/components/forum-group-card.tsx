@@ -2,11 +2,20 @@ import { MessageSquare, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { FORUM_MSG, type ForumGroupSummary } from '@common/forums/model';
+import { GeneratedCover } from '@web/components/generated-cover';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 
-/** The cover, or a soft gradient when the group has none. */
-export function ForumCover({ url, className }: { url: string | null; className?: string }) {
+/** The cover, or a generated one (colour and initials from the name) when the group has none. */
+export function ForumCover({
+  url,
+  title,
+  className,
+}: {
+  url: string | null;
+  title: string;
+  className?: string;
+}) {
   return url ? (
     <img
       src={imageVariantUrl(url, 750)}
@@ -18,10 +27,7 @@ export function ForumCover({ url, className }: { url: string | null; className?:
       className={className ?? 'aspect-[3/1] w-full bg-muted object-cover'}
     />
   ) : (
-    <div
-      aria-hidden="true"
-      className={`${className ?? 'aspect-[3/1] w-full'} bg-gradient-to-br from-primary/30 via-primary/10 to-muted`}
-    />
+    <GeneratedCover title={title} icon={MessageSquare} className={className ?? 'aspect-[3/1]'} />
   );
 }
 
@@ -30,7 +36,7 @@ export function ForumGroupCard({ group }: { group: ForumGroupSummary }) {
   const status = group.membership?.status;
   return (
     <Card className="relative flex w-full flex-col overflow-hidden focus-within:ring-2 focus-within:ring-ring">
-      <ForumCover url={group.coverImage} />
+      <ForumCover url={group.coverImage} title={group.name} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h2 className="min-w-0 text-base font-semibold break-words">

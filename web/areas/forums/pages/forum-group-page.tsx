@@ -89,7 +89,11 @@ function GroupView({ group }: { group: ForumGroup }) {
   return (
     <Frame>
       <Card className="overflow-hidden">
-        <ForumCover url={group.coverImage} className="aspect-[3/1] max-h-64 w-full bg-muted object-cover" />
+        <ForumCover
+          url={group.coverImage}
+          title={group.name}
+          className="aspect-[3/1] max-h-64 w-full bg-muted object-cover"
+        />
         <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-6">
           <div className="flex min-w-0 flex-col gap-2">
             <h1 className="text-2xl font-bold tracking-tight break-words">{group.name}</h1>

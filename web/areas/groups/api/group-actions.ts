@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupFields } from '@common/groups/schemas';
 import { api, call } from '@web/lib/api';
 import { commentsKeys } from '@web/areas/comments/public';
@@ -112,10 +112,22 @@ export function useSetPrivacy(id: string) {
   });
 }
 
+/** Invite by email, or a person found by name (`{ userId }`). */
 export function useInvite(id: string) {
   return useMutation({
-    mutationFn: (email: string) =>
-      call(api.groups[':id'].invitations.$post({ param: { id }, json: { email } })),
+    mutationFn: (who: { email: string } | { userId: string }) =>
+      call(api.groups[':id'].invitations.$post({ param: { id }, json: who })),
+  });
+}
+
+/** People a group admin may invite, found by name. */
+export function useInvitable(id: string, q: string) {
+  return useQuery({
+    queryKey: ['groups', 'invitable', id, q] as const,
+    queryFn: ({ signal }) =>
+      call(api.groups[':id'].invitable.$get({ param: { id }, query: { q } }, { init: { signal } })),
+    enabled: q.length > 0,
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -1,9 +1,10 @@
-import { ImageOff } from 'lucide-react';
+import { Lightbulb } from 'lucide-react';
 import { Link } from 'react-router';
 import { INDUSTRY_LABELS, INVESTING_MSG, type IdeaSummary } from '@common/investing/model';
 import { formatEquity } from '@common/investing/format';
 import { imageVariantUrl } from '@common/core/uploads';
 import { displayName } from '@common/profiles/model';
+import { GeneratedCover } from '@web/components/generated-cover';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
@@ -12,7 +13,7 @@ import { Card } from '@web/components/ui/card';
 import { FundingProgress } from './funding-progress';
 
 /**
- * An idea on the board: picture or 'No image available', title, industry badge,
+ * An idea on the board: picture or a generated cover (docs/decisions/033), title, industry badge,
  * author and relative time, funding progress, equity, the owner's 'Update Funding' and 'Contact'.
  * The title leads to the idea's page.
  */
@@ -39,10 +40,7 @@ export function IdeaCard({
             className="aspect-[2/1] w-full bg-muted object-cover"
           />
         ) : (
-          <div className="flex aspect-[2/1] w-full flex-col items-center justify-center gap-2 bg-muted text-sm text-muted-foreground">
-            <ImageOff aria-hidden="true" className="size-6" />
-            {INVESTING_MSG.noImage}
-          </div>
+          <GeneratedCover title={idea.title} icon={Lightbulb} className="aspect-[2/1]" />
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">

@@ -1,17 +1,19 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationPage } from '@common/notifications/model';
+import { countsOnBell, type Notification, type NotificationPage } from '@common/notifications/model';
 import { notificationsKeys } from './query-keys';
 
 type ListData = InfiniteData<NotificationPage, string | null>;
 
 function markPage(page: NotificationPage, ids: Set<string> | 'all'): NotificationPage {
+  let changed = 0;
   let flipped = 0;
   const items = page.items.map((item) => {
     if (item.read || (ids !== 'all' && !ids.has(item.id))) return item;
-    flipped += 1;
+    changed += 1;
+    if (countsOnBell(item.type)) flipped += 1;
     return { ...item, read: true };
   });
-  if (flipped === 0) return page;
+  if (changed === 0) return page;
   const unreadCount = ids === 'all' ? 0 : Math.max(0, page.unreadCount - flipped);
   return { ...page, items, unreadCount };
 }
@@ -35,7 +37,8 @@ export function markNotificationsReadInCache(queryClient: QueryClient, ids: stri
 export function putNotificationInCache(queryClient: QueryClient, notification: Notification): void {
   const prepend = (page: NotificationPage): NotificationPage => {
     const existing = page.items.find((item) => item.id === notification.id);
-    const isNewUnread = !notification.read && !(existing && !existing.read);
+    const isNewUnread =
+      countsOnBell(notification.type) && !notification.read && !(existing && !existing.read);
     return {
       ...page,
       items: [notification, ...page.items.filter((item) => item.id !== notification.id)],

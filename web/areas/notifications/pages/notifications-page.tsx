@@ -7,15 +7,21 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { useNotificationsList } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-notifications-read';
+import { useMe } from '@web/lib/me';
+import { FriendRequestAnswer, isPendingFriendRequest } from '../components/friend-request-answer';
 import { NotificationItem } from '../components/notification-item';
 import { useOpenNotification } from '../components/use-open-notification';
 import { LoadMoreButton } from '@web/components/load-more-button';
 
-/** /notifications: every notification, newest first, a page at a time. */
+/**
+ * /notifications: every notification, newest first, a page at a time; a pending friend request is
+ * answered here too (Accept / Decline), as in the bell's dropdown.
+ */
 export function NotificationsPage() {
   const query = useNotificationsList();
   const markAll = useMarkAllNotificationsRead();
   const openNotification = useOpenNotification();
+  const { viewer } = useMe();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = query.data?.pages[0]?.unreadCount ?? 0;
 
@@ -47,6 +53,9 @@ export function NotificationsPage() {
             {items.map((notification) => (
               <li key={notification.id}>
                 <NotificationItem notification={notification} onOpen={openNotification} />
+                {viewer && isPendingFriendRequest(notification) ? (
+                  <FriendRequestAnswer notification={notification} viewerId={viewer.id} />
+                ) : null}
               </li>
             ))}
           </ul>
