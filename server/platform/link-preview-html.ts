@@ -36,10 +36,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
 /** Whitespace collapsed, control characters dropped, cut to `max` characters. */
 function clean(text: string | undefined, max: number): string | null {
   if (!text) return null;
-  const out = decodeEntities(text)
-    .replace(CONTROL, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const out = decodeEntities(text).replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   if (!out) return null;
   return out.length > max ? `${out.slice(0, max - 1).trimEnd()}…` : out;
 }
