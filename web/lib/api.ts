@@ -1,4 +1,5 @@
-import { hc, type ClientResponse } from 'hono/client';
+import type { ClientResponse, hc } from 'hono/client';
+import { typedClient } from './typed-client';
 import type { ApiRoutes } from '@server/app';
 import { ApiError, readResponse } from './api-client';
 import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
@@ -8,13 +9,15 @@ import { FIRST_VIEW_MSG as MSG } from '@common/core/first-view-texts';
  * types (server/app.ts), not from hand-written ones. better-auth's /api/auth/* is called through
  * apiFetch instead.
  */
-export const api = hc<ApiRoutes>('/api', {
-  fetch: (input: RequestInfo | URL, init?: RequestInit) =>
-    fetch(input, { ...init, credentials: 'same-origin' }).catch((error: unknown) => {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError({ status: 0, code: 'NETWORK', message: MSG.unexpected, path: String(input) });
-    }),
-});
+/** What hono's `hc` would give for our routes: the types only (web/lib/typed-client.ts runs it). */
+type Api = ReturnType<typeof hc<ApiRoutes, '/api'>>;
+
+export const api = typedClient<Api>('/api', (input, init) =>
+  fetch(input, { ...init, credentials: 'same-origin' }).catch((error: unknown) => {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK', message: MSG.unexpected, path: String(input) });
+  }),
+);
 
 /** Awaits a client call and returns its JSON, or throws an ApiError with the server's message. */
 export async function call<R extends ClientResponse<unknown, number, string>>(
