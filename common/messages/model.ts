@@ -1,5 +1,6 @@
 import { mentionsToPlain } from '../core/mention-token';
 import { BADGE_CAP, INQUIRY_BADGE_MSG } from './badge';
+import { MESSAGE_SOUND_VOLUME } from './sound';
 
 export { badgeText } from './badge';
 /**
@@ -9,7 +10,7 @@ export { badgeText } from './badge';
 export const MESSAGING = {
   contentMax: 5000,
   /** The new-message sound's volume (0 to 1); Settings can switch the sound off. */
-  soundVolume: 0.3,
+  soundVolume: MESSAGE_SOUND_VOLUME,
   /** Last-message preview in lists. */
   previewLength: 50,
   /** A time separator is shown in a thread when two messages are further apart than this. */

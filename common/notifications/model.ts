@@ -12,11 +12,7 @@ export interface AreaNotificationTypes {
 }
 export type NotificationType = keyof AreaNotificationTypes & string;
 
-/**
- * A direct message is counted by the messages badge only: its notification is listed (and mailed,
- * pushed) but never raises the bell's unread count, so one message is not counted twice.
- */
-export const countsOnBell = (type: string) => type !== 'message';
+export { countsOnBell } from './bell';
 
 export const NOTIFICATIONS_MSG = {
   title: 'Notifications',

@@ -1,4 +1,4 @@
-import { MESSAGING } from '@common/messages/model';
+import { MESSAGE_SOUND_VOLUME } from '@common/messages/sound';
 
 /** The chime (web/public/sounds, made by scripts/make-message-chime.mjs). */
 export const NEW_MESSAGE_SOUND_URL = '/sounds/new-message.wav';
@@ -12,7 +12,7 @@ let audio: HTMLAudioElement | null = null;
 export function playNewMessageSound() {
   if (typeof Audio === 'undefined') return;
   audio ??= new Audio(NEW_MESSAGE_SOUND_URL);
-  audio.volume = MESSAGING.soundVolume;
+  audio.volume = MESSAGE_SOUND_VOLUME;
   audio.currentTime = 0;
   void audio.play().catch(() => undefined);
 }

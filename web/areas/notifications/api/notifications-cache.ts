@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { countsOnBell, type Notification, type NotificationPage } from '@common/notifications/model';
+import { countsOnBell } from '@common/notifications/bell';
+import type { Notification, NotificationPage } from '@common/notifications/model';
 import { notificationsKeys } from './query-keys';
 
 type ListData = InfiniteData<NotificationPage, string | null>;

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { SEARCH } from '@common/search/model';
 import { SearchInput } from '@web/components/ui/search-input';
 import { cn } from '@web/lib/cn';
 
@@ -8,6 +7,12 @@ import { cn } from '@web/lib/cn';
 export type SuggestionOption = { id: string; url: string };
 
 const loadPopup = () => import('./search-suggestions-popup');
+
+/**
+ * SEARCH.queryMax of the search model, written here: the field is in the first view and the model
+ * would come whole with it (a test checks the two agree).
+ */
+export const QUERY_MAX = 1000;
 const SuggestionsPopup = lazy(loadPopup);
 
 /**
@@ -95,7 +100,7 @@ export function SearchCombobox({
         name={name}
         defaultValue={defaultValue}
         placeholder={placeholder}
-        maxLength={SEARCH.queryMax}
+        maxLength={QUERY_MAX}
         className="bg-background"
         role={suggest ? 'combobox' : undefined}
         aria-autocomplete={suggest ? 'list' : undefined}
