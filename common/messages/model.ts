@@ -1,5 +1,5 @@
 import { mentionsToPlain } from '../core/mention-token';
-import { BADGE_CAP, INQUIRY_BADGE_MSG } from './badge';
+import { BADGE_CAP } from './badge';
 import { MESSAGE_SOUND_VOLUME } from './sound';
 
 export { badgeText } from './badge';
@@ -51,7 +51,6 @@ export const MESSAGING_MSG = {
   activeNow: 'Active now',
   businessInquiries: 'Business Inquiries',
   /** The top bar's button (issue 21): what it is, and a tooltip that says what it holds. */
-  ...INQUIRY_BADGE_MSG,
   unknownUser: 'Unknown User',
   emptyMessage: 'Please type a message before sending.',
   tooLong: `Messages can be at most ${MESSAGING.contentMax.toLocaleString('en-US')} characters.`,

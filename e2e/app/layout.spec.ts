@@ -1,5 +1,5 @@
 import { MSG } from '../../common/core/texts';
-import { MESSAGING_MSG } from '../../common/messages/model';
+import { INQUIRY_BADGE_MSG } from '../../common/messages/badge';
 import { PROFILE_MSG } from '../../common/profiles/model';
 import { expect, expectAccessible, newPerson, signUpVerified, test } from '../fixtures';
 
@@ -141,7 +141,7 @@ test("while the session loads, a member sees a skeleton, never the visitor's men
   await expect(nav.getByRole('link', { name: 'Messages' })).toBeVisible();
 
   // The business-inquiries button says what it is, explains itself, and shows no zero.
-  const inquiries = page.getByRole('button', { name: MESSAGING_MSG.inquiriesButton, exact: true });
-  await expect(inquiries).toHaveAttribute('title', MESSAGING_MSG.inquiriesTooltip);
+  const inquiries = page.getByRole('button', { name: INQUIRY_BADGE_MSG.inquiriesButton, exact: true });
+  await expect(inquiries).toHaveAttribute('title', INQUIRY_BADGE_MSG.inquiriesTooltip);
   await expect(inquiries).toHaveText('');
 });

@@ -85,7 +85,7 @@ test('two people chat live: unread badge, read tick, typing, and a failed send g
   await b.context.close();
 });
 
-test("a 'New Message' notification arrives live; clicking it marks it read and opens the chat", async ({
+test("a 'New Message' notification arrives live (on the messages badge, not the bell's count); clicking it marks it read and opens the chat", async ({
   page: pageA,
   browser,
   baseURL,
@@ -106,7 +106,9 @@ test("a 'New Message' notification arrives live; clicking it marks it read and o
   });
   expect(res.status()).toBe(201);
 
-  const bell = pageB.getByRole('button', { name: 'Notifications, 1 unread' });
+  // A direct message raises the messages badge only; the bell lists it without counting it.
+  await expect(pageB.getByRole('button', { name: 'Messages, 1 unread' })).toBeVisible();
+  const bell = pageB.getByRole('button', { name: 'Notifications', exact: true });
   await expect(bell).toBeVisible();
   await bell.click();
   const dropdown = pageB.getByRole('dialog', { name: NOTIFICATIONS_MSG.title });
@@ -143,10 +145,9 @@ test('the notifications page: empty, then mark all as read', async ({ page: page
   await expect(pageB.getByText(NOTIFICATIONS_MSG.pageEmpty)).toBeVisible();
   await expectAccessible(pageB);
 
-  const res = await pageA.request.post('/api/messages', {
-    data: { receiverId: idB, clientId: randomUUID(), content: 'Hi!' },
-  });
-  expect(res.status()).toBe(201);
+  // A connection request counts on the bell (a direct message would raise the messages badge only).
+  const res = await pageA.request.post(`/api/connections/${idB}/request`);
+  expect(res.status()).toBe(200);
   const markAll = pageB.getByRole('button', { name: NOTIFICATIONS_MSG.markAllReadCount(1) });
   await expect(markAll).toBeVisible();
   await markAll.click();

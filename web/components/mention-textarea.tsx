@@ -151,8 +151,10 @@ export function MentionTextarea({
           id={listId}
           role="listbox"
           aria-label={MENTION_MSG.pickerLabel}
+          // A few options at most (MENTION_PICKER): never a scrolled region, which would need a
+          // keyboard stop of its own while the focus stays in the text box.
           className={cn(
-            'absolute left-0 z-50 max-h-64 w-full max-w-sm overflow-y-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md',
+            'absolute left-0 z-50 w-full max-w-sm rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md',
             placement === 'above' ? 'bottom-full mb-1' : 'top-full mt-1',
           )}
         >
