@@ -36,5 +36,23 @@ export const ZJsonObject = z
   .union([z.looseObject({}), z.array(z.unknown())])
   .meta({ description: 'A JSON object or list (fields not described yet).' });
 
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * A response schema tied to the TypeScript type the route returns: `answers<Group>()(z.object({...}))`
+ * fails to compile when the schema and the type drift apart (a field added, renamed or made optional on
+ * one side only). Each area keeps its schemas in `common/<area>/responses.ts`.
+ */
+export function answers<T>() {
+  return <S extends z.ZodType>(schema: S, ..._same: Same<z.output<S>, T> extends true ? [] : [never]): S =>
+    schema;
+}
+
+/** One page of a cursor-paged list: `{ items, nextCursor }`. */
+export const zPage = <I extends z.ZodType>(item: I) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** An ISO 8601 date-time as the API writes it. */
+export const ZIsoDate = z.string().meta({ format: 'date-time' });
+
 /** GET /api/health. */
 export const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
