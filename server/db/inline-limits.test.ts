@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { inlineLimits, openDatabase } from './client';
+import { inlineLimits, openDatabase, queryRowsPlannedOnce } from './client';
 
 /*
  * A prepared statement whose LIMIT is a parameter is planned again on every run (its generic plan
@@ -74,6 +74,34 @@ describe.runIf(source.kind !== 'pglite')('on PostgreSQL (needs TEST_DATABASE_URL
       expect(plans.rows).toHaveLength(1);
       expect(plans.rows[0]!.statement).toContain('limit 3');
       expect(plans.rows[0]!.generic).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a statement costly to plan runs on sessions that always keep its generic plan', async () => {
+    if (source.kind === 'pglite') throw new Error('PostgreSQL only');
+    const database = await openDatabase({ url: source.url, poolSize: 1 });
+    try {
+      const setting = sql`select current_setting('plan_cache_mode') as mode`;
+      expect((await database.db.execute<{ mode: string }>(setting)).rows[0]!.mode).toBe('auto');
+      expect((await queryRowsPlannedOnce<{ mode: string }>(database.db, setting))[0]!.mode).toBe(
+        'force_generic_plan',
+      );
+      // A pattern known at planning time would get a custom plan on every run; here, never one.
+      for (const word of ['a%', 'b%', 'c%']) {
+        const rows = await queryRowsPlannedOnce<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from (select 'a' || g as w from generate_series(1, 9) g) t where w like ${word}`,
+        );
+        expect(rows[0]!.n).toBe(word === 'a%' ? 9 : 0);
+      }
+      const plans = await queryRowsPlannedOnce<{ generic: number; custom: number }>(
+        database.db,
+        sql`select generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements where statement like ${'%generate_series(1, 9)%'}`,
+      );
+      expect(plans).toEqual([{ generic: 3, custom: 0 }]);
     } finally {
       await database.close();
     }

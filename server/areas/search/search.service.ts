@@ -1,6 +1,6 @@
 import { SEARCH, type SearchPage, type SearchResult, type SearchSuggestions } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, queryRowsPlannedOnce, type Db } from '../../db/client';
 import {
   pluralLabelOf,
   SEARCH_LEVELS,
@@ -124,8 +124,14 @@ type Row = {
   url: string;
 };
 
-/** Runs a statement, answering its rows (the bench's explain runs it under EXPLAIN as well). */
-export type SearchExec = (query: SQL) => Promise<Record<string, unknown>[]>;
+/**
+ * Runs a statement, answering its rows (the bench's explain runs it under EXPLAIN as well).
+ * `counts` marks the plain tiers' counts statement: the service runs it on sessions that keep its
+ * generic plan (queryRowsPlannedOnce), since its twenty-odd tiers took some 46 ms to plan and 5 to
+ * run. The tiers' rows keep a plan made for their text: for a common word an index's order beats
+ * sorting every trigram match, which a generic plan cannot know.
+ */
+export type SearchExec = (query: SQL, kind?: 'counts') => Promise<Record<string, unknown>[]>;
 
 /**
  * Runs one search page (docs/decisions/013) in two or three small statements: the plain tiers' counts
@@ -158,7 +164,7 @@ export async function runSearch(
   };
   const plainTiers = tiers.filter((t) => t.level !== 'near');
   if (plainTiers.length) {
-    const [row] = await exec(countsQuery(plainTiers));
+    const [row] = await exec(countsQuery(plainTiers), 'counts');
     plainTiers.forEach((tier, i) => add(tier, Number(row![`n${i}`])));
   }
   const near = tiers.filter((t) => t.level === 'near');
@@ -246,7 +252,13 @@ export async function search(
 ): Promise<SearchPage> {
   const known = type === undefined || searchProviders().some((p) => p.type === type);
   const { rows, counted, capped } = known
-    ? await runSearch((q) => queryRows(db, q), viewerId, text, page, type)
+    ? await runSearch(
+        (q, kind) => (kind === 'counts' ? queryRowsPlannedOnce(db, q) : queryRows(db, q)),
+        viewerId,
+        text,
+        page,
+        type,
+      )
     : { rows: [] as Row[], counted: 0, capped: false };
   const offset = (page - 1) * SEARCH.pageSize;
   const total = Math.min(counted, SEARCH.countCap);
