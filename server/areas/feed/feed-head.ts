@@ -1,4 +1,4 @@
-import type { FeedFilter, FeedItem, FeedPage } from '@common/feed/model';
+import type { FeedFilter, FeedItem, FeedNewItems, FeedPage } from '@common/feed/model';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Bus } from '../../platform/bus';
@@ -101,25 +101,52 @@ export function createFeedHead(deps: { db: Db; bus: Bus }) {
     });
   };
 
+  /** The head's items this reader may see, newest first, and whether they follow each author. */
+  async function visibleTo(viewerId: string | null, filter: FeedFilter) {
+    const [h, v] = await Promise.all([head(filter), viewerId ? viewer(viewerId) : null]);
+    // A visitor sees no item meant for a group; a member those of the groups they may see.
+    const allowed = viewerId ? await allowedIn(viewerId, h) : new Set<string>();
+    const visible = h.items
+      .filter(({ item, audience }) => (!audience || allowed.has(audience)) && !v?.hidden.has(item.author.id))
+      .map(({ item }) => item);
+    const withFollows = (items: FeedItem[]) =>
+      items.map((i) => ({
+        ...i,
+        viewerFollows: !viewerId || i.author.id === viewerId ? null : v!.following.has(i.author.id),
+      }));
+    return { h, visible, withFollows };
+  }
+
   return {
     /** The first page for this reader from the shared head, or null: read it from the database. */
     async firstPage(viewerId: string | null, filter: FeedFilter, limit: number): Promise<FeedPage | null> {
       if (limit >= HEAD_SIZE) return null;
-      const [h, v] = await Promise.all([head(filter), viewerId ? viewer(viewerId) : null]);
-      // A visitor sees no item meant for a group; a member those of the groups they may see.
-      const allowed = viewerId ? await allowedIn(viewerId, h) : new Set<string>();
-      const visible = h.items
-        .filter(
-          ({ item, audience }) => (!audience || allowed.has(audience)) && !v?.hidden.has(item.author.id),
-        )
-        .map(({ item }) => item);
+      const { h, visible, withFollows } = await visibleTo(viewerId, filter);
       if (visible.length <= limit && !h.complete) return null;
       const { page, more } = splitPage(visible, limit);
-      const items = page.map((i) => ({
-        ...i,
-        viewerFollows: !viewerId || i.author.id === viewerId ? null : v!.following.has(i.author.id),
-      }));
+      const items = withFollows(page);
       return { items, nextCursor: more ? items[items.length - 1]!.id : null };
+    },
+    /**
+     * What was published above `since` for this reader (the home page's question after each
+     * publication, asked by everyone on it at once), from the shared head when the head reaches down
+     * to `since`; null: read it from the database. Each publication drops the head, so the first of
+     * those readers reads it again and the others share that read.
+     */
+    async newSince(
+      viewerId: string,
+      filter: FeedFilter,
+      since: string,
+      max: number,
+    ): Promise<FeedNewItems | null> {
+      const { h, visible, withFollows } = await visibleTo(viewerId, filter);
+      const after = BigInt(since);
+      const oldest = h.items[h.items.length - 1];
+      // The head must hold every item above `since`: it reaches below it, or holds the whole tab.
+      if (!h.complete && (!oldest || BigInt(oldest.item.id) > after)) return null;
+      const newer = visible.filter((i) => BigInt(i.id) > after);
+      const { page, more } = splitPage(newer, max);
+      return { items: withFollows(page), more };
     },
     close: unsubscribe,
   };

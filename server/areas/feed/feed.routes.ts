@@ -1,5 +1,5 @@
 import { ZFeedNewQuery, ZFeedQuery } from '@common/feed/schemas';
-import { FEED_MSG, type FeedFilter } from '@common/feed/model';
+import { FEED, FEED_MSG, type FeedFilter } from '@common/feed/model';
 import { Hono } from 'hono';
 import { isFeedFilter } from '../../platform/feed-kinds';
 import { AppError } from '../../lib/errors';
@@ -31,7 +31,10 @@ export function feedRoutes(deps: Pick<AppDeps, 'db' | 'bus'>) {
     .get('/feed/new', validate('query', ZFeedNewQuery), async (c) => {
       const viewer = requireViewer(c);
       const query = c.req.valid('query');
-      const fresh = await getNewFeedItems(db, viewer.id, { ...query, filter: feedFilter(query.filter) });
+      const filter = feedFilter(query.filter);
+      const fresh =
+        (await head.newSince(viewer.id, filter, query.since, FEED.newMax)) ??
+        (await getNewFeedItems(db, viewer.id, { ...query, filter }));
       return c.json({ ...fresh, items: await withEngagement(db, viewer.id, fresh.items) });
     });
 }

@@ -290,6 +290,33 @@ describe('what is new', () => {
     expect(many.body.more).toBe(true);
   });
 
+  it('answers from the shared head as the database would: blocks either way, follows, and past the head', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    const since = (await page(a.agent)).items[0]!.id;
+    expect((await a.agent.post(`/api/connections/${b.id}/block`)).status).toBe(200);
+    expect((await c.agent.post(`/api/connections/${b.id}/follow`)).status).toBe(200);
+    const byB = await publish({ userId: b.id });
+    const byA = await publish({ userId: a.id });
+    const fresh = async (who: Person, after = since) => {
+      const res = await who.agent.get<FeedNewItems>(`/api/feed/new?since=${after}`);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    expect(ids((await fresh(a)).items)).toEqual([byA.id]);
+    expect(ids((await fresh(b)).items)).toEqual([byB.id]);
+    const third = (await fresh(c)).items;
+    expect(ids(third)).toEqual([byA.id, byB.id]);
+    expect(third.map((i) => i.viewerFollows)).toEqual([false, true]);
+    // Further back than the shared head holds (its first hundred items): read from the database, alike.
+    const old = (await page(c.agent, '?limit=50')).items.at(-1)!.id;
+    for (let i = 0; i < 100; i++) await publish({ userId: c.id });
+    const deep = await fresh(a, old);
+    expect(deep.more).toBe(true);
+    expect(deep.items).toHaveLength(FEED.newMax);
+    expect(ids((await fresh(b, byA.id)).items)).toHaveLength(FEED.newMax);
+    expect(ids((await fresh(a, since)).items)).not.toContain(byB.id);
+  });
+
   it('announces published and removed items to open pages over the feed topic', async () => {
     const a = await person();
     const base = await t.listen();
