@@ -181,8 +181,30 @@ function statementName(text: string): string | null {
 
 /** The most distinct LIMIT values written into one statement's text (see inlineLimits). */
 const MAX_INLINED_LIMITS = 8;
-const inlinedLimits = new Map<string, Set<number>>();
 const LIMIT_PARAM = /\blimit \$(\d+)(?!\d)/gi;
+const PARAM = /\$(\d+)(?!\d)/g;
+
+/**
+ * What inlineLimits needs of a statement's text, worked out once per text (search's is 17 KB with
+ * some thirty LIMITs): the parameters that are a LIMIT and used nowhere else, and for each the
+ * values written in so far.
+ */
+type LimitShape = { params: number[]; seen: Map<number, Set<number>> };
+const limitShapes = new Map<string, LimitShape | null>();
+
+function limitShape(text: string): LimitShape | null {
+  const known = limitShapes.get(text);
+  if (known !== undefined) return known;
+  // Texts with no LIMIT parameter are not kept: the test is cheap, and they are most texts.
+  if (!/\blimit \$/i.test(text) || limitShapes.size >= MAX_STATEMENT_NAMES) return null;
+  const uses = new Map<number, number>();
+  for (const m of text.matchAll(PARAM)) uses.set(Number(m[1]), (uses.get(Number(m[1])) ?? 0) + 1);
+  // Used once only (a parameter shared with another place stays a parameter).
+  const params = [...text.matchAll(LIMIT_PARAM)].map((m) => Number(m[1])).filter((k) => uses.get(k) === 1);
+  const shape = params.length ? { params, seen: new Map(params.map((k) => [k, new Set<number>()])) } : null;
+  limitShapes.set(text, shape);
+  return shape;
+}
 
 /**
  * A statement's `limit $n` with its value written in: PostgreSQL plans a prepared statement whose
@@ -194,21 +216,14 @@ const LIMIT_PARAM = /\blimit \$(\d+)(?!\d)/gi;
  * parameters are renumbered. Returns null when nothing changes.
  */
 export function inlineLimits(text: string, values: unknown[]): { text: string; values: unknown[] } | null {
-  if (!/\blimit \$/i.test(text)) return null;
+  const shape = limitShape(text);
+  if (!shape) return null;
   const drop = new Map<number, number>();
-  for (const m of text.matchAll(LIMIT_PARAM)) {
-    const k = Number(m[1]);
+  for (const k of shape.params) {
     const v = values[k - 1];
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : NaN;
     if (!Number.isSafeInteger(n) || n < 0 || n > 1000) continue;
-    // Used once only (a parameter shared with another place stays a parameter).
-    if ((text.match(new RegExp(`\\$${k}(?!\\d)`, 'g')) ?? []).length !== 1) continue;
-    const shape = text.replace(new RegExp(`\\$${k}(?!\\d)`), '$?');
-    let seen = inlinedLimits.get(shape);
-    if (!seen) {
-      if (inlinedLimits.size >= MAX_STATEMENT_NAMES) continue;
-      inlinedLimits.set(shape, (seen = new Set()));
-    }
+    const seen = shape.seen.get(k)!;
     if (!seen.has(n)) {
       if (seen.size >= MAX_INLINED_LIMITS) continue;
       seen.add(n);
@@ -223,7 +238,7 @@ export function inlineLimits(text: string, values: unknown[]): { text: string; v
     kept.push(v);
     renumber.set(i + 1, kept.length);
   });
-  const rewritten = text.replace(/\$(\d+)(?!\d)/g, (whole, d: string) => {
+  const rewritten = text.replace(PARAM, (whole, d: string) => {
     const k = Number(d);
     if (drop.has(k)) return String(drop.get(k));
     const to = renumber.get(k);
