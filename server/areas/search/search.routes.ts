@@ -14,12 +14,21 @@ import { search, suggest } from './search.service';
  */
 export const SUGGEST_LIMIT = { name: 'search-suggest', max: 120, windowSec: 60 } satisfies RateLimit;
 
+/**
+ * Searches per person: each counts and reads a score of tiers (a few ms of the database, on a
+ * small pool of its own), and a person reads a results page in seconds, so a script searching in a
+ * loop would only hold that pool from everyone else's searches.
+ */
+export const SEARCH_LIMIT = { name: 'search', max: 120, windowSec: 60 } satisfies RateLimit;
+
 /** GET /api/search?q=&page=&type=, GET /api/search/suggest?q=, for signed-in people. */
 export function searchRoutes(deps: Pick<AppDeps, 'db' | 'meter'>) {
   deps.meter.register(SUGGEST_LIMIT);
+  deps.meter.register(SEARCH_LIMIT);
   return new Hono<AppEnv>()
     .get('/search', validate('query', ZSearchQuery), async (c) => {
       const viewer = requireViewer(c);
+      deps.meter.enforce(SEARCH_LIMIT, viewer.id, SEARCH_MSG.suggestLimited);
       const { q, page, type } = c.req.valid('query');
       return c.json(await search(deps.db, viewer.id, q, page, type));
     })

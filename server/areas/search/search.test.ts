@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
+import { SEARCH_LIMIT } from './search.routes';
 import { runSearch, searchQuery, searchTerms } from './search.service';
 
 let t: TestApp;
@@ -160,6 +161,17 @@ describe('hostile and bad queries', () => {
     for (const page of ['0', '-1', 'x', '1.5', '1001']) {
       expect((await viewer.agent.get(`/api/search?q=ada&page=${page}`)).status, page).toBe(400);
     }
+  });
+
+  it("a script searching in a loop is stopped after a person's share, and nobody else is", async () => {
+    const busy = await person();
+    expect((await busy.agent.get('/api/search?q=ada')).status).toBe(200);
+    // The rest of the minute's allowance spent at once: each search is real work for the database.
+    t.booted.meter.hit(SEARCH_LIMIT, busy.id, SEARCH_LIMIT.max - 1);
+    const refused = await busy.agent.get('/api/search?q=ada');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(SEARCH_MSG.suggestLimited);
+    expect((await viewer.agent.get('/api/search?q=ada')).status).toBe(200);
   });
 });
 
