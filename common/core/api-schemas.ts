@@ -49,10 +49,29 @@ export function answers<T>() {
 }
 
 /** One page of a cursor-paged list: `{ items, nextCursor }`. */
-export const zPage = <I extends z.ZodType>(item: I) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const zPage = <I extends z.ZodType>(item: I) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /** An ISO 8601 date-time as the API writes it. */
 export const ZIsoDate = z.string().meta({ format: 'date-time' });
+
+/**
+ * A person in a list (PersonSummary in common/profiles/model.ts): what every area shows of an author, a
+ * member or a guest. Tied to its type where an area uses it (an area's `answers<...>()`).
+ */
+export const ZPersonSummary = z
+  .strictObject({
+    id: z.string(),
+    username: z.string(),
+    fullName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    title: z.string().nullable(),
+    bio: z.string().nullable(),
+  })
+  .meta({ description: 'A person in a list.' });
+
+/** `{ url }`: where an uploaded picture can be read. */
+export const ZUploadedImage = z.strictObject({ url: z.string() });
 
 /** GET /api/health. */
 export const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
