@@ -191,7 +191,7 @@ describe('every answer of the real app is checked (tests only)', () => {
         await app.close();
         if (webDir) await rm(webDir, { recursive: true, force: true });
       }
-    });
+    }, 90_000);
 });
 
 /*
