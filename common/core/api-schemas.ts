@@ -83,4 +83,4 @@ export const ZPersonSummary = z
 export const ZUploadedImage = z.strictObject({ url: z.string() });
 
 /** GET /api/health. */
-export const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
+export const ZHealth = z.strictObject({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
