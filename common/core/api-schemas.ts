@@ -26,7 +26,7 @@ export const ZApiError = z.object({
 });
 
 /** A write that answers only that it happened. */
-export const ZOk = z.object({ ok: z.literal(true) });
+export const ZOk = z.strictObject({ ok: z.literal(true) });
 
 /**
  * A JSON object (or list) whose fields are not described one by one yet: the check still proves the answer is
@@ -50,10 +50,37 @@ export function answers<T>() {
 
 /** One page of a cursor-paged list: `{ items, nextCursor }`. */
 export const zPage = <I extends z.ZodType>(item: I) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+  z.strictObject({ items: z.array(item), nextCursor: z.string().nullable() });
 
-/** An ISO 8601 date-time as the API writes it. */
-export const ZIsoDate = z.string().meta({ format: 'date-time' });
+/**
+ * An ISO 8601 date-time as the API writes it (`Date.toJSON()`: 2026-01-31T09:30:00.000Z). Checked, so a
+ * date passed on as the database's own text ("2026-01-31 09:30:00+00") fails the test-mode check.
+ */
+export const ZIsoDate = z
+  .string()
+  .refine(
+    (s) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s),
+    'Expected an ISO 8601 date-time',
+  )
+  .meta({ format: 'date-time' });
+
+/**
+ * A person in a list (PersonSummary in common/profiles/model.ts): what every area shows of an author, a
+ * member or a guest. Tied to its type where an area uses it (an area's `answers<...>()`).
+ */
+export const ZPersonSummary = z
+  .strictObject({
+    id: z.string(),
+    username: z.string(),
+    fullName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    title: z.string().nullable(),
+    bio: z.string().nullable(),
+  })
+  .meta({ description: 'A person in a list.' });
+
+/** `{ url }`: where an uploaded picture can be read. */
+export const ZUploadedImage = z.strictObject({ url: z.string() });
 
 /** GET /api/health. */
-export const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
+export const ZHealth = z.strictObject({ status: z.enum(['ok', 'degraded']), database: z.boolean() });

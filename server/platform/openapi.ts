@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { ZApiError } from '@common/core/api-schemas';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -230,11 +231,30 @@ export function buildOpenApi(opts: { groups: readonly DescribedRoutes[]; version
   };
 }
 
-/** The description of the route a request reached, by its matched pattern. */
+/**
+ * The description of the route a request reached. Hono lists every route whose pattern matched
+ * (`matchedRoutes`), run or not: the web app's `GET *` when a built web app is served, a later
+ * route whose pattern also fits (`/forums/:id/posts` and `/forums/posts/:id`). The one that answered
+ * is the last one Hono ran (`routeIndex`); when that is a middleware (a refusal, the catch-all), the
+ * first described route the request matched.
+ */
 function docOf(index: Map<string, RouteDoc>, c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
-  const matched = c.req.matchedRoutes.filter((r) => r.method !== 'ALL').at(-1);
   // Matched at the app's level, under /api; the descriptions are keyed as the routes are declared.
-  return matched ? index.get(`${matched.method} ${matched.path.replace(/^\/api/, '')}`) : undefined;
+  const keyOf = (r: { method: string; path: string }) =>
+    `${r.method} ${r.path.replace(/^\/api(?=\/|$)/, '')}`;
+  const routes = c.req.matchedRoutes;
+  const answered = routes[c.req.routeIndex];
+  if (answered && answered.method !== 'ALL') return index.get(keyOf(answered));
+  for (const r of routes) if (r.method !== 'ALL' && index.has(keyOf(r))) return index.get(keyOf(r));
+  return undefined;
+}
+
+/** The text of an answer, unzipped when compressJson (lib/compress-json.ts) gzipped it for the client. */
+async function bodyText(res: Response): Promise<string> {
+  const bytes = Buffer.from(await res.clone().arrayBuffer());
+  return res.headers.get('content-encoding') === 'gzip'
+    ? gunzipSync(bytes).toString('utf8')
+    : bytes.toString('utf8');
 }
 
 /**
@@ -258,7 +278,7 @@ export function checkResponses(groups: () => readonly DescribedRoutes[]): Middle
     const ok = c.res.status < 300;
     const schema = ok ? doc.response : ZApiError;
     if (!schema) return;
-    const text = await c.res.clone().text();
+    const text = await bodyText(c.res);
     if (!text) return;
     const body: unknown = JSON.parse(text);
     const parsed = schema.safeParse(body);

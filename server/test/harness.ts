@@ -56,6 +56,8 @@ export type TestAppOptions = {
   requireAdminTwoFactor?: boolean;
   /** LINK_PREVIEW_ALLOW_HOSTS, and the fetcher's name resolver and deadline. */
   linkPreviews?: { allowHosts?: string[]; resolve?: Resolver; timeoutMs?: number };
+  /** The built web app to serve (a folder with index.html); default dist/web when it exists. */
+  webDir?: string;
 };
 
 /**
@@ -87,7 +89,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     return boot(env, {
       database,
       logger: createLogger('silent'),
-      webDir: WEB_DIST_DIR,
+      webDir: opts.webDir ?? WEB_DIST_DIR,
       notificationMailIntervalMs: 0,
       linkPreviews: { resolve: opts.linkPreviews?.resolve, timeoutMs: opts.linkPreviews?.timeoutMs },
     });

@@ -1,30 +1,39 @@
-import { ZJsonObject, ZOk } from '@common/core/api-schemas';
+import { ZOk } from '@common/core/api-schemas';
+import {
+  ZEventCover,
+  ZEventDetail,
+  ZEventPage,
+  ZGuestPage,
+  ZInviteCandidates,
+  ZInvited,
+  ZRsvpResult,
+} from '@common/events/responses';
 import type { ApiDocs } from '../../platform/openapi';
 
 /** The events area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const eventsApiDocs: ApiDocs = {
-  'GET /events': { summary: 'List events', response: ZJsonObject, access: 'public' },
+  'GET /events': { summary: 'List events', response: ZEventPage, access: 'public' },
   'POST /events/covers': {
     summary: 'Upload an event cover photo',
-    response: ZJsonObject,
+    response: ZEventCover,
     status: 201,
     body: 'multipart/form-data',
   },
-  'POST /events': { summary: 'Create an event', response: ZJsonObject, status: 201 },
-  'GET /events/:id': { summary: 'Read one event', response: ZJsonObject, access: 'public' },
-  'PATCH /events/:id': { summary: 'Edit an event', response: ZJsonObject },
+  'POST /events': { summary: 'Create an event', response: ZEventDetail, status: 201 },
+  'GET /events/:id': { summary: 'Read one event', response: ZEventDetail, access: 'public' },
+  'PATCH /events/:id': { summary: 'Edit an event', response: ZEventDetail },
   'DELETE /events/:id': { summary: 'Delete an event', response: ZOk },
-  'POST /events/:id/cancel': { summary: 'Cancel an event', response: ZJsonObject },
-  'PUT /events/:id/rsvp': { summary: 'Answer going, maybe or not going', response: ZJsonObject },
-  'GET /events/:id/guests': { summary: 'An event’s guests', response: ZJsonObject, access: 'public' },
+  'POST /events/:id/cancel': { summary: 'Cancel an event', response: ZEventDetail },
+  'PUT /events/:id/rsvp': { summary: 'Answer going, maybe or not going', response: ZRsvpResult },
+  'GET /events/:id/guests': { summary: 'An event’s guests', response: ZGuestPage, access: 'public' },
   'GET /events/:id/invitable': {
     summary: 'People who may be invited to an event (connections, group members), or found by name',
-    response: ZJsonObject,
+    response: ZInviteCandidates,
   },
-  'POST /events/:id/invitations': { summary: 'Invite people to an event', response: ZJsonObject },
+  'POST /events/:id/invitations': { summary: 'Invite people to an event', response: ZInvited },
   'POST /events/:id/invitations/group': {
     summary: 'Invite the members of one of the organizer’s groups to an event',
-    response: ZJsonObject,
+    response: ZInvited,
   },
   'GET /events/:id/calendar.ics': {
     summary: 'An event as an iCalendar file',
