@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  PAGE_INQUIRY_KIND,
   BUSINESS_MSG,
   type BusinessPage,
   type BusinessPageList,
@@ -673,13 +674,12 @@ describe('blocks, inquiries, account deletion', () => {
   it('Message opens a business_page conversation with the owner, carrying the page', async () => {
     const [owner, a, stranger] = [await person(), await person(), await person()];
     const page = await createPage(owner);
-    const send = (to: string, businessPageId: string) =>
+    const send = (to: string, id: string) =>
       a.agent.post('/api/messages', {
         receiverId: to,
         clientId: randomUUID(),
         content: 'Do you cater weddings?',
-        messageType: 'business_page',
-        businessPageId,
+        inquiry: { kind: PAGE_INQUIRY_KIND, id },
       });
     // Someone other than the owner, or a page that is not there: refused.
     expect((await send(stranger.id, page.id)).status).toBe(400);
@@ -687,9 +687,8 @@ describe('blocks, inquiries, account deletion', () => {
     const res = await send(owner.id, page.id);
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
-      messageType: 'business_page',
-      businessPageId: page.id,
-      metadata: { title: page.name },
+      inquiry: { kind: 'business_page', id: page.id },
+      metadata: { title: page.name, link: `/business-pages/${page.id}` },
     });
     const inquiries = await owner.agent.get('/api/messages/inquiries');
     expect(JSON.stringify(inquiries.body)).toContain(page.name);
