@@ -692,6 +692,13 @@ describe('blocks, inquiries, account deletion', () => {
     });
     const inquiries = await owner.agent.get('/api/messages/inquiries');
     expect(JSON.stringify(inquiries.body)).toContain(page.name);
+    // As the wrong person: a page the sender may not see (its owner banned) is refused as missing.
+    await t.db.execute(sql`update profiles set is_banned = true where id = ${owner.id}`);
+    expect((await a.agent.get(`/api/business-pages/${page.id}`)).status).toBe(404);
+    const hidden = await send(owner.id, page.id);
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.error.message).toBe(BUSINESS_MSG.inquiryNotFound);
+    await t.db.execute(sql`update profiles set is_banned = false where id = ${owner.id}`);
   });
 
   it('account deletion takes the person’s pages, follows, likes, shares, helpful votes and reviews', async () => {

@@ -459,8 +459,17 @@ describe('inquiries', () => {
       ).status,
     ).toBe(400);
     expect((await send(stranger, { receiverId: member.id })).status).toBe(400);
-    expect((await send(stranger, { inquiry: { kind: IDEA_INQUIRY_KIND, id: randomUUID() } })).status).toBe(400);
+    expect((await send(stranger, { inquiry: { kind: IDEA_INQUIRY_KIND, id: randomUUID() } })).status).toBe(
+      400,
+    );
     expect((await send(stranger, { content: '   ' })).status).toBe(400);
+    // As the wrong person: an idea the sender may not see (its founder banned) is refused as missing.
+    await t.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, founder.id));
+    expect((await member.agent.get(`/api/investing/ideas/${idea.id}`)).status).toBe(404);
+    const hidden = await send(member);
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.error.message).toBe(INVESTING_MSG.inquiryNotFound);
+    await t.db.update(profiles).set({ isBanned: false }).where(eq(profiles.id, founder.id));
   });
 });
 

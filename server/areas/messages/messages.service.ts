@@ -146,7 +146,7 @@ export async function sendMessage(
     ? sql` where not exists (select 1 from conversations o where o.owner_id = ${receiver.id}::uuid
           and o.partner_id = ${senderId}::uuid
           and o.viewed_at > now() - make_interval(secs => ${MESSAGING.chatViewingS}))`
-      : sql``;
+    : sql``;
   const notification = notificationInsertSql(
     { userId: receiver.id, actorId: senderId, link, ...notice, relatedId: sql`m.id` },
     sql`m${whileOpen}`,

@@ -466,7 +466,10 @@ describe('inquiries', () => {
     ).toBe(400);
     const res = await send(investor, owner, 'I would like to invest', { inquiry });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ inquiry, metadata: { title: 'Solar Kiosks', link: `/widgets/${widgetId}` } });
+    expect(res.body).toMatchObject({
+      inquiry,
+      metadata: { title: 'Solar Kiosks', link: `/widgets/${widgetId}` },
+    });
     const [row] = await t.db.select().from(messages).where(eq(messages.id, res.body.id));
     expect(row).toMatchObject({ inquiryKind: 'test_widget', inquiryId: widgetId });
 

@@ -215,7 +215,9 @@ function PageDetail({ page, viewerId }: { page: BusinessPage; viewerId: string |
                     variant="outline"
                     onClick={() =>
                       viewerId
-                        ? void navigate(inquiryChatPath(page.owner.id, { kind: PAGE_INQUIRY_KIND, id: page.id }))
+                        ? void navigate(
+                            inquiryChatPath(page.owner.id, { kind: PAGE_INQUIRY_KIND, id: page.id }),
+                          )
                         : needSignIn()
                     }
                   >
