@@ -35,7 +35,7 @@ import { registerDigestSection } from './platform/digest-sections';
 import { createLinkSigner } from './platform/signed-links';
 import { registerFeedKind } from './platform/feed-kinds';
 import { registerModerationQueue } from './platform/moderation-queues';
-import { registerInquiryTarget, setMessagePolicy } from './platform/policies';
+import { registerInquiryKind, setMessagePolicy } from './platform/policies';
 import { registerNotificationType } from './platform/notification-types';
 import { registerReportTarget } from './platform/report-targets';
 import { registerSearchProvider } from './platform/search-providers';
@@ -159,7 +159,7 @@ export async function boot(
     registerFeedKind,
     registerDigestSection,
     registerNotificationType,
-    registerInquiryTarget,
+    registerInquiryKind,
     setMessagePolicy,
     setTypingPolicy: realtime.setTypingPolicy,
     onEmailVerified: (hook) => void emailVerifiedHooks.push(hook),

@@ -50,6 +50,9 @@ export const BUSINESS = {
 } as const;
 
 /** The product's texts for business pages, word for word (and what the app adds, marked). */
+/** The kind a message about a page names: `{ inquiry: { kind, id } }`. */
+export const PAGE_INQUIRY_KIND = 'business_page';
+
 export const BUSINESS_MSG = {
   heading: 'Business Pages',
   create: 'Create Business Page',
@@ -67,6 +70,10 @@ export const BUSINESS_MSG = {
   followFailed: 'Failed to update follow status. Please try again.',
   notFound: 'Business Page Not Found',
   notFoundText: 'The business page you are looking for does not exist or has been removed.',
+  /** A message about a page the sender cannot see, or not the receiver's. */
+  inquiryNotFound: 'This business page could not be found.',
+  /** The owner's notification of a message about their page. */
+  inquiryNotice: (name: string, page: string) => `${name} sent a message about your business page "${page}"`,
   back: 'Back to Business Pages',
   editPage: 'Edit Page',
   changeCover: 'Change Cover',

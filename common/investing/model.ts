@@ -105,6 +105,9 @@ export const INVESTING = {
 } as const;
 
 /** The product's texts for the investing board, word for word; the rest marked as ours. */
+/** The kind a message about an idea (a business inquiry) names: `{ inquiry: { kind, id } }`. */
+export const IDEA_INQUIRY_KIND = 'business_idea';
+
 export const INVESTING_MSG = {
   heading: 'Investing Opportunities',
   submitIdea: 'Submit Business Idea',
@@ -130,6 +133,8 @@ export const INVESTING_MSG = {
   notFoundTitle: 'Business Idea Not Found',
   notFoundText: (id: string) => `We couldn't find a business idea with the id "${id}".`,
   notFound: 'Business idea not found',
+  /** A message about an idea the sender cannot see, or not the receiver's. */
+  inquiryNotFound: 'This business idea could not be found.',
   loadOneFailed: 'Failed to load business idea',
   // Validation.
   titleMin: 'Title must be at least 5 characters',

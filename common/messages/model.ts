@@ -32,8 +32,24 @@ export const MESSAGING = {
   chatViewingS: 90,
 } as const;
 
-export const MESSAGE_TYPES = ['general', 'business_inquiry', 'business_page'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
+/**
+ * What an inquiry is about: a kind another area declares (its thing's name, e.g. an idea or a
+ * page) and that thing's id. The messages area knows no kind; the area owning one answers for it.
+ */
+export type InquiryRef = { kind: string; id: string };
+/** How an inquiry kind is spelled: lower-case words joined by underscores. */
+export const INQUIRY_KIND_PATTERN = /^[a-z][a-z_]{0,39}$/;
+
+/** The chat with `partnerId`, where what is sent is about `about` (e.g. a business page's Message). */
+export function inquiryChatPath(partnerId: string, about: InquiryRef): string {
+  return `/messages?with=${partnerId}&about=${about.kind}:${about.id}`;
+}
+
+/** The `about` parameter of inquiryChatPath read back; null when it is not `<kind>:<id>`. */
+export function parseInquiryParam(value: string | null): InquiryRef | null {
+  const match = value?.match(/^([a-z][a-z_]{0,39}):([0-9a-f-]{36})$/i);
+  return match ? { kind: match[1]!, id: match[2]!.toLowerCase() } : null;
+}
 
 export const MESSAGING_MSG = {
   /** Ours: what a message removed by an admin after a report says in its place. */
@@ -57,8 +73,9 @@ export const MESSAGING_MSG = {
   cannotMessageSelf: "You can't send a message to yourself.",
   recipientNotFound: 'This person could not be found.',
   sendFailed: 'Failed to send message. Please try again.',
-  unknownBusinessIdea: 'This business idea could not be found.',
-  unknownBusinessPage: 'This business page could not be found.',
+  unknownInquiryKind: (kind: string) => `Unknown inquiry kind "${kind}": a message cannot be about that.`,
+  badInquiryKind: 'An inquiry kind is lower-case words joined by underscores.',
+  badInquiryId: 'An inquiry id must be a UUID.',
   noInquiries: 'No business inquiries yet',
   /** The tick of a message written offline, and the line above the box while any wait. */
   queued: 'Waiting to send',
@@ -88,12 +105,14 @@ export type Message = {
   read: boolean;
   readAt: string | null;
   createdAt: string;
-  messageType: MessageType;
-  businessIdeaId: string | null;
-  businessPageId: string | null;
-  /** For inquiries: the idea's title or the page's name at the time of sending. */
-  metadata: { title?: string } | null;
+  /** What the message is about when it is an inquiry; null for a plain message. */
+  inquiry: InquiryRef | null;
+  /** For inquiries: the title of what it is about, and where that is, at the time of sending. */
+  metadata: MessageMetadata | null;
 };
+
+/** Kept with an inquiry when it is sent, so it reads the same after its subject changes or goes. */
+export type MessageMetadata = { title?: string; link?: string };
 
 /** One row of the contact list / messages dropdown (a conversation summary). */
 export type ConversationSummary = {
@@ -105,7 +124,8 @@ export type ConversationSummary = {
     preview: string;
     createdAt: string;
     read: boolean;
-    messageType: MessageType;
+    /** The last message is an inquiry (about something of the receiver's). */
+    isInquiry: boolean;
   };
   unreadCount: number;
 };

@@ -110,7 +110,7 @@ test('create a page and post; another member follows, likes, comments, reviews, 
   // Message opens /messages with the conversation to the page's owner started; what is sent
   // there is a business_page message, and the owner's inquiry count rises live.
   await m.getByRole('button', { name: BUSINESS_MSG.message, exact: true }).click();
-  await expect(m).toHaveURL(/\/messages\?with=[^&]+&page=/);
+  await expect(m).toHaveURL(/\/messages\?with=[^&]+&about=business_page:/);
   const composer = m.getByRole('textbox', { name: /^Message / });
   await composer.fill('Do you cater weddings?');
   await composer.press('Enter');

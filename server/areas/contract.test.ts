@@ -8,7 +8,7 @@ import { feedKinds } from '../platform/feed-kinds';
 import { notificationTypes } from '../platform/notification-types';
 import { moderationQueues } from '../platform/moderation-queues';
 import { reportTargets } from '../platform/report-targets';
-import { canMessage, getInquiryTarget } from '../platform/policies';
+import { canMessage, getInquiryKind } from '../platform/policies';
 import {
   SEARCH_COLUMNS,
   SEARCH_LEVELS,
@@ -49,7 +49,7 @@ describe('the area contract', () => {
     expect(reportTargets()).toEqual([]);
     expect(moderationQueues()).toEqual([]);
     expect(getContentTarget('article')).toBeUndefined();
-    expect(getInquiryTarget('business_inquiry')).toBeUndefined();
+    expect(getInquiryKind('business_idea')).toBeUndefined();
     // Any two ids: with no policy set, nobody may message anybody.
     expect(await canMessage({} as never, 'a', 'b')).toBe(false);
   });

@@ -12,7 +12,7 @@ import type { DigestSection } from './digest-sections';
 import type { FeedKind } from './feed-kinds';
 import type { NotificationType } from '@common/notifications/model';
 import type { ApiDocs } from './openapi';
-import type { InquiryFinder, InquiryType, MessagePolicy } from './policies';
+import type { InquiryKind, MessagePolicy } from './policies';
 import type { ModerationQueue } from './moderation-queues';
 import type { TopicAuthorizer, TypingPolicy } from './realtime';
 import type { ReportTarget } from './report-targets';
@@ -51,8 +51,8 @@ export type AreaContext = {
   registerDigestSection(section: DigestSection): void;
   /** A kind of notification the area sends (declared in its common model; its icon in its web module). */
   registerNotificationType(type: NotificationType): void;
-  /** What an inquiry message (business idea, business page) is about, and who receives it. */
-  registerInquiryTarget(type: InquiryType, find: InquiryFinder): void;
+  /** A kind of thing a message may be about (an inquiry): who owns it, its title, link and notice. */
+  registerInquiryKind(kind: InquiryKind): void;
   /** Who may message whom. Until an area sets it, nobody may. */
   setMessagePolicy(policy: MessagePolicy): void;
   /** Who may send a typing signal to whom. Until an area sets it, nobody may. */

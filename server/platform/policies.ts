@@ -1,4 +1,4 @@
-import type { MessageType } from '@common/messages/model';
+import type { NotificationType } from '@common/notifications/model';
 import type { Db } from '../db/client';
 
 /*
@@ -19,19 +19,43 @@ export function canMessage(db: Db, from: string, to: string): Promise<boolean> {
   return messagePolicy(db, from, to);
 }
 
-/** The kinds of message that are about something (an idea, a page) rather than general. */
-export type InquiryType = Exclude<MessageType, 'general'>;
-/** What an inquiry is about: its owner (who must receive it) and its title. */
-export type InquiryTarget = { ownerId: string; title: string };
-export type InquiryFinder = (db: Db, id: string) => Promise<InquiryTarget | null>;
+/** What an inquiry is about, as the area owning its kind answers for the person sending it. */
+export type InquiryTarget = {
+  /** Who owns it: the inquiry goes to them and nobody else. */
+  ownerId: string;
+  /** Its title, kept on the message as it was when sent. */
+  title: string;
+  /** Where it is in the app, kept beside the title. */
+  link: string;
+  /** The owner's notification of an inquiry from `senderName`. */
+  notice(senderName: string): {
+    type: NotificationType;
+    title: string;
+    message: string;
+    data?: Record<string, unknown>;
+  };
+};
 
-const inquiryTargets = new Map<InquiryType, InquiryFinder>();
+/**
+ * A kind of thing a message may be about (an inquiry), declared by the area that owns the thing.
+ * The messages area stores the kind and id and knows nothing else of it (docs/decisions/036).
+ */
+export type InquiryKind = {
+  /** Lower-case words joined by underscores, e.g. business_idea. */
+  kind: string;
+  /** Said when the thing is missing, hidden from the sender, or not the receiver's. */
+  notFound: string;
+  /** The thing as `viewerId` (the sender) may see it; null when it is missing or hidden from them. */
+  find(db: Db, viewerId: string, id: string): Promise<InquiryTarget | null>;
+};
 
-export function registerInquiryTarget(type: InquiryType, find: InquiryFinder): void {
-  inquiryTargets.set(type, find);
+const inquiryKinds = new Map<string, InquiryKind>();
+
+export function registerInquiryKind(kind: InquiryKind): void {
+  inquiryKinds.set(kind.kind, kind);
 }
 
-/** How to find what an inquiry of this type is about; undefined while no area registered one. */
-export function getInquiryTarget(type: InquiryType): InquiryFinder | undefined {
-  return inquiryTargets.get(type);
+/** The kind's declaration; undefined when no area registered it. */
+export function getInquiryKind(kind: string): InquiryKind | undefined {
+  return inquiryKinds.get(kind);
 }

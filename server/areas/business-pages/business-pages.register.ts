@@ -1,10 +1,12 @@
+import { BUSINESS_MSG, PAGE_INQUIRY_KIND } from '@common/business-pages/model';
 import { isUuid } from '@common/core/ids';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { SEARCH } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
 import type { Db } from '../../db/client';
 import type { ContentTarget } from '../../platform/content-targets';
-import type { InquiryFinder } from '../../platform/policies';
+import type { InquiryKind } from '../../platform/policies';
 import type { SearchProvider, SearchTier } from '../../platform/search-providers';
 import { visiblePage } from './business-rows';
 
@@ -93,11 +95,29 @@ export const businessPostTarget: ContentTarget = {
   },
 };
 
-/** A 'business_page' inquiry (Message on a page) goes to the owner of a page with a live owner. */
-export const findInquiryPage: InquiryFinder = async (db: Db, id: string) => {
-  if (!isUuid(id)) return null;
-  const page = await visiblePage(db, null, id);
-  return page ? { ownerId: page.owner_id, title: page.name } : null;
+/**
+ * A message about a page (its Message button) goes to the owner of a page the sender may see (the
+ * owner live, no block either way).
+ */
+export const pageInquiries: InquiryKind = {
+  kind: PAGE_INQUIRY_KIND,
+  notFound: BUSINESS_MSG.inquiryNotFound,
+  async find(db: Db, viewerId: string, id: string) {
+    if (!isUuid(id)) return null;
+    const page = await visiblePage(db, viewerId, id);
+    if (!page) return null;
+    return {
+      ownerId: page.owner_id,
+      title: page.name,
+      link: `/business-pages/${id}`,
+      notice: (name: string) => ({
+        type: 'business_action',
+        title: NOTIFICATION_TEXT.businessAction.title,
+        message: BUSINESS_MSG.inquiryNotice(name, page.name),
+        data: { businessId: id },
+      }),
+    };
+  },
 };
 
 /** business-page:{id}: whoever may read the page (re-checked when blocks change). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  PAGE_INQUIRY_KIND,
   BUSINESS_MSG,
   type BusinessPage,
   type BusinessPageList,
@@ -673,13 +674,12 @@ describe('blocks, inquiries, account deletion', () => {
   it('Message opens a business_page conversation with the owner, carrying the page', async () => {
     const [owner, a, stranger] = [await person(), await person(), await person()];
     const page = await createPage(owner);
-    const send = (to: string, businessPageId: string) =>
+    const send = (to: string, id: string) =>
       a.agent.post('/api/messages', {
         receiverId: to,
         clientId: randomUUID(),
         content: 'Do you cater weddings?',
-        messageType: 'business_page',
-        businessPageId,
+        inquiry: { kind: PAGE_INQUIRY_KIND, id },
       });
     // Someone other than the owner, or a page that is not there: refused.
     expect((await send(stranger.id, page.id)).status).toBe(400);
@@ -687,12 +687,18 @@ describe('blocks, inquiries, account deletion', () => {
     const res = await send(owner.id, page.id);
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
-      messageType: 'business_page',
-      businessPageId: page.id,
-      metadata: { title: page.name },
+      inquiry: { kind: 'business_page', id: page.id },
+      metadata: { title: page.name, link: `/business-pages/${page.id}` },
     });
     const inquiries = await owner.agent.get('/api/messages/inquiries');
     expect(JSON.stringify(inquiries.body)).toContain(page.name);
+    // As the wrong person: a page the sender may not see (its owner banned) is refused as missing.
+    await t.db.execute(sql`update profiles set is_banned = true where id = ${owner.id}`);
+    expect((await a.agent.get(`/api/business-pages/${page.id}`)).status).toBe(404);
+    const hidden = await send(owner.id, page.id);
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.error.message).toBe(BUSINESS_MSG.inquiryNotFound);
+    await t.db.execute(sql`update profiles set is_banned = false where id = ${owner.id}`);
   });
 
   it('account deletion takes the person’s pages, follows, likes, shares, helpful votes and reviews', async () => {

@@ -8,7 +8,7 @@ import {
   businessPageSearch,
   businessPostTarget,
   canWatchPage,
-  findInquiryPage,
+  pageInquiries,
 } from './business-pages.register';
 import { removePersonBusiness } from './pages.service';
 import { countPendingReviews } from './review-moderation.service';
@@ -42,7 +42,7 @@ export const businessPagesArea = defineArea({
     ctx.registerReportTarget(reviewReportTarget);
     // Reviews wait for an admin's moderation (the Reviews tab; the dashboard counts them).
     ctx.registerModerationQueue({ name: 'reviews', countPending: countPendingReviews });
-    ctx.registerInquiryTarget('business_page', findInquiryPage);
+    ctx.registerInquiryKind(pageInquiries);
     ctx.registerTopic('business-page', (userId, id) => canWatchPage(ctx.db, userId, id));
   },
   async onAccountDeleted(tx, userId, { bus }) {

@@ -7,7 +7,7 @@ import { allowLargeUploads } from '../../platform/uploads';
 import { demo } from './investing.demo';
 import { canReadIdea, removeFounderIdeas } from './ideas.service';
 import { announce } from './investing-rows';
-import { findIdeaForInquiry, ideaSearch } from './investing.register';
+import { ideaInquiries, ideaSearch } from './investing.register';
 import { investingRoutes } from './investing.routes';
 
 /** The investing board: business ideas, funding, updates, inquiries to founders, search and the feed. */
@@ -29,7 +29,7 @@ export const investingArea = defineArea({
       signInAction: IDEA_FEED_SIGN_IN,
     });
     ctx.registerSearchProvider(ideaSearch);
-    ctx.registerInquiryTarget('business_inquiry', findIdeaForInquiry);
+    ctx.registerInquiryKind(ideaInquiries);
     // The board (`investing:all`, any member: its events name only an idea) and one idea's page
     // (whoever may read the idea, the API's own rule).
     ctx.registerTopic(

@@ -1,10 +1,12 @@
 import { isUuid } from '@common/core/ids';
-import { INDUSTRY_LABELS } from '@common/investing/model';
+import { IDEA_INQUIRY_KIND, INDUSTRY_LABELS, INVESTING_MSG } from '@common/investing/model';
+import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { SEARCH } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
-import type { InquiryFinder } from '../../platform/policies';
+import { visibleFounder } from './investing-rows';
+import type { InquiryKind } from '../../platform/policies';
 import type { SearchProvider, SearchTier } from '../../platform/search-providers';
 
 /* What the investing board plugs into: search, and the messages area's business inquiries. */
@@ -69,17 +71,32 @@ export const ideaSearch: SearchProvider = {
 };
 
 /**
- * A business inquiry (messages area) is about an idea of a live founder, who receives it. The
- * messages area checks the receiver is this founder and that the two may write to each other
- * (blocks either way), and refuses one's own idea (nobody messages themselves).
+ * A message about an idea (a business inquiry) goes to its founder. The idea must be one the sender
+ * may read (the founder live, no block either way); the messages area checks the receiver is this
+ * founder, and refuses one's own idea (nobody messages themselves).
  */
-export const findIdeaForInquiry: InquiryFinder = async (db: Db, id: string) => {
-  if (!isUuid(id)) return null;
-  const [row] = await db
-    .execute<{ owner_id: string; title: string }>(
-      sql`select i.user_id::text as owner_id, i.title from business_ideas i join profiles p on p.id = i.user_id
-        where i.id = ${id} and ${visiblePerson('p')}`,
-    )
-    .then((r) => r.rows);
-  return row ? { ownerId: row.owner_id, title: row.title } : null;
+export const ideaInquiries: InquiryKind = {
+  kind: IDEA_INQUIRY_KIND,
+  notFound: INVESTING_MSG.inquiryNotFound,
+  async find(db: Db, viewerId: string, id: string) {
+    if (!isUuid(id)) return null;
+    const [row] = await db
+      .execute<{ owner_id: string; title: string }>(
+        sql`select i.user_id::text as owner_id, i.title from business_ideas i join profiles p on p.id = i.user_id
+          where i.id = ${id} and ${visibleFounder(viewerId)}`,
+      )
+      .then((r) => r.rows);
+    if (!row) return null;
+    return {
+      ownerId: row.owner_id,
+      title: row.title,
+      link: `/investing/${id}`,
+      notice: (name: string) => ({
+        type: 'business_inquiry',
+        title: NOTIFICATION_TEXT.businessInquiry.title,
+        message: NOTIFICATION_TEXT.businessInquiry.text(name, row.title),
+        data: { businessIdeaId: id, businessIdeaTitle: row.title },
+      }),
+    };
+  },
 };

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  IDEA_INQUIRY_KIND,
   INVESTING,
   INVESTING_MSG,
   type Idea,
@@ -357,8 +358,7 @@ describe('blocks, bans and deletion', () => {
         receiverId: hidden.author.id,
         clientId: randomUUID(),
         content: 'Still interested?',
-        messageType: 'business_inquiry',
-        businessIdeaId: hidden.id,
+        inquiry: { kind: IDEA_INQUIRY_KIND, id: hidden.id },
       });
       expect(inquiry.status).toBe(403);
     }
@@ -433,8 +433,7 @@ describe('inquiries', () => {
         receiverId: founder.id,
         clientId: randomUUID(),
         content: '  I would like to hear more about the round.  ',
-        messageType: 'business_inquiry',
-        businessIdeaId: idea.id,
+        inquiry: { kind: IDEA_INQUIRY_KIND, id: idea.id },
         ...o,
       });
     const sent = await send(member);
@@ -442,8 +441,7 @@ describe('inquiries', () => {
     const inbox = await founder.agent.get('/api/messages/inquiries');
     expect(inbox.body.items[0]).toMatchObject({
       content: 'I would like to hear more about the round.',
-      messageType: 'business_inquiry',
-      businessIdeaId: idea.id,
+      inquiry: { kind: 'business_idea', id: idea.id },
       senderId: member.id,
     });
     const [notice] = (await notifications(founder.agent)).filter((n) => n.type === 'business_inquiry');
@@ -456,14 +454,22 @@ describe('inquiries', () => {
           receiverId: founder.id,
           clientId: randomUUID(),
           content: 'me',
-          messageType: 'business_inquiry',
-          businessIdeaId: idea.id,
+          inquiry: { kind: IDEA_INQUIRY_KIND, id: idea.id },
         })
       ).status,
     ).toBe(400);
     expect((await send(stranger, { receiverId: member.id })).status).toBe(400);
-    expect((await send(stranger, { businessIdeaId: randomUUID() })).status).toBe(400);
+    expect((await send(stranger, { inquiry: { kind: IDEA_INQUIRY_KIND, id: randomUUID() } })).status).toBe(
+      400,
+    );
     expect((await send(stranger, { content: '   ' })).status).toBe(400);
+    // As the wrong person: an idea the sender may not see (its founder banned) is refused as missing.
+    await t.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, founder.id));
+    expect((await member.agent.get(`/api/investing/ideas/${idea.id}`)).status).toBe(404);
+    const hidden = await send(member);
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.error.message).toBe(INVESTING_MSG.inquiryNotFound);
+    await t.db.update(profiles).set({ isBanned: false }).where(eq(profiles.id, founder.id));
   });
 });
 

@@ -29,9 +29,7 @@ export function toMessage(row: MessageRow): Message {
     read: row.read,
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    messageType: row.messageType,
-    businessIdeaId: row.businessIdeaId,
-    businessPageId: row.businessPageId,
+    inquiry: row.inquiryKind && row.inquiryId ? { kind: row.inquiryKind, id: row.inquiryId } : null,
     metadata: row.metadata ?? null,
   };
 }

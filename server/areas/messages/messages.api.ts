@@ -6,7 +6,7 @@ export const messagesApiDocs: ApiDocs = {
   'GET /messages/conversations': { summary: 'The viewer’s conversations', response: ZJsonObject },
   'GET /messages/unread': { summary: 'Unread message count', response: ZJsonObject },
   'GET /messages/inquiries': {
-    summary: 'Inquiries about the viewer’s ideas and pages',
+    summary: 'Inquiries about things of the viewer’s (kinds other areas declare)',
     response: ZJsonObject,
   },
   'GET /messages/threads/:partnerId': { summary: 'Messages with one person', response: ZJsonObject },

@@ -242,7 +242,6 @@ export async function demo(ctx: DemoContext): Promise<void> {
         receiverId: to.id,
         content: line.text,
         clientId: ctx.uuid(),
-        messageType: 'general',
         createdAt: new Date(Math.round(at)),
         read: true,
       });

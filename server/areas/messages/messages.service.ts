@@ -3,13 +3,13 @@ import {
   MESSAGING_MSG,
   type BusinessInquiry,
   type Message,
-  type MessageType,
+  type MessageMetadata,
 } from '@common/messages/model';
 import { MESSAGE_REPORT_TARGET } from '@common/messages/model';
 import type { ZSendMessage } from '@common/messages/schemas';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import type { ServerEvent } from '@common/core/realtime';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { messages, profiles } from '../../db/schema';
@@ -23,13 +23,13 @@ import {
   notificationInsertSql,
   type RawNotification,
 } from '../notifications';
-import { canMessage, getInquiryTarget } from '../../platform/policies';
+import { canMessage, getInquiryKind, type InquiryTarget } from '../../platform/policies';
 import { blockedSince, onlineShown } from './block-shield';
 import { toMessage, toPerson, type MessageRow, type MessagingDeps } from './message-rows';
 
 /*
- * Sending a message: a general one or an inquiry about a business idea or page (whose owner must be
- * the receiver), stored with both people's conversation rows and the receiver's notification in
+ * Sending a message: a plain one or an inquiry about a thing of the receiver's, of a kind another
+ * area declares and answers for (docs/decisions/036), stored with both people's conversation rows and the receiver's notification in
  * one transaction and published once committed, a retried send answered with the stored message.
  * Also the message.created event and its loader for other processes, and the inquiries a person
  * received. Reading threads is in threads.service.ts, read receipts in read-receipts.service.ts.
@@ -46,10 +46,9 @@ type RawMessage = {
   read: boolean;
   read_at: Date | string | null;
   created_at: Date | string;
-  message_type: MessageType;
-  business_idea_id: string | null;
-  business_page_id: string | null;
-  metadata: { title?: string } | string | null;
+  inquiry_kind: string | null;
+  inquiry_id: string | null;
+  metadata: MessageMetadata | string | null;
   client_id: string | null;
 };
 
@@ -64,10 +63,9 @@ function fromRaw(r: RawMessage): MessageRow {
     read: r.read,
     readAt: r.read_at === null ? null : new Date(r.read_at),
     createdAt: new Date(r.created_at),
-    messageType: r.message_type,
-    businessIdeaId: r.business_idea_id,
-    businessPageId: r.business_page_id,
-    metadata: typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as { title?: string }) : r.metadata,
+    inquiryKind: r.inquiry_kind,
+    inquiryId: r.inquiry_id,
+    metadata: typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as MessageMetadata) : r.metadata,
     clientId: r.client_id,
   };
 }
@@ -117,61 +115,38 @@ export async function sendMessage(
   if (!receiver || !sender) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
   if (!allowed) throw new AppError('FORBIDDEN', "You can't message this person.");
 
-  let metadata: { title?: string } | null = null;
-  let businessIdeaId: string | null = null;
-  let businessPageId: string | null = null;
-  if (input.messageType !== 'general') {
-    const id = input.messageType === 'business_inquiry' ? input.businessIdeaId : input.businessPageId;
-    const find = getInquiryTarget(input.messageType);
-    const target = id && find ? await find(db, id) : null;
-    const unknown =
-      input.messageType === 'business_inquiry'
-        ? MESSAGING_MSG.unknownBusinessIdea
-        : MESSAGING_MSG.unknownBusinessPage;
-    if (!target || target.ownerId !== receiver.id) throw new AppError('VALIDATION', unknown);
-    metadata = { title: target.title };
-    if (input.messageType === 'business_inquiry') businessIdeaId = id!;
-    else businessPageId = id!;
+  const name = sender.fullName || sender.username;
+  // An inquiry: the area owning its kind says what the thing is, as this sender sees it, and whose.
+  const about = input.inquiry ?? null;
+  let inquiry: { metadata: MessageMetadata; notice: ReturnType<InquiryTarget['notice']> } | null = null;
+  if (about) {
+    const kind = getInquiryKind(about.kind);
+    if (!kind) {
+      throw new AppError('VALIDATION', MESSAGING_MSG.unknownInquiryKind(about.kind), {
+        inquiry: MESSAGING_MSG.unknownInquiryKind(about.kind),
+      });
+    }
+    const target = await kind.find(db, senderId, about.id);
+    if (!target || target.ownerId !== receiver.id) throw new AppError('VALIDATION', kind.notFound);
+    inquiry = { metadata: { title: target.title, link: target.link }, notice: target.notice(name) };
   }
 
-  const name = sender.fullName || sender.username;
   const link = `/messages?with=${senderId}`;
-  const notice =
-    input.messageType === 'general'
-      ? {
-          type: 'message' as const,
-          title: NOTIFICATION_TEXT.message.title,
-          message: NOTIFICATION_TEXT.message.text(name),
-          data: { senderId },
-          groupKey: `message:${senderId}`,
-        }
-      : {
-          type:
-            input.messageType === 'business_inquiry'
-              ? ('business_inquiry' as const)
-              : ('business_action' as const),
-          title:
-            input.messageType === 'business_inquiry'
-              ? NOTIFICATION_TEXT.businessInquiry.title
-              : NOTIFICATION_TEXT.businessAction.title,
-          message:
-            input.messageType === 'business_inquiry'
-              ? NOTIFICATION_TEXT.businessInquiry.text(name, metadata?.title ?? '')
-              : `${name} sent a message about your business page "${metadata?.title ?? ''}"`,
-          data: {
-            senderId,
-            ...(businessIdeaId ? { businessIdeaId, businessIdeaTitle: metadata?.title } : {}),
-            ...(businessPageId ? { businessId: businessPageId } : {}),
-          },
-          groupKey: null,
-        };
+  const notice = inquiry
+    ? { ...inquiry.notice, data: { senderId, ...inquiry.notice.data }, groupKey: null }
+    : {
+        type: 'message' as const,
+        title: NOTIFICATION_TEXT.message.title,
+        message: NOTIFICATION_TEXT.message.text(name),
+        data: { senderId },
+        groupKey: `message:${senderId}`,
+      };
   // A plain message to someone who has this chat open makes no notification: they are reading it.
-  const whileOpen =
-    input.messageType === 'general'
-      ? sql` where not exists (select 1 from conversations o where o.owner_id = ${receiver.id}::uuid
+  const whileOpen = !inquiry
+    ? sql` where not exists (select 1 from conversations o where o.owner_id = ${receiver.id}::uuid
           and o.partner_id = ${senderId}::uuid
           and o.viewed_at > now() - make_interval(secs => ${MESSAGING.chatViewingS}))`
-      : sql``;
+    : sql``;
   const notification = notificationInsertSql(
     { userId: receiver.id, actorId: senderId, link, ...notice, relatedId: sql`m.id` },
     sql`m${whileOpen}`,
@@ -182,10 +157,9 @@ export async function sendMessage(
   // cannot deadlock. A retry (the same sender and client id) inserts nothing: no row comes back.
   const inserted = await db.execute<RawMessage & { notification: RawNotification | null }>(sql`
     with m as (
-      insert into messages (sender_id, receiver_id, content, client_id, message_type,
-                            business_idea_id, business_page_id, metadata)
-      values (${senderId}, ${receiver.id}, ${input.content}, ${input.clientId}, ${input.messageType},
-              ${businessIdeaId}, ${businessPageId}, ${metadata ? JSON.stringify(metadata) : null}::jsonb)
+      insert into messages (sender_id, receiver_id, content, client_id, inquiry_kind, inquiry_id, metadata)
+      values (${senderId}, ${receiver.id}, ${input.content}, ${input.clientId}, ${about?.kind ?? null},
+              ${about?.id ?? null}, ${inquiry ? JSON.stringify(inquiry.metadata) : null}::jsonb)
       on conflict (sender_id, client_id) do nothing
       returning *
     ), c as (
@@ -236,7 +210,7 @@ async function findByClientId(db: Db, senderId: string, clientId: string) {
   return row ? toMessage(row) : null;
 }
 
-/** Inquiries the viewer received (business ideas and pages), newest first. */
+/** Inquiries the viewer received (about things of theirs), newest first. */
 export async function listInquiries(
   deps: MessagingDeps,
   viewerId: string,
@@ -245,7 +219,7 @@ export async function listInquiries(
     .select({ message: messages, sender: actorColumns })
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.senderId))
-    .where(and(eq(messages.receiverId, viewerId), ne(messages.messageType, 'general')))
+    .where(and(eq(messages.receiverId, viewerId), isNotNull(messages.inquiryKind)))
     .orderBy(desc(messages.createdAt))
     .limit(50);
   const senderIds = rows.map((r) => r.message.senderId);

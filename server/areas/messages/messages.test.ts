@@ -4,7 +4,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, notifications, userSettings } from '../../db/schema';
 import { type Agent, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
-import { registerInquiryTarget } from '../../platform/policies';
+import { registerInquiryKind } from '../../platform/policies';
 
 let t: TestApp;
 type Person = { agent: Agent; id: string; email: string; username: string };
@@ -36,7 +36,7 @@ describe('sending', () => {
       receiverId: bob.id,
       content: 'Hello Bob',
       read: false,
-      messageType: 'general',
+      inquiry: null,
     });
   });
 
@@ -410,54 +410,103 @@ describe('notifications from messages', () => {
   });
 });
 
-describe('business inquiries', () => {
-  it('refuses an inquiry about something no area knows', async () => {
-    const res = await send(alice, bob, 'interested', {
-      messageType: 'business_page',
-      businessPageId: randomUUID(),
+describe('inquiries', () => {
+  // A kind of thing as an area would declare it; the messages area knows none of its own.
+  const widgets = new Map<string, { ownerId: string; title: string; hiddenFrom?: string }>();
+  const registerWidgets = () =>
+    registerInquiryKind({
+      kind: 'test_widget',
+      notFound: 'This widget could not be found.',
+      async find(_db, viewerId, id) {
+        const w = widgets.get(id);
+        if (!w || w.hiddenFrom === viewerId) return null;
+        return {
+          ownerId: w.ownerId,
+          title: w.title,
+          link: `/widgets/${id}`,
+          notice: (name) => ({
+            type: 'message',
+            title: 'New Widget Inquiry',
+            message: `${name} asks about your widget "${w.title}"`,
+            data: { widgetId: id },
+          }),
+        };
+      },
     });
+
+  it('refuses a kind no area declared with a 400 that names it, and a malformed pair', async () => {
+    const res = await send(alice, bob, 'interested', { inquiry: { kind: 'no_such_kind', id: randomUUID() } });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(MESSAGING_MSG.unknownBusinessPage);
+    expect(res.body.error.message).toBe(MESSAGING_MSG.unknownInquiryKind('no_such_kind'));
+    expect(res.body.error.message).toContain('"no_such_kind"');
+    for (const inquiry of [
+      { kind: 'Bad Kind!', id: randomUUID() },
+      { kind: 'test_widget', id: 'not-a-uuid' },
+      { kind: 'test_widget' },
+      { kind: 'test_widget', id: randomUUID(), extra: 1 },
+    ]) {
+      expect((await send(alice, bob, 'interested', { inquiry })).status).toBe(400);
+    }
+    // The fields an inquiry once had are not part of the API any more.
+    expect((await send(alice, bob, 'x', { messageType: 'business_inquiry' })).status).toBe(400);
   });
 
-  it('carries the idea, counts as an inquiry and notifies the owner', async () => {
+  it('carries the (kind, id) pair, counts as an inquiry and notifies the owner in the kind’s words', async () => {
+    registerWidgets();
     const [owner, investor] = [await person(), await person()];
-    const ideaId = randomUUID();
-    registerInquiryTarget('business_inquiry', async (_db, id) =>
-      id === ideaId ? { ownerId: owner.id, title: 'Solar Kiosks' } : null,
-    );
-    // Only to the idea's owner.
-    const wrong = await send(investor, bob, 'hi', {
-      messageType: 'business_inquiry',
-      businessIdeaId: ideaId,
-    });
+    const widgetId = randomUUID();
+    widgets.set(widgetId, { ownerId: owner.id, title: 'Solar Kiosks' });
+    const inquiry = { kind: 'test_widget', id: widgetId };
+    // Only to the thing's owner; a thing the kind does not know is its own "not found".
+    const wrong = await send(investor, bob, 'hi', { inquiry });
     expect(wrong.status).toBe(400);
-    const res = await send(investor, owner, 'I would like to invest', {
-      messageType: 'business_inquiry',
-      businessIdeaId: ideaId,
-    });
+    expect(wrong.body.error.message).toBe('This widget could not be found.');
+    expect(
+      (await send(investor, owner, 'hi', { inquiry: { kind: 'test_widget', id: randomUUID() } })).status,
+    ).toBe(400);
+    const res = await send(investor, owner, 'I would like to invest', { inquiry });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      messageType: 'business_inquiry',
-      businessIdeaId: ideaId,
-      metadata: { title: 'Solar Kiosks' },
+      inquiry,
+      metadata: { title: 'Solar Kiosks', link: `/widgets/${widgetId}` },
     });
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, res.body.id));
+    expect(row).toMatchObject({ inquiryKind: 'test_widget', inquiryId: widgetId });
 
     expect((await owner.agent.get('/api/messages/unread')).body).toEqual({ messages: 1, inquiries: 1 });
     const inquiries = await owner.agent.get('/api/messages/inquiries');
     expect(inquiries.body.items).toHaveLength(1);
     expect(inquiries.body.items[0]).toMatchObject({
       content: 'I would like to invest',
+      inquiry,
       sender: { id: investor.id },
     });
     expect((await investor.agent.get('/api/messages/inquiries')).body.items).toEqual([]);
+    const list = await owner.agent.get('/api/messages/conversations');
+    expect(list.body.items[0].lastMessage).toMatchObject({ isInquiry: true });
     const [n] = await t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'business_inquiry')));
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.title, 'New Widget Inquiry')));
     expect(n).toMatchObject({
-      title: 'New Business Inquiry',
-      message: `${investor.username} is interested in your business idea "Solar Kiosks"`,
+      message: `${investor.username} asks about your widget "Solar Kiosks"`,
+      data: { senderId: investor.id, widgetId },
+      link: `/messages?with=${investor.id}`,
     });
+  });
+
+  it('refuses, as the wrong person, an inquiry about a thing the kind hides from the sender', async () => {
+    registerWidgets();
+    const [owner, outsider, insider] = [await person(), await person(), await person()];
+    const widgetId = randomUUID();
+    widgets.set(widgetId, { ownerId: owner.id, title: 'Private Widget', hiddenFrom: outsider.id });
+    const inquiry = { kind: 'test_widget', id: widgetId };
+    const refused = await send(outsider, owner, 'Tell me more', { inquiry });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('This widget could not be found.');
+    // Nothing was stored or told; someone who may see it can ask.
+    expect((await owner.agent.get('/api/messages/inquiries')).body.items).toEqual([]);
+    expect((await owner.agent.get('/api/messages/unread')).body).toEqual({ messages: 0, inquiries: 0 });
+    expect((await send(insider, owner, 'Tell me more', { inquiry })).status).toBe(201);
   });
 });

@@ -21,7 +21,7 @@ export async function countUnreadMessages(db: Db, viewerId: string): Promise<Unr
       sql`
     select
       (select coalesce(sum(unread_count), 0)::int from conversations where owner_id = ${viewerId}) as messages,
-      (select count(*)::int from messages where receiver_id = ${viewerId} and not read and message_type <> 'general') as inquiries
+      (select count(*)::int from messages where receiver_id = ${viewerId} and not read and inquiry_kind is not null) as inquiries
   `,
     )
     .then((r) => r.rows);

@@ -3,7 +3,6 @@ import {
   MESSAGING_MSG,
   previewText,
   type ConversationPage,
-  type MessageType,
   type ThreadPage,
 } from '@common/messages/model';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
@@ -72,7 +71,7 @@ export async function getThread(
 export async function listConversations(
   deps: MessagingDeps,
   viewerId: string,
-  page: { cursor?: string; limit?: number; q?: string; type?: MessageType },
+  page: { cursor?: string; limit?: number; q?: string },
 ): Promise<ConversationPage> {
   const { db } = deps;
   const limit = Math.min(page.limit ?? MESSAGING.conversationPageSize, 100);
@@ -99,7 +98,6 @@ export async function listConversations(
         pattern
           ? or(sql`${profiles.username} ilike ${pattern}`, sql`${profiles.fullName} ilike ${pattern}`)
           : undefined,
-        page.type ? eq(messages.messageType, page.type) : undefined,
       ),
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.partnerId))
@@ -117,7 +115,7 @@ export async function listConversations(
         preview: previewText(r.message.content),
         createdAt: r.message.createdAt.toISOString(),
         read: r.message.read && !receiptHidden(r.message, viewerId, blocked.get(r.partnerId)),
-        messageType: r.message.messageType,
+        isInquiry: r.message.inquiryKind !== null,
       },
       unreadCount: r.unreadCount,
     })),

@@ -36,12 +36,14 @@ export const messages = pgTable(
     read: boolean('read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    messageType: text('message_type', { enum: ['general', 'business_inquiry', 'business_page'] })
-      .notNull()
-      .default('general'),
-    businessIdeaId: uuid('business_idea_id'),
-    businessPageId: uuid('business_page_id'),
-    metadata: jsonb('metadata').$type<{ title?: string }>(),
+    /**
+     * An inquiry is about one thing of the receiver's: a kind some area declares and its id, both
+     * or neither. No foreign key: the kinds live in other areas' tables, and a message keeps what it
+     * was about after that thing is deleted (docs/decisions/036).
+     */
+    inquiryKind: text('inquiry_kind'),
+    inquiryId: uuid('inquiry_id'),
+    metadata: jsonb('metadata').$type<{ title?: string; link?: string }>(),
     // Made by the sending browser: a retried send finds the stored row instead of adding a second.
     clientId: uuid('client_id'),
   },
@@ -55,12 +57,13 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(t.receiverId, t.senderId)
       .where(sql`not ${t.read}`),
+    // The inquiries a person received, newest first, and their unread count.
     index('messages_inquiries_idx')
       .on(t.receiverId, t.createdAt)
-      .where(sql`${t.messageType} <> 'general'`),
+      .where(sql`${t.inquiryKind} is not null`),
     check('messages_not_to_self', sql`${t.senderId} <> ${t.receiverId}`),
     check('messages_content_length', sql`char_length(${t.content}) between 1 and 5000`),
-    check('messages_type', sql`${t.messageType} in ('general', 'business_inquiry', 'business_page')`),
+    check('messages_inquiry_pair', sql`(${t.inquiryKind} is null) = (${t.inquiryId} is null)`),
   ],
 );
 

@@ -14,7 +14,8 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BUSINESS_MSG, type BusinessPage } from '@common/business-pages/model';
+import { BUSINESS_MSG, PAGE_INQUIRY_KIND, type BusinessPage } from '@common/business-pages/model';
+import { inquiryChatPath } from '@common/messages/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
@@ -214,7 +215,9 @@ function PageDetail({ page, viewerId }: { page: BusinessPage; viewerId: string |
                     variant="outline"
                     onClick={() =>
                       viewerId
-                        ? void navigate(`/messages?with=${page.owner.id}&page=${page.id}`)
+                        ? void navigate(
+                            inquiryChatPath(page.owner.id, { kind: PAGE_INQUIRY_KIND, id: page.id }),
+                          )
                         : needSignIn()
                     }
                   >

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { IDEA_INQUIRY_KIND } from '@common/investing/model';
 import { api, call } from '@web/lib/api';
 
 /**
@@ -14,8 +15,7 @@ export function useContactFounder(idea: { id: string; founderId: string }) {
             receiverId: idea.founderId,
             clientId: crypto.randomUUID(),
             content,
-            messageType: 'business_inquiry',
-            businessIdeaId: idea.id,
+            inquiry: { kind: IDEA_INQUIRY_KIND, id: idea.id },
           },
         }),
       ),

@@ -6,13 +6,12 @@ import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { messagesKeys, type ConversationFilters } from './query-keys';
 
 export function getConversations(
-  { q, type, cursor }: ConversationFilters & { cursor: string | null },
+  { q, cursor }: ConversationFilters & { cursor: string | null },
   signal?: AbortSignal,
 ): Promise<ConversationPage> {
   const query = {
     limit: MESSAGING.conversationPageSize,
     ...(q ? { q } : {}),
-    ...(type ? { type } : {}),
     ...(cursor ? { cursor } : {}),
   };
   return call(api.messages.conversations.$get({ query }, { init: { signal: signal ?? null } }));

@@ -1,6 +1,4 @@
-import type { MessageType } from '@common/messages/model';
-
-export type ConversationFilters = { q: string; type?: MessageType | undefined };
+export type ConversationFilters = { q: string };
 
 /**
  * Query keys of the messages area. Everything starts with 'messages' so a resync or sign-out can

@@ -1,5 +1,5 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import type { Message, MessageType } from '@common/messages/model';
+import type { InquiryRef, Message } from '@common/messages/model';
 import { api, call } from '@web/lib/api';
 import { messagesKeys } from './query-keys';
 import { putMessageInThread } from './thread-cache';
@@ -9,9 +9,8 @@ export type SendMessageVariables = {
   /** Made once per message by the browser; a retry of the same message sends the same one. */
   clientId: string;
   content: string;
-  messageType?: MessageType;
-  /** With messageType business_page: the page the message is about. */
-  businessPageId?: string | null;
+  /** What the message is about, when it is an inquiry (a kind another area declares). */
+  inquiry?: InquiryRef | null;
   /** When it was sent, for the pending bubble's position and time. */
   sentAt: string;
 };
@@ -20,16 +19,9 @@ export function sendMessage({
   receiverId,
   clientId,
   content,
-  messageType,
-  businessPageId,
+  inquiry,
 }: SendMessageVariables): Promise<Message> {
-  const json = {
-    receiverId,
-    clientId,
-    content,
-    messageType: messageType ?? 'general',
-    ...(businessPageId ? { businessPageId } : {}),
-  };
+  const json = { receiverId, clientId, content, ...(inquiry ? { inquiry } : {}) };
   return call(api.messages.$post({ json }));
 }
 
@@ -66,9 +58,7 @@ export function usePendingMessages(viewerId: string, partnerId: string): Message
         read: false,
         readAt: null,
         createdAt: vars.sentAt,
-        messageType: vars.messageType ?? 'general',
-        businessIdeaId: null,
-        businessPageId: vars.businessPageId ?? null,
+        inquiry: vars.inquiry ?? null,
         metadata: null,
       };
       return pending;

@@ -16,9 +16,7 @@ function message(id: string, over: Partial<Message> = {}): Message {
     read: false,
     readAt: null,
     createdAt: '2025-06-01T12:00:00.000Z',
-    messageType: 'general',
-    businessIdeaId: null,
-    businessPageId: null,
+    inquiry: null,
     metadata: null,
     ...over,
   };

@@ -33,7 +33,7 @@ export function useMessagesLiveSync(viewerId: string) {
     }
     if (message.receiverId === viewerId) {
       invalidate(messagesKeys.unread());
-      if (message.messageType !== 'general') invalidate(messagesKeys.inquiries());
+      if (message.inquiry) invalidate(messagesKeys.inquiries());
     }
   });
 

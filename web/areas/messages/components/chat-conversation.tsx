@@ -1,7 +1,7 @@
 import { ArrowLeft, CloudOff } from 'lucide-react';
 import { useEffect, useMemo, useState, type ElementType, type Ref } from 'react';
 import { MSG } from '@common/core/texts';
-import { MESSAGING, MESSAGING_MSG, previewText, type Message } from '@common/messages/model';
+import { MESSAGING, MESSAGING_MSG, previewText, type InquiryRef, type Message } from '@common/messages/model';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
@@ -26,8 +26,8 @@ type ChatConversationProps = {
   /** Room on the right of the header (the dialog's close button sits there). */
   headerClassName?: string;
   textareaRef?: Ref<HTMLTextAreaElement>;
-  /** A business page's Message opened this conversation: messages sent are about that page. */
-  businessPageId?: string | null;
+  /** Opened about something (e.g. a business page's Message): messages sent are about it. */
+  inquiry?: InquiryRef | null;
 };
 
 /**
@@ -42,7 +42,7 @@ export function ChatConversation({
   onBack,
   headerClassName,
   textareaRef,
-  businessPageId = null,
+  inquiry = null,
 }: ChatConversationProps) {
   const thread = useThread(partnerId);
   const pending = usePendingMessages(viewerId, partnerId);
@@ -181,7 +181,7 @@ export function ChatConversation({
         partnerId={partnerId}
         partnerName={name || MESSAGING_MSG.unknownUser}
         textareaRef={textareaRef}
-        businessPageId={businessPageId}
+        inquiry={inquiry}
         disabled={isSelf || (thread.isError && !thread.data)}
       />
     </div>

@@ -40,7 +40,6 @@ function ConversationRow({
   const { partner, lastMessage, unreadCount } = conversation;
   const name = personName(partner);
   const isMine = lastMessage.senderId === viewerId;
-  const isInquiry = lastMessage.messageType !== 'general';
   return (
     <button
       type="button"
@@ -67,7 +66,7 @@ function ConversationRow({
               unreadCount > 0 ? 'text-foreground' : 'text-muted-foreground',
             )}
           >
-            {isInquiry ? (
+            {lastMessage.isInquiry ? (
               <>
                 <Briefcase aria-hidden="true" className="size-3.5 shrink-0" />
                 <span className="sr-only">Business inquiry: </span>

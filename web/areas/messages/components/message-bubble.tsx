@@ -49,7 +49,7 @@ type MessageBubbleProps = {
 };
 
 export function MessageBubble({ message, isOwn, isPending, isMetaShown = true }: MessageBubbleProps) {
-  const title = message.messageType !== 'general' ? message.metadata?.title : undefined;
+  const title = message.inquiry ? message.metadata?.title : undefined;
   return (
     <div className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
       <div

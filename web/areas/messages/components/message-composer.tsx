@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { toast } from '@web/lib/toast';
-import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
+import { MESSAGING, MESSAGING_MSG, type InquiryRef } from '@common/messages/model';
 import { ComposerLinkCard } from '@web/components/link-card';
 import { Button } from '@web/components/ui/button';
 import { MentionTextarea } from '@web/components/mention-textarea';
@@ -26,8 +26,8 @@ type MessageComposerProps = {
   partnerName: string;
   textareaRef?: Ref<HTMLTextAreaElement>;
   disabled?: boolean;
-  /** Opened from a business page's Message: what is sent here is about that page. */
-  businessPageId?: string | null;
+  /** Opened about something (e.g. a business page's Message): what is sent here is about it. */
+  inquiry?: InquiryRef | null;
 };
 
 /**
@@ -42,7 +42,7 @@ export function MessageComposer({
   partnerName,
   textareaRef,
   disabled = false,
-  businessPageId = null,
+  inquiry = null,
 }: MessageComposerProps) {
   const [text, setText] = useState('');
   const failedSend = useRef<{ content: string; clientId: string } | null>(null);
@@ -59,7 +59,7 @@ export function MessageComposer({
       clientId,
       content,
       sentAt: new Date().toISOString(),
-      ...(businessPageId ? { messageType: 'business_page' as const, businessPageId } : {}),
+      ...(inquiry ? { inquiry } : {}),
     };
     const queue = () => {
       const isQueued = addToOutbox({ ...variables, senderId: viewerId });

@@ -110,9 +110,7 @@ function toMessages(items: OutboxItem[], viewerId: string, partnerId: string): M
       read: false,
       readAt: null,
       createdAt: item.sentAt,
-      messageType: item.messageType ?? 'general',
-      businessIdeaId: null,
-      businessPageId: item.businessPageId ?? null,
+      inquiry: item.inquiry ?? null,
       metadata: null,
     }));
 }

@@ -1,8 +1,7 @@
-import { isUuid } from '@common/core/ids';
 import { MessageCircle, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MESSAGING_MSG } from '@common/messages/model';
+import { MESSAGING_MSG, parseInquiryParam } from '@common/messages/model';
 import { useMe } from '@web/lib/me';
 import { PEOPLE_MSG } from '@common/profiles/model';
 import { Button } from '@web/components/ui/button';
@@ -17,14 +16,14 @@ import { NewMessageDialog } from '../components/new-message-dialog';
 /**
  * /messages: the contact list and the open conversation side by side; on phones one or the
  * other, with a back button. `?with=<userId>` opens a conversation (notifications link here);
- * `&page=<businessPageId>` (a business page's Message) makes what is sent there about that page.
+ * `&about=<kind>:<id>` (inquiryChatPath, e.g. a business page's Message) makes what is sent there
+ * about that thing; the area owning the kind checks it when the message is sent.
  */
 export function MessagesPage() {
   const { viewer } = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const partnerId = searchParams.get('with');
-  const aboutPage = searchParams.get('page');
-  const businessPageId = aboutPage && isUuid(aboutPage) ? aboutPage : null;
+  const inquiry = parseInquiryParam(searchParams.get('about'));
   const [search, setSearch] = useState('');
   const [isPicking, setIsPicking] = useState(false);
   const q = useDebouncedValue(search.trim());
@@ -87,7 +86,7 @@ export function MessagesPage() {
             viewerId={viewer.id}
             partnerId={partnerId}
             onBack={back}
-            businessPageId={businessPageId}
+            inquiry={inquiry}
           />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-muted-foreground">
