@@ -1,4 +1,4 @@
-import { ZJsonObject } from '@common/core/api-schemas';
+import { ZCorrectedEmail, ZMeResponse, ZUsernameCheckAnswer } from '@common/auth/responses';
 import type { ApiDocs } from '../../platform/openapi';
 
 /** The auth area's routes as the OpenAPI document describes them (docs/decisions/024). */
@@ -21,18 +21,17 @@ export const authApiDocs: ApiDocs = {
   },
   'POST /signup/correct-email': {
     summary: 'Correct the address of an unconfirmed sign-up',
-    response: ZJsonObject,
+    response: ZCorrectedEmail,
     access: 'public',
   },
   'GET /signup/username': {
     summary: 'Whether a username may be signed up with (its rule, or taken); rate limited per address',
-    response: ZJsonObject,
+    response: ZUsernameCheckAnswer,
     access: 'public',
   },
   'GET /me': {
     summary: 'Who is signed in (viewer null for visitors)',
-    response: null,
+    response: ZMeResponse,
     access: 'public',
-    produces: 'application/octet-stream',
   },
 };

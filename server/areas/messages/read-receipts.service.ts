@@ -1,4 +1,5 @@
 import type { UnreadCounts } from '@common/messages/model';
+import type { MessagesMarkedRead } from '@common/messages/responses';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isBlockedEither } from '../../db/rules';
@@ -32,7 +33,11 @@ export async function countUnreadMessages(db: Db, viewerId: string): Promise<Unr
  * The viewer opened the thread: every message the partner sent them is read, the conversation's
  * unread count is zero, and the "New Message" notification from that partner is read too.
  */
-export async function markThreadRead(deps: MessagingDeps, viewerId: string, partnerId: string) {
+export async function markThreadRead(
+  deps: MessagingDeps,
+  viewerId: string,
+  partnerId: string,
+): Promise<MessagesMarkedRead> {
   // The chat is open: its partner's messages make no notification for a while (issue 21).
   await deps.db
     .update(conversations)
@@ -62,7 +67,11 @@ export async function markThreadRead(deps: MessagingDeps, viewerId: string, part
 }
 
 /** Mark one received message read (the receiver only). */
-export async function markMessageRead(deps: MessagingDeps, viewerId: string, id: string) {
+export async function markMessageRead(
+  deps: MessagingDeps,
+  viewerId: string,
+  id: string,
+): Promise<MessagesMarkedRead> {
   const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: messages.id, senderId: messages.senderId, read: messages.read })

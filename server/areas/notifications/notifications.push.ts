@@ -1,4 +1,5 @@
 import { PUSH_MSG, type PushPayload } from '@common/notifications/model';
+import type { PushSubscribed } from '@common/notifications/responses';
 import type { PushSubscriptionInput } from '@common/notifications/schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -26,7 +27,7 @@ export async function savePushSubscription(
   viewer: { id: string; sessionId: string },
   input: PushSubscriptionInput,
   policy: PushEndpointPolicy,
-) {
+): Promise<PushSubscribed> {
   if (checkPushEndpoint(input.endpoint, policy))
     throw new AppError('VALIDATION', PUSH_MSG.badEndpoint, { endpoint: PUSH_MSG.badEndpoint });
   const values = {
@@ -57,7 +58,11 @@ export async function savePushSubscription(
 }
 
 /** Removes one of the viewer's subscriptions; someone else's (or none) is "not found". */
-export async function deletePushSubscription(db: Db, viewerId: string, endpoint: string) {
+export async function deletePushSubscription(
+  db: Db,
+  viewerId: string,
+  endpoint: string,
+): Promise<PushSubscribed> {
   const gone = await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, viewerId), eq(pushSubscriptions.endpoint, endpoint)))
@@ -67,7 +72,11 @@ export async function deletePushSubscription(db: Db, viewerId: string, endpoint:
 }
 
 /** Whether this endpoint is one of the viewer's (the Settings switch shows it on this device). */
-export async function hasPushSubscription(db: Db, viewerId: string, endpoint: string) {
+export async function hasPushSubscription(
+  db: Db,
+  viewerId: string,
+  endpoint: string,
+): Promise<PushSubscribed> {
   const rows = await db
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)

@@ -1,3 +1,4 @@
+import type { NotificationsMarkedRead } from '@common/notifications/responses';
 import type {
   Notification,
   NotificationActor,
@@ -237,7 +238,11 @@ export async function countUnread(db: Db, viewerId: string) {
 }
 
 /** Mark one of the viewer's notifications read; someone else's is "not found". */
-export async function markNotificationRead(deps: { db: Db; bus: Bus }, viewerId: string, id: string) {
+export async function markNotificationRead(
+  deps: { db: Db; bus: Bus },
+  viewerId: string,
+  id: string,
+): Promise<NotificationsMarkedRead> {
   const updated = await deps.db
     .update(notifications)
     .set({ read: true, emailPending: false })
@@ -248,7 +253,10 @@ export async function markNotificationRead(deps: { db: Db; bus: Bus }, viewerId:
   return { updated: 1 };
 }
 
-export async function markAllNotificationsRead(deps: { db: Db; bus: Bus }, viewerId: string) {
+export async function markAllNotificationsRead(
+  deps: { db: Db; bus: Bus },
+  viewerId: string,
+): Promise<NotificationsMarkedRead> {
   const rows = await deps.db
     .update(notifications)
     .set({ read: true, emailPending: false })

@@ -1,14 +1,14 @@
-import { ZJsonObject } from '@common/core/api-schemas';
+import { ZSearchPage, ZSearchSuggestions } from '@common/search/responses';
 import type { ApiDocs } from '../../platform/openapi';
 
 /** The search area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const searchApiDocs: ApiDocs = {
   'GET /search': {
     summary: 'Search people, articles, groups, events, ideas, pages and forums',
-    response: ZJsonObject,
+    response: ZSearchPage,
   },
   'GET /search/suggest': {
     summary: 'A few matches of each type for the text typed so far (rate limited, cached briefly)',
-    response: ZJsonObject,
+    response: ZSearchSuggestions,
   },
 };

@@ -1,6 +1,7 @@
 import type { ZUpdateSettings } from '@common/profiles/schemas';
 import { DEFAULT_SETTINGS, SETTINGS_MSG, type UserSettings } from '@common/profiles/model';
 import { MSG_AUTH_SAFETY } from '@common/core/texts';
+import type { AccountDeleted } from '@common/settings/responses';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -72,7 +73,7 @@ export async function deleteAccount(
   deps: Pick<AppDeps, 'db' | 'storage' | 'onAccountDeleted'>,
   viewerId: string,
   password: string,
-) {
+): Promise<AccountDeleted> {
   await enforce(deps.db, DELETE_ACCOUNT_CHECKS, viewerId, MSG_AUTH_SAFETY.deleteAccountLimited);
   const [account] = await deps.db
     .select({ hash: accounts.password })
@@ -93,7 +94,7 @@ export async function eraseAccount(
   deps: Pick<AppDeps, 'db' | 'storage' | 'onAccountDeleted'>,
   userId: string,
   alsoInTransaction?: (tx: Tx) => Promise<void>,
-) {
+): Promise<AccountDeleted> {
   const viewerId = userId;
   const { files, uploads, afterCommit } = await deps.db.transaction(async (tx) => {
     const [before] = await tx

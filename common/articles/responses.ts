@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { answers, ZIsoDate } from '../core/api-schemas';
+import { ZPersonSummary } from '../profiles/responses';
+import { ZReactionSummary } from '../reactions/responses';
+import {
+  ARTICLE_CATEGORIES,
+  ARTICLE_STATUSES,
+  type Article,
+  type ArticleImage,
+  type ArticlePage,
+  type ArticleSummary,
+  type ArticleWithReactions,
+} from './model';
+
+/*
+ * The articles area's answers as the OpenAPI document describes them and the tests check them
+ * (server/areas/articles/articles.api.ts). Each is tied to the type the service returns.
+ */
+
+const summaryFields = {
+  id: z.string(),
+  title: z.string(),
+  preview: z.string(),
+  category: z.enum(ARTICLE_CATEGORIES),
+  imageUrl: z.string().nullable(),
+  status: z.enum(ARTICLE_STATUSES),
+  publishedAt: ZIsoDate.nullable(),
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+  editedAt: ZIsoDate.nullable(),
+  author: ZPersonSummary,
+};
+
+export const ZArticleSummary = answers<ArticleSummary>()(z.object(summaryFields));
+
+export const ZArticlePage = answers<ArticlePage>()(
+  z.object({
+    items: z.array(ZArticleSummary),
+    total: z.number().int(),
+    totalCapped: z.boolean(),
+    nextCursor: z.string().nullable(),
+  }),
+);
+
+const articleFields = {
+  ...summaryFields,
+  content: z.string(),
+  html: z.string(),
+  excerpt: z.string(),
+  canDelete: z.boolean(),
+  isAuthor: z.boolean(),
+};
+
+/** An article as its author gets it back from a write. */
+export const ZArticle = answers<Article>()(z.object(articleFields));
+
+/** An article as read: reactions only once it is published. */
+export const ZArticleWithReactions = answers<ArticleWithReactions>()(
+  z.object({ ...articleFields, reactions: ZReactionSummary.nullable() }),
+);
+
+/** An uploaded featured image. */
+export const ZArticleImage = answers<ArticleImage>()(z.object({ url: z.string() }));
