@@ -31,10 +31,10 @@ const summaryFields = {
   author: ZPersonSummary,
 };
 
-export const ZArticleSummary = answers<ArticleSummary>()(z.object(summaryFields));
+export const ZArticleSummary = answers<ArticleSummary>()(z.strictObject(summaryFields));
 
 export const ZArticlePage = answers<ArticlePage>()(
-  z.object({
+  z.strictObject({
     items: z.array(ZArticleSummary),
     total: z.number().int(),
     totalCapped: z.boolean(),
@@ -52,12 +52,12 @@ const articleFields = {
 };
 
 /** An article as its author gets it back from a write. */
-export const ZArticle = answers<Article>()(z.object(articleFields));
+export const ZArticle = answers<Article>()(z.strictObject(articleFields));
 
 /** An article as read: reactions only once it is published. */
 export const ZArticleWithReactions = answers<ArticleWithReactions>()(
-  z.object({ ...articleFields, reactions: ZReactionSummary.nullable() }),
+  z.strictObject({ ...articleFields, reactions: ZReactionSummary.nullable() }),
 );
 
 /** An uploaded featured image. */
-export const ZArticleImage = answers<ArticleImage>()(z.object({ url: z.string() }));
+export const ZArticleImage = answers<ArticleImage>()(z.strictObject({ url: z.string() }));

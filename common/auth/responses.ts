@@ -10,17 +10,17 @@ import type { UsernameCheck } from './schemas';
  */
 
 /** The address the confirmation link went to. */
-export const ZCorrectedEmail = answers<{ email: string }>()(z.object({ email: z.string() }));
+export const ZCorrectedEmail = answers<{ email: string }>()(z.strictObject({ email: z.string() }));
 
 export const ZUsernameCheckAnswer = answers<UsernameCheck>()(
-  z.object({ available: z.boolean(), message: z.string() }),
+  z.strictObject({ available: z.boolean(), message: z.string() }),
 );
 
 /** Who is signed in, or null for a visitor. */
 export const ZMeResponse = answers<MeResponse>()(
-  z.object({
+  z.strictObject({
     viewer: z
-      .object({
+      .strictObject({
         id: z.string(),
         email: z.string(),
         emailVerified: z.boolean(),

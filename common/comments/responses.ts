@@ -10,7 +10,7 @@ import type { Comment, CommentPage } from './model';
  */
 
 export const ZComment = answers<Comment>()(
-  z.object({
+  z.strictObject({
     id: z.string(),
     contentType: z.enum(ENGAGEMENT_CONTENT_TYPES),
     contentId: z.string(),
@@ -24,7 +24,7 @@ export const ZComment = answers<Comment>()(
 
 /** A page of a content's comments; `closedReason` says why no more may be added. */
 export const ZCommentPage = answers<CommentPage>()(
-  z.object({
+  z.strictObject({
     items: z.array(ZComment),
     total: z.number().int(),
     totalCapped: z.boolean(),

@@ -15,11 +15,11 @@ const ZFeedItemType = z
   .meta({ type: 'string', description: 'A feed kind an area declares (article, event, ...).' });
 
 export const ZFeedEngagement = answers<FeedEngagement>()(
-  z.object({ reactions: ZReactionSummary, comments: z.number().int() }),
+  z.strictObject({ reactions: ZReactionSummary, comments: z.number().int() }),
 );
 
 export const ZFeedItem = answers<FeedItem>()(
-  z.object({
+  z.strictObject({
     id: z.string(),
     type: ZFeedItemType,
     label: z.string(),
@@ -40,5 +40,5 @@ export const ZFeedPage = answers<FeedPage>()(zPage(ZFeedItem));
 
 /** The items newer than the one shown; `more` when there are more than were sent. */
 export const ZFeedNewItems = answers<FeedNewItems>()(
-  z.object({ items: z.array(ZFeedItem), more: z.boolean() }),
+  z.strictObject({ items: z.array(ZFeedItem), more: z.boolean() }),
 );

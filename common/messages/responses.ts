@@ -16,7 +16,7 @@ import {
  */
 
 export const ZChatPerson = answers<ChatPerson>()(
-  z.object({
+  z.strictObject({
     id: z.string(),
     username: z.string(),
     fullName: z.string().nullable(),
@@ -34,16 +34,16 @@ const messageFields = {
   read: z.boolean(),
   readAt: ZIsoDate.nullable(),
   createdAt: ZIsoDate,
-  inquiry: z.object({ kind: z.string(), id: z.string() }).nullable(),
-  metadata: z.object({ title: z.string().optional(), link: z.string().optional() }).nullable(),
+  inquiry: z.strictObject({ kind: z.string(), id: z.string() }).nullable(),
+  metadata: z.strictObject({ title: z.string().optional(), link: z.string().optional() }).nullable(),
 };
 
-export const ZMessage = answers<Message>()(z.object(messageFields));
+export const ZMessage = answers<Message>()(z.strictObject(messageFields));
 
 export const ZConversationSummary = answers<ConversationSummary>()(
-  z.object({
+  z.strictObject({
     partner: ZChatPerson,
-    lastMessage: z.object({
+    lastMessage: z.strictObject({
       id: z.string(),
       senderId: z.string(),
       preview: z.string(),
@@ -56,22 +56,24 @@ export const ZConversationSummary = answers<ConversationSummary>()(
 );
 
 export const ZConversationPage = answers<ConversationPage>()(
-  z.object({ items: z.array(ZConversationSummary), nextCursor: z.string().nullable() }),
+  z.strictObject({ items: z.array(ZConversationSummary), nextCursor: z.string().nullable() }),
 );
 
 /** Newest first; `nextCursor` fetches older messages. */
 export const ZThreadPage = answers<ThreadPage>()(
-  z.object({ partner: ZChatPerson, items: z.array(ZMessage), nextCursor: z.string().nullable() }),
+  z.strictObject({ partner: ZChatPerson, items: z.array(ZMessage), nextCursor: z.string().nullable() }),
 );
 
 export const ZUnreadCounts = answers<UnreadCounts>()(
-  z.object({ messages: z.number().int(), inquiries: z.number().int() }),
+  z.strictObject({ messages: z.number().int(), inquiries: z.number().int() }),
 );
 
 export const ZBusinessInquiries = answers<{ items: BusinessInquiry[] }>()(
-  z.object({ items: z.array(z.object({ ...messageFields, sender: ZChatPerson })) }),
+  z.strictObject({ items: z.array(z.strictObject({ ...messageFields, sender: ZChatPerson })) }),
 );
 
 /** How many messages a read call marked read. */
-export const ZMessagesMarkedRead = answers<{ updated: number }>()(z.object({ updated: z.number().int() }));
+export const ZMessagesMarkedRead = answers<{ updated: number }>()(
+  z.strictObject({ updated: z.number().int() }),
+);
 export type MessagesMarkedRead = z.output<typeof ZMessagesMarkedRead>;

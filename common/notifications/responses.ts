@@ -13,7 +13,7 @@ const ZNotificationType = z
   .meta({ type: 'string', description: 'A notification kind an area declares (message, comment, ...).' });
 
 export const ZNotificationActor = answers<NotificationActor>()(
-  z.object({
+  z.strictObject({
     id: z.string(),
     username: z.string(),
     fullName: z.string().nullable(),
@@ -22,7 +22,7 @@ export const ZNotificationActor = answers<NotificationActor>()(
 );
 
 export const ZNotification = answers<Notification>()(
-  z.object({
+  z.strictObject({
     id: z.string(),
     type: ZNotificationType,
     title: z.string(),
@@ -38,7 +38,7 @@ export const ZNotification = answers<Notification>()(
 );
 
 export const ZNotificationPage = answers<NotificationPage>()(
-  z.object({
+  z.strictObject({
     items: z.array(ZNotification),
     nextCursor: z.string().nullable(),
     unreadCount: z.number().int(),
@@ -47,13 +47,15 @@ export const ZNotificationPage = answers<NotificationPage>()(
 
 /** How many notifications a read call marked read. */
 export const ZNotificationsMarkedRead = answers<{ updated: number }>()(
-  z.object({ updated: z.number().int() }),
+  z.strictObject({ updated: z.number().int() }),
 );
 export type NotificationsMarkedRead = z.output<typeof ZNotificationsMarkedRead>;
 
 /** The VAPID public key browsers subscribe with. */
-export const ZPushKey = answers<{ publicKey: string }>()(z.object({ publicKey: z.string() }));
+export const ZPushKey = answers<{ publicKey: string }>()(z.strictObject({ publicKey: z.string() }));
 
 /** Whether this browser is (now) subscribed for the member. */
-export const ZPushSubscribed = answers<{ subscribed: boolean }>()(z.object({ subscribed: z.boolean() }));
+export const ZPushSubscribed = answers<{ subscribed: boolean }>()(
+  z.strictObject({ subscribed: z.boolean() }),
+);
 export type PushSubscribed = z.output<typeof ZPushSubscribed>;

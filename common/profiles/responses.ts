@@ -18,7 +18,7 @@ import type {
 /** A person in a list (authors, connections, mutual friends): other areas build on this one. */
 export const ZPersonSummary = answers<PersonSummary>()(
   z
-    .object({
+    .strictObject({
       id: z.string(),
       username: z.string(),
       fullName: z.string().nullable(),
@@ -48,16 +48,16 @@ const profileFields = {
 
 /** The member's own profile, address and ban included (edits and pictures answer it). */
 export const ZProfile = answers<Profile>()(
-  z.object({ ...profileFields, email: z.string(), isBanned: z.boolean() }).meta({ id: 'Profile' }),
+  z.strictObject({ ...profileFields, email: z.string(), isBanned: z.boolean() }).meta({ id: 'Profile' }),
 );
 
 /** Another person's profile: their address only where they are the viewer. */
 export const ZPublicProfile = answers<PublicProfile>()(
-  z.object({ ...profileFields, email: z.string().nullable() }),
+  z.strictObject({ ...profileFields, email: z.string().nullable() }),
 );
 
 export const ZConnectionState = answers<ConnectionState>()(
-  z.object({
+  z.strictObject({
     status: z.enum(['none', 'following', 'friend_requested', 'request_received', 'friends']),
     isFollowing: z.boolean(),
     followsYou: z.boolean(),
@@ -65,12 +65,12 @@ export const ZConnectionState = answers<ConnectionState>()(
 );
 
 export const ZProfileStats = answers<ProfileStats>()(
-  z.object({ followers: z.number().int(), following: z.number().int(), friends: z.number().int() }),
+  z.strictObject({ followers: z.number().int(), following: z.number().int(), friends: z.number().int() }),
 );
 
 /** GET /api/profiles/:userId and /api/profiles/me. */
 export const ZProfileView = answers<ProfileView>()(
-  z.object({
+  z.strictObject({
     profile: ZPublicProfile,
     isSelf: z.boolean(),
     restricted: z.boolean(),
@@ -85,5 +85,5 @@ export const ZPeoplePage = answers<PeoplePage>()(zPage(ZPersonSummary));
 
 /** Friends in common (at most PROFILES.mutualFriendsMax) and how many there are. */
 export const ZMutualFriends = answers<{ items: PersonSummary[]; total: number }>()(
-  z.object({ items: z.array(ZPersonSummary), total: z.number().int() }),
+  z.strictObject({ items: z.array(ZPersonSummary), total: z.number().int() }),
 );

@@ -15,7 +15,7 @@ export const ZReactionType = z.enum([...new Set([...CONTENT_REACTIONS, ...FORUM_
 /** The reactions on one piece of content: what it takes, how many of each, the viewer's own. */
 export const ZReactionSummary = answers<ReactionSummary>()(
   z
-    .object({
+    .strictObject({
       contentType: z.enum(ENGAGEMENT_CONTENT_TYPES),
       contentId: z.string(),
       types: z.array(ZReactionType),

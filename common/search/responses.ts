@@ -9,7 +9,7 @@ import type { SearchPage, SearchResult, SearchSuggestions } from './model';
 
 /** One match, of any type an area searches (people, articles, groups, ...). */
 export const ZSearchResult = answers<SearchResult>()(
-  z.object({
+  z.strictObject({
     type: z.string(),
     label: z.string(),
     id: z.string(),
@@ -23,10 +23,10 @@ export const ZSearchResult = answers<SearchResult>()(
   }),
 );
 
-const ZSearchType = z.object({ type: z.string(), label: z.string() });
+const ZSearchType = z.strictObject({ type: z.string(), label: z.string() });
 
 export const ZSearchPage = answers<SearchPage>()(
-  z.object({
+  z.strictObject({
     query: z.string(),
     results: z.array(ZSearchResult),
     total: z.number().int(),
@@ -38,7 +38,7 @@ export const ZSearchPage = answers<SearchPage>()(
 
 /** A few matches of each type for the text typed so far. */
 export const ZSearchSuggestions = answers<SearchSuggestions>()(
-  z.object({
+  z.strictObject({
     query: z.string(),
     types: z.array(ZSearchType.extend({ results: z.array(ZSearchResult) })),
   }),

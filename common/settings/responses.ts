@@ -11,7 +11,7 @@ import type { UserSettings } from '../profiles/model';
 
 /** The member's settings switches (GET and PATCH /api/settings). */
 export const ZUserSettings = answers<UserSettings>()(
-  z.object({
+  z.strictObject({
     emailNotifications: z.boolean(),
     pushNotifications: z.boolean(),
     profileVisible: z.boolean(),
@@ -21,11 +21,11 @@ export const ZUserSettings = answers<UserSettings>()(
 );
 
 /** The account is gone (its sessions with it). */
-export const ZAccountDeleted = answers<{ deleted: true }>()(z.object({ deleted: z.literal(true) }));
+export const ZAccountDeleted = answers<{ deleted: true }>()(z.strictObject({ deleted: z.literal(true) }));
 export type AccountDeleted = z.output<typeof ZAccountDeleted>;
 
 export const ZAccountSession = answers<AccountSession>()(
-  z.object({
+  z.strictObject({
     id: z.string(),
     current: z.boolean(),
     device: z.string(),
@@ -38,17 +38,17 @@ export const ZAccountSession = answers<AccountSession>()(
 
 /** Where the member is signed in, this device first. */
 export const ZAccountSessions = answers<{ sessions: AccountSession[] }>()(
-  z.object({ sessions: z.array(ZAccountSession) }),
+  z.strictObject({ sessions: z.array(ZAccountSession) }),
 );
 
-export const ZSessionEnded = answers<{ ended: true }>()(z.object({ ended: z.literal(true) }));
+export const ZSessionEnded = answers<{ ended: true }>()(z.strictObject({ ended: z.literal(true) }));
 
 /** How many other sessions were ended. */
-export const ZSessionsEnded = answers<{ ended: number }>()(z.object({ ended: z.number().int() }));
+export const ZSessionsEnded = answers<{ ended: number }>()(z.strictObject({ ended: z.number().int() }));
 
 /** A personal access token as listed: never its secret. */
 export const ZAccessToken = answers<AccessToken>()(
-  z.object({
+  z.strictObject({
     id: z.string(),
     name: z.string(),
     scope: z.enum(TOKEN_SCOPES),
@@ -59,12 +59,12 @@ export const ZAccessToken = answers<AccessToken>()(
 );
 
 export const ZAccessTokens = answers<{ tokens: AccessToken[] }>()(
-  z.object({ tokens: z.array(ZAccessToken) }),
+  z.strictObject({ tokens: z.array(ZAccessToken) }),
 );
 
 /** A new token: its secret, shown this once, and the token as listed. */
 export const ZCreatedToken = answers<{ token: string; accessToken: AccessToken }>()(
-  z.object({ token: z.string(), accessToken: ZAccessToken }),
+  z.strictObject({ token: z.string(), accessToken: ZAccessToken }),
 );
 
-export const ZTokenRevoked = answers<{ revoked: true }>()(z.object({ revoked: z.literal(true) }));
+export const ZTokenRevoked = answers<{ revoked: true }>()(z.strictObject({ revoked: z.literal(true) }));
