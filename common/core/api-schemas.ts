@@ -49,7 +49,8 @@ export function answers<T>() {
 }
 
 /** One page of a cursor-paged list: `{ items, nextCursor }`. */
-export const zPage = <I extends z.ZodType>(item: I) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const zPage = <I extends z.ZodType>(item: I) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /** An ISO 8601 date-time as the API writes it. */
 export const ZIsoDate = z.string().meta({ format: 'date-time' });
