@@ -40,13 +40,21 @@ export function pct(sorted, p) {
 export const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : 'n/a');
 
 /**
- * Start the built server and wait until /api/health answers. stdout (pino, JSON lines) is passed to
+ * Start the built server (or another built entry, e.g. dist/server/demo.js, with its `args`) and
+ * wait until /api/health answers. stdout (pino, JSON lines) is passed to
  * stderr, at most `maxLogLines` lines, so warnings show without flooding the report.
  */
-export async function startServer({ port, env, maxLogLines = 20, waitMs = 30_000 }) {
+export async function startServer({
+  port,
+  env,
+  maxLogLines = 20,
+  waitMs = 30_000,
+  entry = SERVER_ENTRY,
+  args = [],
+}) {
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+  const proc = spawn(process.execPath, [...nodeArgs, entry, ...args], {
     // One server process unless the bench asks for more (on PostgreSQL npm start runs one per core).
     env: { ...process.env, PORT: String(port), SMTP_URL: '', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -7,7 +7,8 @@
 //  - feed: the feed's pages and search with 100,000 members and 1,000,000 feed items, beside a
 //    primary-key read, on PostgreSQL and on PGlite (options: --reuse, --only=pg|pglite,
 //    --pglite-items=N, --pglite-members=N; see scripts/bench-feed.mjs);
-//  - lighthouse: Lighthouse mobile on a visitor's /, beside the same page without script (--runs=N).
+//  - lighthouse: Lighthouse mobile on the signed-in feed, a profile, an article, a group, an event
+//    and a visitor's /, beside the welcome page without script (--runs=N, --pages=, --details).
 //  - floor: what every request pays: the bare floor beside our middleware, a signed-in read and a
 //    signed-in write (--only=pg|pglite; see scripts/bench-floor.mjs).
 //  - community: how many active members one box holds: a ramp of simulated members on one and two

@@ -235,3 +235,46 @@ test('what a visitor types into the prerendered search before the app takes over
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\?search=coffee$/);
 });
+
+test('a press on the prerendered page before the app takes over still works: a button, then a link', async ({
+  page,
+}) => {
+  // Hold the app back (the chunk that takes over) until the visitor has pressed the menu button.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const appAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\/assets\/first-view-[^/]+\.js$/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/', { waitUntil: 'commit' });
+  // The entry has run once it asks for the app: from then on, the page has only its HTML.
+  await appAsked;
+  const prerendered = page.locator('#prerendered');
+  await prerendered.getByRole('button', { name: 'Toggle menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  release();
+  await expect(prerendered).toHaveCount(0);
+  // The menu the press asked for opens once the app is there.
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('early-menu-375.png') });
+
+  // A link pressed before the app runs navigates as a plain link does.
+  const again = await page.context().newPage();
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await again.route(/\/assets\/first-view-[^/]+\.js$/, async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await again.goto('/', { waitUntil: 'commit' });
+  await again.locator('#prerendered').getByRole('link', { name: 'Get Started' }).click();
+  await expect(again).toHaveURL(/\/auth\?tab=signup$/);
+  releaseAgain();
+  await expect(again.getByRole('form', { name: 'Sign Up' })).toBeVisible();
+});

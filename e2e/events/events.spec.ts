@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { MSG } from '../../common/core/texts';
 import { EVENT_MSG, RSVP_LABELS } from '../../common/events/model';
 import { expect, expectAccessible, gotoLive, myId, secondBrowser, signUpVerified, test } from '../fixtures';
 
@@ -117,7 +118,16 @@ test('create an event with a cover, invite a friend from the profile; the friend
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(eventUrl);
   await expect(visitorPage.getByRole('link', { name: EVENT_MSG.signInToJoin })).toBeVisible();
+  // As every sign-in teaser: a way to make an account beside Sign in.
+  await expect(visitorPage.getByRole('link', { name: MSG.createAccount })).toHaveAttribute(
+    'href',
+    '/auth?tab=signup',
+  );
   await expect(visitorPage.getByRole('heading', { name: EVENT_MSG.about })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await visitorPage.setViewportSize({ width, height: 800 });
+    await visitorPage.screenshot({ path: test.info().outputPath(`event-visitor-${width}.png`) });
+  }
   await visitor.close();
 });
 

@@ -25,6 +25,14 @@ export function revealApp() {
   const focus = root ? carryOverFields(prerendered, root) : null;
   prerendered.remove();
   root?.removeAttribute('hidden');
+  // The prerendered page's links are plain <a href>: clicked before the app has taken over, they
+  // navigate as any link does. Its buttons (the menu, the theme) have no code behind them until
+  // then: web/public/theme-init.js (a classic script in <head>, sent to every visitor, so kept
+  // without comments) keeps in window.cofoundEarlyPresses the buttons pressed from the first
+  // paint on; they are pressed again here on the app's twins.
+  const pressed = (window as { cofoundEarlyPresses?: HTMLButtonElement[] }).cofoundEarlyPresses?.splice(0);
+  if (root && pressed?.length)
+    void import('./replay-presses').then(({ replayPresses }) => replayPresses(prerendered, root, pressed));
   // Only a shown field takes the focus.
   if (focus) {
     focus.focus();

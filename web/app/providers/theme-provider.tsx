@@ -4,7 +4,11 @@ import { useMediaQuery } from '@web/lib/use-media-query';
 export type Theme = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
 
-/** Same key and default as web/public/theme-init.js, which applies the theme before first paint. */
+/**
+ * Same key and default as web/public/theme-init.js, which applies the theme before the first paint
+ * (a classic external script: the Content-Security-Policy forbids inline ones; it has no comments,
+ * as every visitor downloads it).
+ */
 const STORAGE_KEY = 'cofound-theme';
 const DEFAULT_THEME: Theme = 'light';
 

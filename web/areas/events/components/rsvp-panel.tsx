@@ -7,6 +7,7 @@ import {
   type EventDetail,
   type RsvpAnswer,
 } from '@common/events/model';
+import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 import { refusalText } from '@web/lib/api-client';
@@ -35,12 +36,20 @@ export function RsvpPanel({
     return (
       <Card className={cn('flex flex-col items-start gap-3 p-4 sm:p-6', className)}>
         <p className="text-sm text-muted-foreground">{EVENT_MSG.signIn}</p>
-        <Button asChild>
-          <Link to="/auth" state={{ from: location.pathname, action: 'RSVP' }}>
-            <LogIn aria-hidden="true" />
-            {EVENT_MSG.signInToJoin}
-          </Link>
-        </Button>
+        {/* As the other sign-in teasers (an article, a profile): Create account beside Sign in. */}
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/auth" state={{ from: location.pathname, action: 'RSVP' }}>
+              <LogIn aria-hidden="true" />
+              {EVENT_MSG.signInToJoin}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/auth?tab=signup" state={{ from: location.pathname, action: 'RSVP' }}>
+              {MSG.createAccount}
+            </Link>
+          </Button>
+        </div>
       </Card>
     );
   const answer = (status: RsvpAnswer) =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef } from 'react';
-import { FEED_MSG, type FeedFilter, type FeedNewItems } from '@common/feed/model';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { FEED_MSG, type FeedFilter, type FeedItem, type FeedNewItems } from '@common/feed/model';
 import { LoadError } from '@web/components/load-error';
 import { Card } from '@web/components/ui/card';
 import { isApiError } from '@web/lib/api-client';
@@ -36,7 +36,9 @@ export function FeedList({
   const query = useFeed(filter, viewerId);
   const listKey = feedKeys.list(filter, viewerId);
   const listRef = useRef<HTMLUListElement>(null);
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  // One array per loaded page set: the cards below defer by it (a new array each render would
+  // start their background render again every time).
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
 
   // After the pill's items are on the page: back to the top, where they are, and focus on the
   // list (the pill that had focus is gone). Done once they render, or the browser's scroll
@@ -83,23 +85,14 @@ export function FeedList({
   } else {
     body = (
       <>
-        <ul ref={listRef} tabIndex={-1} aria-label="Feed items" className="flex flex-col gap-4 outline-none">
-          {items.map((item) => (
-            <li key={item.id}>
-              {item.type === 'new_user' ? (
-                <NewMemberCard item={item} viewerId={viewerId} heading={heading} />
-              ) : (
-                <FeedCard item={item} viewerId={viewerId} heading={heading} />
-              )}
-            </li>
-          ))}
-        </ul>
-        <InfiniteListEnd
-          query={query}
-          errorMessage={failureText(query.error)}
-          end={<p>{FEED_MSG.end}</p>}
-          rootMargin="800px 0px"
-        />
+        <FeedItems listRef={listRef} items={items} viewerId={viewerId} heading={heading}>
+          <InfiniteListEnd
+            query={query}
+            errorMessage={failureText(query.error)}
+            end={<p>{FEED_MSG.end}</p>}
+            rootMargin="800px 0px"
+          />
+        </FeedItems>
       </>
     );
   }
@@ -116,6 +109,49 @@ export function FeedList({
         />
       ) : null}
       {body}
+    </>
+  );
+}
+
+/** How many cards the first render draws: a phone's first screen and some. */
+const FIRST_CARDS = 3;
+
+/**
+ * The cards. A page of them drawn in one go was the longest task of a member's first view
+ * (hundreds of milliseconds on a phone): the first few are drawn at once, the rest in a
+ * background render that React splits into short tasks and puts off while the page has input
+ * to handle. Later pages (scrolling, new posts) come in the same way. What follows the list
+ * (`children`: the next page's trigger) waits until every card is drawn, or the few first cards
+ * would bring it into reach and load a second page into the first view.
+ */
+function FeedItems({
+  listRef,
+  items,
+  viewerId,
+  heading,
+  children,
+}: {
+  listRef: RefObject<HTMLUListElement | null>;
+  items: FeedItem[];
+  viewerId: string | null;
+  heading: CardHeading;
+  children: ReactNode;
+}) {
+  const shown = useDeferredValue(items, items.slice(0, FIRST_CARDS));
+  return (
+    <>
+      <ul ref={listRef} tabIndex={-1} aria-label="Feed items" className="flex flex-col gap-4 outline-none">
+        {shown.map((item) => (
+          <li key={item.id}>
+            {item.type === 'new_user' ? (
+              <NewMemberCard item={item} viewerId={viewerId} heading={heading} />
+            ) : (
+              <FeedCard item={item} viewerId={viewerId} heading={heading} />
+            )}
+          </li>
+        ))}
+      </ul>
+      {shown === items ? children : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { MESSAGING, type Message } from '@common/messages/model';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { formatChatSeparator } from '@web/lib/format-time';
+import { formatChatSeparator } from './chat-separator-time';
 import { isPendingMessage } from '../api/send-message';
 import { formatClock, MessageBubble } from './message-bubble';
 import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
