@@ -21,10 +21,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  // Journeys of two or three people run 15–25 s on a quiet machine; this one is shared and noisy
-  // (a loaded run took 31 s for the password journey), so a test has a minute.
-  timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // Journeys of two or three people run 15–25 s on a quiet machine; machines differ (one took
+  // 65 s for the follow-befriend-message journey, the whole run 28 minutes, with nothing else
+  // running), so a test has two minutes and a single expectation ten seconds.
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

@@ -37,8 +37,6 @@ export const MESSAGING = {
  * page) and that thing's id. The messages area knows no kind; the area owning one answers for it.
  */
 export type InquiryRef = { kind: string; id: string };
-/** How an inquiry kind is spelled: lower-case words joined by underscores. */
-export const INQUIRY_KIND_PATTERN = /^[a-z][a-z_]{0,39}$/;
 
 /** The chat with `partnerId`, where what is sent is about `about` (e.g. a business page's Message). */
 export function inquiryChatPath(partnerId: string, about: InquiryRef): string {
@@ -73,9 +71,6 @@ export const MESSAGING_MSG = {
   cannotMessageSelf: "You can't send a message to yourself.",
   recipientNotFound: 'This person could not be found.',
   sendFailed: 'Failed to send message. Please try again.',
-  unknownInquiryKind: (kind: string) => `Unknown inquiry kind "${kind}": a message cannot be about that.`,
-  badInquiryKind: 'An inquiry kind is lower-case words joined by underscores.',
-  badInquiryId: 'An inquiry id must be a UUID.',
   noInquiries: 'No business inquiries yet',
   /** The tick of a message written offline, and the line above the box while any wait. */
   queued: 'Waiting to send',

@@ -6,7 +6,7 @@ import {
   type MessageMetadata,
 } from '@common/messages/model';
 import { MESSAGE_REPORT_TARGET } from '@common/messages/model';
-import type { ZSendMessage } from '@common/messages/schemas';
+import { INQUIRY_MSG, type ZSendMessage } from '@common/messages/schemas';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import type { ServerEvent } from '@common/core/realtime';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -122,8 +122,8 @@ export async function sendMessage(
   if (about) {
     const kind = getInquiryKind(about.kind);
     if (!kind) {
-      throw new AppError('VALIDATION', MESSAGING_MSG.unknownInquiryKind(about.kind), {
-        inquiry: MESSAGING_MSG.unknownInquiryKind(about.kind),
+      throw new AppError('VALIDATION', INQUIRY_MSG.unknownKind(about.kind), {
+        inquiry: INQUIRY_MSG.unknownKind(about.kind),
       });
     }
     const target = await kind.find(db, senderId, about.id);

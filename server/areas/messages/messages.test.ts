@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGING, MESSAGING_MSG } from '@common/messages/model';
+import { INQUIRY_MSG } from '@common/messages/schemas';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, notifications, userSettings } from '../../db/schema';
@@ -437,7 +438,7 @@ describe('inquiries', () => {
   it('refuses a kind no area declared with a 400 that names it, and a malformed pair', async () => {
     const res = await send(alice, bob, 'interested', { inquiry: { kind: 'no_such_kind', id: randomUUID() } });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(MESSAGING_MSG.unknownInquiryKind('no_such_kind'));
+    expect(res.body.error.message).toBe(INQUIRY_MSG.unknownKind('no_such_kind'));
     expect(res.body.error.message).toContain('"no_such_kind"');
     for (const inquiry of [
       { kind: 'Bad Kind!', id: randomUUID() },

@@ -6,8 +6,10 @@ export type ResolvedTheme = 'light' | 'dark';
 
 /**
  * Same key and default as web/public/theme-init.js, which applies the theme before the first paint
- * (a classic external script: the Content-Security-Policy forbids inline ones; it has no comments,
- * as every visitor downloads it).
+ * (a classic external script: the Content-Security-Policy forbids inline ones; minified by hand, as
+ * every visitor downloads it): it reads the stored theme ('light', 'dark' or 'system'), sets the
+ * `dark` class and color-scheme on <html>, and keeps the presses on the prerendered page's buttons
+ * in `window.cofoundEarlyPresses` for the app to replay once it has taken over.
  */
 const STORAGE_KEY = 'cofound-theme';
 const DEFAULT_THEME: Theme = 'light';
