@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answers, zPage, ZIsoDate, ZPersonSummary } from '../core/api-schemas';
+import { answers, zPage, ZIsoDate } from '../core/api-schemas';
+import { ZPersonSummary } from '../profiles/responses';
 import type { AdminArticlePage, AdminStats, AdminUserPage, AdminUserResult, AuditPage } from './model';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, type Report, type ReportPage } from './moderation';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answers, ZIsoDate, ZPersonSummary } from '../core/api-schemas';
+import { answers, ZIsoDate } from '../core/api-schemas';
+import { ZPersonSummary } from '../profiles/responses';
 import type {
   BlockedPerson,
   ConnectionState,

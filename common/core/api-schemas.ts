@@ -64,21 +64,6 @@ export const ZIsoDate = z
   )
   .meta({ format: 'date-time' });
 
-/**
- * A person in a list (PersonSummary in common/profiles/model.ts): what every area shows of an author, a
- * member or a guest. Tied to its type where an area uses it (an area's `answers<...>()`).
- */
-export const ZPersonSummary = z
-  .strictObject({
-    id: z.string(),
-    username: z.string(),
-    fullName: z.string().nullable(),
-    avatarUrl: z.string().nullable(),
-    title: z.string().nullable(),
-    bio: z.string().nullable(),
-  })
-  .meta({ description: 'A person in a list.' });
-
 /** `{ url }`: where an uploaded picture can be read. */
 export const ZUploadedImage = z.strictObject({ url: z.string() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answers, zPage, ZIsoDate, ZPersonSummary, ZUploadedImage } from '../core/api-schemas';
+import { answers, zPage, ZIsoDate, ZUploadedImage } from '../core/api-schemas';
+import { ZPersonSummary } from '../profiles/responses';
 import {
   EVENT_TYPES,
   GUEST_STATUSES,

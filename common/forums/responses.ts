@@ -1,4 +1,5 @@
-import { answers, zPage, ZIsoDate, ZPersonSummary, ZUploadedImage } from '../core/api-schemas';
+import { answers, zPage, ZIsoDate, ZUploadedImage } from '../core/api-schemas';
+import { ZPersonSummary } from '../profiles/responses';
 import {
   FORUM_CATEGORIES,
   FORUM_MEMBER_STATUSES,

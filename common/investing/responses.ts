@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answers, zPage, ZIsoDate, ZPersonSummary } from '../core/api-schemas';
+import { answers, zPage, ZIsoDate } from '../core/api-schemas';
+import { ZPersonSummary } from '../profiles/responses';
 import {
   INDUSTRIES,
   MEDIA_TYPES,
