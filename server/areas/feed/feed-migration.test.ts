@@ -1,17 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, expect, inject, it } from 'vitest';
-import { createPglite, openDatabase, type Database } from '../../db/client';
-import { MIGRATIONS_DIR } from '../../env';
-import { withDatabase } from '../../test/global-setup';
+import { afterAll, expect, it } from 'vitest';
+import { databaseMigratedBefore } from '../../test/migrated-before';
 
 /*
  * Migration 0006 (the feed without per-area columns) on a database that has feed items of the old
@@ -23,48 +13,8 @@ afterAll(async () => {
   for (const clean of cleanups.reverse()) await clean();
 });
 
-/** The migrations folder as it was before 0006. */
-async function migrationsBefore0006(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'cofound-mig-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx < 6);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-/** An empty database migrated up to 0005, opened as the app opens it. */
-async function databaseAt0005(): Promise<Database> {
-  const folder = await migrationsBefore0006();
-  const source = inject('testDb');
-  if (source.kind === 'pglite') {
-    const client = await createPglite();
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
-    const database = await openDatabase({ pglite: client });
-    cleanups.push(() => database.close());
-    return database;
-  }
-  const name = `cofound_mig_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: source.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  const url = withDatabase(source.url, name);
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  await migratePg(drizzlePg({ client: pool }), { migrationsFolder: folder });
-  await pool.end();
-  const database = await openDatabase({ url, poolSize: 2 });
-  cleanups.push(() => database.close());
-  return database;
-}
-
 it('keeps every existing item, its category, and gives it the link its card had', async () => {
-  const database = await databaseAt0005();
+  const database = await databaseMigratedBefore(6, cleanups);
   const { db } = database;
   const [user] = await db
     .execute<{ id: string }>(
