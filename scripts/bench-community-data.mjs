@@ -19,7 +19,8 @@ import pg from 'pg';
 import { adminQuery, dbUrl, sessionCookie } from './bench-lib.mjs';
 import { CITIES, TOPICS, byRank, generatorSteps, lit, memberId, pick, uuidOf } from './bench-feed.mjs';
 
-export const COMMUNITY_DB = 'cofound_bench_community';
+// BENCH_COMMUNITY_DB names another database (a copy, say, so two runs on one machine do not share sessions).
+export const COMMUNITY_DB = process.env.BENCH_COMMUNITY_DB || 'cofound_bench_community';
 const SESSION_AGENT = 'cofound-bench-community';
 
 /** Each area's size for `members` (proportionate to 100,000 members). */

@@ -88,7 +88,7 @@ export async function boot(
     opts.database ??
     (await openDatabase(
       env.databaseUrl
-        ? { url: env.databaseUrl, statementTimeoutMs: env.statementTimeoutMs }
+        ? { url: env.databaseUrl, statementTimeoutMs: env.statementTimeoutMs, poolSize: env.dbPoolSize }
         : { dataDir: path.join(env.dataDir, 'pglite') },
     ));
   if (env.nodeEnv !== 'test' && weakHashing())

@@ -50,6 +50,8 @@ const ZEnv = z.object({
    * the embedded database (which only one process can open).
    */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** PostgreSQL only: connections each server process keeps open at most (default 10). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   /** PostgreSQL only: longest a statement may run, in ms (0: no limit). */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   BASE_URL: z.string().url().optional(),
@@ -115,6 +117,8 @@ export type Env = {
   workers: number;
   /** PostgreSQL only: statements running longer are cancelled (unset: the database client's default). */
   statementTimeoutMs: number | undefined;
+  /** PostgreSQL only: each process's pool of connections (unset: the database client's default). */
+  dbPoolSize: number | undefined;
   baseUrl: string;
   authSecret: string | undefined;
   adminEmails: string[];
@@ -175,6 +179,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: e.DATABASE_URL,
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authSecret: e.AUTH_SECRET,
     adminEmails: list(e.ADMIN_EMAILS).map((x) => x.toLowerCase()),

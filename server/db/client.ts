@@ -65,6 +65,14 @@ export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = 
  */
 const SESSION_SETTINGS: [string, string][] = [['pg_trgm.word_similarity_threshold', '0.4']];
 
+const DEFAULT_POOL_SIZE = 10;
+/**
+ * How long an idle connection stays open. Each new connection costs PostgreSQL a process, warm
+ * catalog caches and a plan for every prepared statement again, so under uneven load (a burst, a
+ * lull of more than the client's default 10 s, another burst) connections are kept, not remade.
+ */
+const POOL_IDLE_MS = 10 * 60_000;
+
 // Any fixed number: every instance takes the same lock while it migrates.
 export const MIGRATION_LOCK = 727_001;
 
@@ -76,7 +84,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ];
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: opts.poolSize ?? 10,
+      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+      idleTimeoutMillis: POOL_IDLE_MS,
       options: settings.map(([k, v]) => `-c ${k}=${v}`).join(' '),
     });
     pool.on('connect', prepareRepeatedStatements);
