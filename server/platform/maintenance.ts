@@ -3,11 +3,12 @@ import type { Logger } from '../lib/logger';
 import { sweepUsageCounters } from './rate-limit';
 import type { Storage } from './storage';
 import { sweepUnattachedUploads } from './upload-ledger';
+import { sweepUploadPlaces } from './upload-places';
 import { sweepTempUploads } from './uploads';
 
 /*
- * Housekeeping every process runs on a timer: old limit windows, uploads nobody attached and
- * temporary upload files a stopped process left. Each
+ * Housekeeping every process runs on a timer: old limit windows, uploads nobody attached,
+ * temporary upload files and upload places a stopped process left. Each
  * step is safe when several instances run it at once (idempotent deletes, skip-locked rows), and a
  * failure is logged and retried next round.
  */
@@ -22,6 +23,7 @@ export function startMaintenance(deps: { db: Db; storage: Storage; logger: Logge
       let uploads = 0;
       for (let n = -1; n !== 0; uploads += n) n = await sweepUnattachedUploads(deps);
       const tempFiles = await sweepTempUploads(deps.storage);
+      await sweepUploadPlaces(deps.db);
       if (counters || uploads || tempFiles)
         deps.logger.info({ counters, uploads, tempFiles }, 'maintenance: swept');
     } catch (err) {

@@ -12,13 +12,15 @@ import { AppError } from '../lib/errors';
 import { imageTooLarge, invalidImage, sniffImageFormat } from './images';
 import type { Storage } from './storage';
 import { assertUploadRoom } from './upload-ledger';
+import { takeSharedUploadPlace } from './upload-places';
 
 /*
  * Uploads (docs/decisions/007): a multipart body is never held in memory. Its file part is streamed to a
  * temporary file while it arrives, counted (over the route's limit: 413 at once, the temporary file
  * removed) and checked by its first bytes (the wrong kind: refused at once, the rest never read).
  * Before a single byte is read, each upload takes one of a few places: per person
- * (UPLOAD_FLIGHT.perPerson) and per process (UPLOAD_FLIGHT.perProcess); without one it is refused
+ * (UPLOAD_FLIGHT.perPerson, counted in this process and across every process: upload-places.ts) and
+ * per process (UPLOAD_FLIGHT.perProcess); without one it is refused
  * with 429 and Retry-After. Then the person's unattached uploads are counted (upload-ledger.ts:
  * a quota). Any refusal before the body is read whole closes the connection (closeAfterAnswer). The route
  * works on the temporary file (images are decoded from it, other files moved or streamed to storage from it),
@@ -430,7 +432,7 @@ export async function withUpload<T>(
 ): Promise<T> {
   const req = c.req.raw;
   const missing = opts.missing ?? missingFile;
-  let free = () => {};
+  let free: () => void | Promise<void> = () => {};
   let file: UploadFile;
   try {
     if (!isMultipart(req)) throw missing();
@@ -438,6 +440,16 @@ export async function withUpload<T>(
     if (Number.isFinite(declared) && declared > opts.maxBytes + UPLOADS.multipartOverheadBytes)
       throw opts.tooLarge();
     free = takePlace(personId);
+    // The person's places across every process (upload-places.ts); this process's are taken first,
+    // so a burst at one process is refused without a database round trip.
+    const shared = await takeSharedUploadPlace(deps.db, personId, UPLOAD_FLIGHT.perPerson);
+    if (!shared) throw busy(UPLOAD_MSG.ownUploadsBusy);
+    const local = free;
+    free = () => {
+      local();
+      // Given back before the answer is sent (withUpload awaits it), so the next upload finds it.
+      return shared();
+    };
     if (opts.unattached !== false) await assertUploadRoom(deps.db, personId);
     file = await receiveFile(req, {
       tmpDir: deps.storage.tmpDir,
@@ -449,7 +461,7 @@ export async function withUpload<T>(
       hash: deps.storage.kind === 's3',
     });
   } catch (err) {
-    free();
+    await free();
     closeAfterAnswer(c);
     throw err;
   }
@@ -460,7 +472,7 @@ export async function withUpload<T>(
       await rm(file.path, { force: true });
     }
   } finally {
-    free();
+    await free();
   }
 }
 

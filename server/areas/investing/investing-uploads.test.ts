@@ -194,6 +194,37 @@ describe('uploads in flight', () => {
   });
 });
 
+describe('uploads in flight across processes', () => {
+  it('places another process holds count: with both taken elsewhere, an upload is refused before its body is read; expired ones do not count', async () => {
+    const [p, other] = [await signedUpPerson(t), await signedUpPerson(t)];
+    // Another process (or instance) is reading two of p's uploads: their places are in the shared table.
+    await t.db.execute(sql`
+      insert into upload_places (id, person_id, expires_at)
+      values (${randomUUID()}, ${p.id}, now() + interval '10 minutes'),
+             (${randomUUID()}, ${p.id}, now() + interval '10 minutes')`);
+    const refused = streamedUpload(p.agent, VIDEO, { head: MP4_HEAD, size: MB });
+    const answer = await refused.response;
+    expect(answer.status).toBe(429);
+    expect(answer.body.error?.message).toBe(UPLOAD_MSG.ownUploadsBusy);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.state.pulled).toBe(0);
+    // Someone else's places are their own.
+    expect((await streamedUpload(other.agent, VIDEO, { head: MP4_HEAD, size: MB }).response).status).toBe(
+      201,
+    );
+
+    // The process that held them died: once they expire, p uploads again, and gives the place back.
+    await t.db.execute(
+      sql`update upload_places set expires_at = now() - interval '1 second' where person_id = ${p.id}`,
+    );
+    expect((await streamedUpload(p.agent, VIDEO, { head: MP4_HEAD, size: MB }).response).status).toBe(201);
+    const left = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from upload_places where person_id = ${p.id}`,
+    );
+    expect(left.rows[0]!.n).toBe(0);
+  });
+});
+
 describe('a refused upload over HTTP', () => {
   it('is answered with Connection: close and its socket closed, the rest of its body never read', async () => {
     const [p] = [await signedUpPerson(t)];
