@@ -39,6 +39,7 @@ import { registerInquiryKind, setMessagePolicy } from './platform/policies';
 import { registerNotificationType } from './platform/notification-types';
 import { registerReportTarget } from './platform/report-targets';
 import { registerSearchProvider } from './platform/search-providers';
+import { registerSuggestionSource } from './platform/suggestion-sources';
 
 export type Booted = {
   app: ReturnType<typeof createApp>;
@@ -160,6 +161,7 @@ export async function boot(
     registerDigestSection,
     registerNotificationType,
     registerInquiryKind,
+    registerSuggestionSource,
     setMessagePolicy,
     setTypingPolicy: realtime.setTypingPolicy,
     onEmailVerified: (hook) => void emailVerifiedHooks.push(hook),

@@ -24,7 +24,13 @@ export const ZBlockedPeople = answers<BlockedPerson[]>()(
 
 export const ZPeopleSuggestions = answers<{ items: PersonSuggestion[] }>()(
   z.strictObject({
-    items: z.array(ZPersonSummary.extend({ mutualFriends: z.number(), sharedInterests: z.number() })),
+    items: z.array(
+      ZPersonSummary.extend({
+        mutualFriends: z.number(),
+        sharedInterests: z.number(),
+        reason: z.string().nullable(),
+      }),
+    ),
   }),
 );
 

@@ -51,6 +51,8 @@ export const GROUPS = {
 /** The product's texts for groups, word for word (and a few of our own, marked). */
 export const GROUP_MSG = {
   heading: 'Groups',
+  /** People you may know: "In <group name>", a group the viewer shares with the person. */
+  suggestionReasonPrefix: 'In ',
   createGroup: 'Create Group',
   searchPlaceholder: 'Search groups...',
   viewGroup: 'View Group',

@@ -53,8 +53,16 @@ export type PersonSummary = {
   bio: string | null;
 };
 
-/** "People you may know" (issue 21): why the person is suggested. */
-export type PersonSuggestion = PersonSummary & { mutualFriends: number; sharedInterests: number };
+/**
+ * "People you may know": why the person is suggested. `sharedInterests` counts shared skills (and
+ * one for the same company); `reason` is another area's reason (e.g. "In Climate Founders", a group
+ * both are in), or null.
+ */
+export type PersonSuggestion = PersonSummary & {
+  mutualFriends: number;
+  sharedInterests: number;
+  reason: string | null;
+};
 
 /** People you may know, and the New message action's people (issue 21). */
 export const PEOPLE_PICKER = {

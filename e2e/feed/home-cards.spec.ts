@@ -56,3 +56,28 @@ test('a new member sees suggested groups and upcoming events, and may hide each 
   await expect(events).toHaveCount(0);
   await other.context.close();
 });
+
+test('People you may know names the group a member shares with someone', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tag = randomUUID().slice(0, 6);
+  const other = await secondBrowser(browser, baseURL);
+  await signUpVerified(other.page);
+  const group = await other.page.request.post('/api/groups', {
+    data: { name: `Climate founders ${tag}`, description: 'Founders working on climate.', coverImage: null },
+  });
+  expect(group.status()).toBe(201);
+  const { id } = (await group.json()) as { id: string };
+
+  await signUpVerified(page);
+  const join = await page.request.post(`/api/groups/${id}/join-requests`, { headers: { origin: baseURL! } });
+  expect(join.status()).toBe(201);
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'People you may know' });
+  await expect(card.getByText(`In Climate founders ${tag}`)).toBeVisible();
+  await expectAccessible(page);
+  await reviewShots(page, 'people-you-may-know-group');
+  await other.context.close();
+});

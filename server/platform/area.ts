@@ -18,6 +18,7 @@ import type { TopicAuthorizer, TypingPolicy } from './realtime';
 import type { ReportTarget } from './report-targets';
 import type { SearchProvider } from './search-providers';
 import type { Storage } from './storage';
+import type { SuggestionSource } from './suggestion-sources';
 
 /*
  * The area contract (docs/decisions/012). An area is its own folders (server/areas/<area>,
@@ -53,6 +54,8 @@ export type AreaContext = {
   registerNotificationType(type: NotificationType): void;
   /** A kind of thing a message may be about (an inquiry): who owns it, its title, link and notice. */
   registerInquiryKind(kind: InquiryKind): void;
+  /** People a member may know through this area (People you may know), with the reason shown. */
+  registerSuggestionSource(source: SuggestionSource): void;
   /** Who may message whom. Until an area sets it, nobody may. */
   setMessagePolicy(policy: MessagePolicy): void;
   /** Who may send a typing signal to whom. Until an area sets it, nobody may. */

@@ -12,7 +12,11 @@ import { listMentionedPeople } from '../../platform/mentions';
 import { blockUser, listBlocked, unblockUser } from './blocks.service';
 import { listFriendRequests } from './connection-lists.service';
 import { getConnectionState, type ConnectionDeps } from './connection-pair';
-import { dismissSuggestion, listMessageRecipients, listPeopleYouMayKnow } from './people-suggestions.service';
+import {
+  createPeopleSuggestions,
+  dismissSuggestion,
+  listMessageRecipients,
+} from './people-suggestions.service';
 import {
   acceptFriendRequest,
   followUser,
@@ -55,6 +59,12 @@ export function connectionRoutes(deps: ConnectionDeps & { meter: Meter }) {
   const { db } = deps;
   deps.meter.register(MENTION_LOOKUPS);
   const param = validate('param', ZUserId, { status: 404 });
+  const suggestions = createPeopleSuggestions(db);
+  /** A change between the viewer and `otherId`: both are ranked afresh next time (this process). */
+  const changed = <T>(viewerId: string, otherId: string, result: T): T => {
+    suggestions.forget(viewerId, otherId);
+    return result;
+  };
   return (
     new Hono<AppEnv>()
       .get('/connections/requests', async (c) => {
@@ -68,11 +78,12 @@ export function connectionRoutes(deps: ConnectionDeps & { meter: Meter }) {
       // issue 21: People you may know, and the people the New message action offers.
       .get('/people/suggestions', async (c) => {
         const viewer = requireViewer(c);
-        return c.json({ items: await listPeopleYouMayKnow(db, viewer.id) });
+        return c.json({ items: await suggestions.list(viewer.id) });
       })
       .post('/people/suggestions/:userId/dismiss', param, async (c) => {
         const viewer = requireViewer(c);
         await dismissSuggestion(db, viewer.id, c.req.valid('param').userId);
+        suggestions.forget(viewer.id);
         return c.json({ ok: true });
       })
       .get('/people/recipients', validate('query', ZRecipientQuery), async (c) => {
@@ -97,35 +108,43 @@ export function connectionRoutes(deps: ConnectionDeps & { meter: Meter }) {
       })
       .post('/connections/:userId/follow', param, async (c) => {
         const viewer = requireViewer(c);
-        return c.json(await followUser(deps, viewer.id, c.req.valid('param').userId));
+        const { userId } = c.req.valid('param');
+        return c.json(changed(viewer.id, userId, await followUser(deps, viewer.id, userId)));
       })
       .delete('/connections/:userId/follow', param, async (c) => {
         const viewer = requireViewer(c);
-        return c.json(await unfollowUser(deps, viewer.id, c.req.valid('param').userId));
+        const { userId } = c.req.valid('param');
+        return c.json(changed(viewer.id, userId, await unfollowUser(deps, viewer.id, userId)));
       })
       .post('/connections/:userId/request', param, async (c) => {
         const viewer = requireViewer(c);
-        return c.json(await sendFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+        const { userId } = c.req.valid('param');
+        return c.json(changed(viewer.id, userId, await sendFriendRequest(deps, viewer.id, userId)));
       })
       .post('/connections/:userId/accept', param, async (c) => {
         const viewer = requireViewer(c);
-        return c.json(await acceptFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+        const { userId } = c.req.valid('param');
+        return c.json(changed(viewer.id, userId, await acceptFriendRequest(deps, viewer.id, userId)));
       })
       .post('/connections/:userId/reject', param, async (c) => {
         const viewer = requireViewer(c);
-        return c.json(await rejectFriendRequest(deps, viewer.id, c.req.valid('param').userId));
+        const { userId } = c.req.valid('param');
+        return c.json(changed(viewer.id, userId, await rejectFriendRequest(deps, viewer.id, userId)));
       })
       .delete('/connections/:userId/friend', param, async (c) => {
         const viewer = requireViewer(c);
-        return c.json(await removeFriend(deps, viewer.id, c.req.valid('param').userId));
+        const { userId } = c.req.valid('param');
+        return c.json(changed(viewer.id, userId, await removeFriend(deps, viewer.id, userId)));
       })
       .post('/connections/:userId/block', param, async (c) => {
         const viewer = requireViewer(c);
-        return c.json(await blockUser(deps, viewer.id, c.req.valid('param').userId));
+        const { userId } = c.req.valid('param');
+        return c.json(changed(viewer.id, userId, await blockUser(deps, viewer.id, userId)));
       })
       .delete('/connections/:userId/block', param, async (c) => {
         const viewer = requireViewer(c);
-        return c.json(await unblockUser(deps, viewer.id, c.req.valid('param').userId));
+        const { userId } = c.req.valid('param');
+        return c.json(changed(viewer.id, userId, await unblockUser(deps, viewer.id, userId)));
       })
   );
 }

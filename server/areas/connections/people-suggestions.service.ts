@@ -4,11 +4,12 @@ import {
   type PersonSuggestion,
   type PersonSummary,
 } from '@common/profiles/model';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
 import { suggestionDismissals } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { suggestionSources } from '../../platform/suggestion-sources';
 
 /*
  * Two ways to find people (issue 21): "People you may know" on a new member's home, and the
@@ -19,46 +20,149 @@ import { AppError } from '../../lib/errors';
 const person = sql`p.id, p.username, p.full_name as "fullName", p.avatar_url as "avatarUrl", p.title,
   case when p.deleted_at is null then p.bio end as bio`;
 
-/**
- * Friends of friends first (most friends in common), then people who share a skill or the
- * company; never someone the viewer already follows, asked or befriended, nor anyone dismissed.
- */
-export async function listPeopleYouMayKnow(db: Db, viewerId: string): Promise<PersonSuggestion[]> {
-  const { rows } = await db.execute<PersonSuggestion>(sql`
-    with me as (select company, skills from profiles where id = ${viewerId}),
-    excluded as (
-      select ${viewerId}::uuid as id
-      union all select connected_user_id from connections where user_id = ${viewerId}
-      union all select dismissed_id from suggestion_dismissals where user_id = ${viewerId}
-      union all select unnest(${blockedEitherIds(viewerId)})
-    ),
-    fof as (
-      select f2.connected_user_id as id, count(*)::int as mutual
-      from connections f1
-      join connections f2 on f2.user_id = f1.connected_user_id and f2.status = 'friends'
-      where f1.user_id = ${viewerId} and f1.status = 'friends'
-      group by f2.connected_user_id
-    ),
-    candidates as (
-      select id, mutual, 0 as shared from fof where id not in (select id from excluded)
-      union all
-      (select p.id, 0, (cardinality(array(select unnest(p.skills) intersect select unnest(me.skills)))
-                 + case when me.company <> '' and lower(p.company) = lower(me.company) then 1 else 0 end)::int
-       from profiles p, me
-       -- The viewer's skills and company as one-time values, so the skills (GIN) and company
-       -- indexes find the matches; compared row by row, a member with neither read every profile.
-       where (p.skills && (select skills from me)
-              or (p.company <> '' and lower(p.company) = (select lower(company) from me)))
-         and p.id not in (select id from excluded) and p.id not in (select id from fof)
-       limit 200)
-    )
-    select ${person}, c.mutual as "mutualFriends", c.shared as "sharedInterests"
-    from candidates c join profiles p on p.id = c.id
-    where ${visiblePerson('p')}
-    order by c.mutual desc, c.shared desc, p.search_name, p.id
-    limit ${PEOPLE_PICKER.suggestions}`);
-  return rows;
+/** A suggestion as ranked: its person and what the connections area counted. */
+type Ranked = { id: string; mutual: number; shared: number };
+type Ranking = { until: number; people: Ranked[]; complete: boolean };
+
+/** How long a member's ranking is kept (each process its own), and for how many members at most. */
+const RANKING_MS = 3 * 60_000;
+const RANKINGS_MAX = 5_000;
+/** People ranked at a time: enough that a few followed or dismissed since leave a full card. */
+const RANKED = PEOPLE_PICKER.suggestions * 3;
+/** Candidates read from each signal before ranking (index-bounded). */
+const CANDIDATES = 200;
+/** What one mutual friend adds to a person's rank; a shared skill (or the company) adds 1. */
+const MUTUAL_WEIGHT = 3;
+
+/** SQL: the first registered source's reason for person `p.id`, or null. */
+function reasonOf(viewerId: string): SQL<string | null> {
+  const reasons = suggestionSources().map((s) => s.reason(viewerId, sql`p.id`));
+  return reasons.length ? sql`coalesce(${sql.join(reasons, sql`, `)})` : sql`null::text`;
 }
+
+const uuids = (xs: string[]) => `{${xs.join(',')}}`;
+const ints = (xs: number[]) => `{${xs.join(',')}}`;
+
+/**
+ * People you may know, ranked by what the viewer has in common with each: every mutual friend counts
+ * 3, every unit of a registered source its weight (a shared group 2), every shared skill and the
+ * same company 1; ties go to more mutual friends, then by name. Never the viewer, someone they
+ * already follow, asked or befriended, dismissed, block or are blocked by, nor a hidden account.
+ *
+ * Ranking reads the friend graph, the skills and company indexes and every source: it is kept for
+ * a few minutes per member (RANKING_MS, bounded by RANKINGS_MAX). Serving a kept ranking reads
+ * only its people again, with every exclusion and each source's reason as they are now, so a
+ * follow, dismissal, block, ban or a group left shows at once on any instance; the member's own
+ * connection changes also drop their ranking in this process (forget).
+ */
+export function createPeopleSuggestions(db: Db) {
+  const rankings = new Map<string, Ranking>();
+
+  async function rank(viewerId: string): Promise<{ ranking: Ranking; items: PersonSuggestion[] }> {
+    const sources = suggestionSources();
+    const sourceRows = sources.map(
+      (s) => sql`union all select s.id, 0, 0, s.strength * ${sql.raw(String(s.weight))}
+        from (${s.candidates(viewerId, CANDIDATES)}) s`,
+    );
+    const rows = await queryRows<PersonSuggestion>(
+      db,
+      sql`
+      with me as (select company, skills from profiles where id = ${viewerId}),
+      excluded as (
+        select ${viewerId}::uuid as id
+        union all select connected_user_id from connections where user_id = ${viewerId}
+        union all select dismissed_id from suggestion_dismissals where user_id = ${viewerId}
+        union all select unnest(${blockedEitherIds(viewerId)})
+      ),
+      fof as (
+        select f2.connected_user_id as id, count(*)::int as mutual
+        from connections f1
+        join connections f2 on f2.user_id = f1.connected_user_id and f2.status = 'friends'
+        where f1.user_id = ${viewerId} and f1.status = 'friends'
+        group by f2.connected_user_id
+      ),
+      signals (id, mutual, shared, sourced) as (
+        select id, mutual, 0, 0 from fof
+        union all
+        (select p.id, 0, (cardinality(array(select unnest(p.skills) intersect select unnest(me.skills)))
+                   + case when me.company <> '' and lower(p.company) = lower(me.company) then 1 else 0 end)::int, 0
+         from profiles p, me
+         -- The viewer's skills and company as one-time values, so the skills (GIN) and company
+         -- indexes find the matches; compared row by row, a member with neither read every profile.
+         where (p.skills && (select skills from me)
+                or (p.company <> '' and lower(p.company) = (select lower(company) from me)))
+           and p.id not in (select id from excluded)
+         limit ${CANDIDATES})
+        ${sql.join(sourceRows, sql` `)}
+      ),
+      ranked as (
+        select id, sum(mutual)::int as mutual, sum(shared)::int as shared,
+          ${sql.raw(String(MUTUAL_WEIGHT))} * sum(mutual)::int + sum(sourced)::int + sum(shared)::int as score
+        from signals where id not in (select id from excluded) group by id
+      ),
+      -- The best by rank before reading their profiles: hidden accounts are few.
+      top as (select * from ranked order by score desc, mutual desc, id limit ${RANKED * 4})
+      select ${person}, t.mutual as "mutualFriends", t.shared as "sharedInterests", ${reasonOf(viewerId)} as reason
+      from top t join profiles p on p.id = t.id
+      where ${visiblePerson('p')}
+      order by t.score desc, t.mutual desc, p.search_name, p.id
+      limit ${RANKED}`,
+    );
+    const people = rows.map((r) => ({ id: r.id, mutual: r.mutualFriends, shared: r.sharedInterests }));
+    const ranking = { until: Date.now() + RANKING_MS, people, complete: rows.length < RANKED };
+    if (rankings.size >= RANKINGS_MAX) {
+      // Oldest first: a Map iterates in insertion order.
+      for (const k of rankings.keys()) {
+        rankings.delete(k);
+        if (rankings.size < RANKINGS_MAX * 0.9) break;
+      }
+    }
+    rankings.delete(viewerId);
+    rankings.set(viewerId, ranking);
+    return { ranking, items: rows.slice(0, PEOPLE_PICKER.suggestions) };
+  }
+
+  /** The ranked people the viewer may still be offered now, in rank order, with their reasons. */
+  async function serve(viewerId: string, people: Ranked[]): Promise<PersonSuggestion[]> {
+    if (!people.length) return [];
+    return queryRows<PersonSuggestion>(
+      db,
+      sql`select s.id, s.username, s."fullName", s."avatarUrl", s.title, s.bio, s."mutualFriends",
+        s."sharedInterests", s.reason
+      from (
+        select ${person}, c.mutual as "mutualFriends", c.shared as "sharedInterests", ${reasonOf(viewerId)} as reason, c.pos
+        from unnest(${uuids(people.map((r) => r.id))}::uuid[], ${ints(people.map((r) => r.mutual))}::int[],
+          ${ints(people.map((r) => r.shared))}::int[]) with ordinality as c(id, mutual, shared, pos)
+        join profiles p on p.id = c.id
+        where ${visiblePerson('p')}
+          and not (p.id = any (${blockedEitherIds(viewerId)}))
+          and not exists (select 1 from connections x where x.user_id = ${viewerId} and x.connected_user_id = p.id)
+          and not exists (select 1 from suggestion_dismissals d where d.user_id = ${viewerId} and d.dismissed_id = p.id)
+      ) s
+      -- A person ranked only for a reason that has ended since (they left the shared group) goes.
+      where s."mutualFriends" > 0 or s."sharedInterests" > 0 or s.reason is not null
+      order by s.pos
+      limit ${PEOPLE_PICKER.suggestions}`,
+    );
+  }
+
+  return {
+    async list(viewerId: string): Promise<PersonSuggestion[]> {
+      const kept = rankings.get(viewerId);
+      if (!kept || kept.until <= Date.now()) return (await rank(viewerId)).items;
+      const items = await serve(viewerId, kept.people);
+      // Too many taken off since it was ranked: rank again now.
+      if (items.length < PEOPLE_PICKER.suggestions && !kept.complete) return (await rank(viewerId)).items;
+      return items;
+    },
+    /** These members' connections changed: rank them afresh on their next visit (this process). */
+    forget(...userIds: string[]) {
+      for (const id of userIds) rankings.delete(id);
+    },
+  };
+}
+
+export type PeopleSuggestions = ReturnType<typeof createPeopleSuggestions>;
 
 /** The viewer will not be offered this person again. */
 export async function dismissSuggestion(db: Db, viewerId: string, otherId: string) {

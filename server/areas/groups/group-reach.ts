@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { GROUP_MSG } from '@common/groups/model';
 import type { Tx } from '../../db/rules';
+import type { SuggestionSource } from '../../platform/suggestion-sources';
 import { rowsOf } from './group-rows';
 
 /*
@@ -68,3 +70,30 @@ export function fellowMembersSql(userId: string): SQL {
     join group_members theirs on theirs.group_id = mine.group_id
     where mine.user_id = ${userId} and theirs.user_id <> ${userId}`;
 }
+
+/**
+ * How many of a viewer's groups, and of each group's newest members, People you may know reads:
+ * bounded however large the groups grow.
+ */
+const SUGGESTION_GROUPS_MAX = 20;
+const SUGGESTION_MEMBERS_PER_GROUP = 200;
+
+/**
+ * People you may know: the people who share a group with the viewer (most groups in common first),
+ * "In <group>". Both are members, so a private group is named only to its own members (who see
+ * its members anyway); the people area leaves out blocked and hidden people.
+ */
+export const sharedGroupSuggestions: SuggestionSource = {
+  name: 'shared-groups',
+  weight: 2,
+  candidates: (viewerId, limit) => sql`select theirs.user_id as id, count(*)::int as strength
+    from (select group_id from group_members where user_id = ${viewerId} limit ${SUGGESTION_GROUPS_MAX}) mine
+    cross join lateral (select m.user_id from group_members m where m.group_id = mine.group_id
+      order by m.joined_at desc, m.id desc limit ${SUGGESTION_MEMBERS_PER_GROUP}) theirs
+    where theirs.user_id <> ${viewerId}
+    group by theirs.user_id
+    order by count(*) desc, theirs.user_id
+    limit ${limit}`,
+  reason: (viewerId, person) =>
+    sql<string | null>`${GROUP_MSG.suggestionReasonPrefix}::text || ${sharedGroupNameSql(viewerId, person)}`,
+};

@@ -8,6 +8,7 @@ import { groupsApiDocs } from './groups.api';
 import { setFeedAudience } from '../feed';
 import { removePostRows } from './group-posts.service';
 import { rowsOf } from './group-rows';
+import { sharedGroupSuggestions } from './group-reach';
 import { demo } from './groups.demo';
 import { canWatchGroup, groupAudience, groupPostContentTarget, groupSearch } from './groups.register';
 import { groupPostReportTarget } from './groups.reports';
@@ -86,6 +87,8 @@ export const groupsArea = defineArea({
     });
     setFeedAudience(groupAudience);
     ctx.registerSearchProvider(groupSearch);
+    // People you may know: members who share a group with the viewer, "In <group>".
+    ctx.registerSuggestionSource(sharedGroupSuggestions);
     ctx.registerContentTarget(groupPostContentTarget);
     ctx.registerReportTarget(groupPostReportTarget);
     // A group's page, live: whoever may see it (re-checked when access changes).

@@ -8,8 +8,8 @@ import { CompactConnectButton } from './compact-connect-button';
 import { PersonRow } from './person-row';
 
 /**
- * "People you may know" on a member's home (issue 21): friends of friends, then people sharing
- * skills or company. Connect (the compact Connect / Connected toggle) or dismiss each; nothing
+ * "People you may know" on a member's home: people the member has most in common with (mutual
+ * friends, shared groups, skills or company), each with why. Connect (the compact Connect / Connected toggle) or dismiss each; nothing
  * shows while there is no one to suggest.
  */
 export function PeopleYouMayKnowCard({ viewerId }: { viewerId: string }) {
@@ -49,8 +49,11 @@ function SuggestionRow({
   onDismiss: () => void;
 }) {
   const name = displayName(person);
+  // The strongest reason: mutual friends, else another area's (a shared group), else skills or company.
   const reason =
-    person.mutualFriends > 0 ? PEOPLE_MSG.mutualFriends(person.mutualFriends) : PEOPLE_MSG.sharedInterests;
+    person.mutualFriends > 0
+      ? PEOPLE_MSG.mutualFriends(person.mutualFriends)
+      : (person.reason ?? PEOPLE_MSG.sharedInterests);
   return (
     <div className="flex flex-col gap-1 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
