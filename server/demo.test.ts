@@ -87,6 +87,55 @@ describe('the demo community', () => {
     expect(picture.headers.get('content-type')).toBe('image/webp');
   });
 
+  it('mentions people in forum replies and articles, as links to their profile under their current name', async () => {
+    const [founder, investor] = ctx.featured;
+    const agent = t.agent();
+    const signIn = await agent.post('/api/auth/sign-in/email', {
+      email: founder!.email,
+      password: ctx.password,
+    });
+    expect(signIn.status).toBe(200);
+    // The founder goes by another name since: pages show the current one, never the token's.
+    const renamed = `${founder!.fullName} Okafor-Lindqvist`;
+    expect((await agent.request('PATCH', '/api/profiles/me', { fullName: renamed })).status).toBe(200);
+    try {
+      const token = `](${founder!.id})`;
+      // An article of the investor's thanks the founder: its HTML links the current name.
+      const { rows: thanking } = await t.db.execute<{ id: string }>(sql`
+        select id from articles where author_id = ${investor!.id} and status = 'published'
+          and position(${token} in content) > 0 order by published_at limit 1`);
+      expect(thanking).toHaveLength(1);
+      const article = await agent.get<{ html: string; content: string }>(`/api/articles/${thanking[0]!.id}`);
+      expect(article.status).toBe(200);
+      expect(article.body.html).toMatch(new RegExp(`<a href="/profile/${founder!.id}"[^>]*>@${renamed}</a>`));
+      expect(article.body.html).not.toContain(token);
+
+      // A forum reply mentions them: the reply holds the token, the page asks for the current name.
+      const { rows: replying } = await t.db.execute<{ post_id: string; id: string }>(sql`
+        select post_id, id from forum_replies where position(${token} in content) > 0 limit 1`);
+      expect(replying).toHaveLength(1);
+      const replies = await agent.get<{ items: { id: string; content: string }[] }>(
+        `/api/forums/posts/${replying[0]!.post_id}/replies`,
+      );
+      expect(replies.status).toBe(200);
+      const reply = replies.body.items.find((r) => r.id === replying[0]!.id);
+      expect(reply?.content).toMatch(new RegExp(`^@\\[${founder!.fullName}\\]\\(${founder!.id}\\) `));
+      const names = await agent.get<{ items: { id: string; fullName: string | null }[] }>(
+        `/api/people/names?ids=${founder!.id}`,
+      );
+      expect(names.body.items).toEqual([expect.objectContaining({ id: founder!.id, fullName: renamed })]);
+
+      // Each mention told its person: a notification for each, remembered as told.
+      const { rows: told } = await t.db.execute<{ kind: string; n: number }>(sql`
+        select m.content_kind as kind, count(*)::int as n from mentions m join notifications n
+          on n.user_id = m.user_id and n.type = 'mention' and n.related_id = m.content_id
+        where m.user_id = ${founder!.id} group by m.content_kind order by 1`);
+      expect(told.map((r) => r.kind)).toEqual(expect.arrayContaining(['article', 'comment', 'forum_reply']));
+    } finally {
+      await agent.request('PATCH', '/api/profiles/me', { fullName: founder!.fullName });
+    }
+  });
+
   it('keeps its times consistent', async () => {
     const now = ctx.now.toISOString();
     const { rows } = await t.db.execute<Record<string, number>>(sql`select
