@@ -1,4 +1,5 @@
 import type { ArticlePage } from '@common/articles/model';
+import { mentionToken } from '@common/core/mentions';
 import type { FeedPage } from '@common/feed/model';
 import type { ConversationPage } from '@common/messages/model';
 import type { NotificationPage } from '@common/notifications/model';
@@ -87,7 +88,7 @@ describe('the demo community', () => {
     expect(picture.headers.get('content-type')).toBe('image/webp');
   });
 
-  it('mentions people in forum replies and articles, as links to their profile under their current name', async () => {
+  it('mentions people in articles, forum replies, messages and business posts, shown under their current name', async () => {
     const [founder, investor] = ctx.featured;
     const agent = t.agent();
     const signIn = await agent.post('/api/auth/sign-in/email', {
@@ -125,12 +126,36 @@ describe('the demo community', () => {
       );
       expect(names.body.items).toEqual([expect.objectContaining({ id: founder!.id, fullName: renamed })]);
 
+      // A message to or from the founder introduces the investor: the thread holds the token.
+      const { rows: introducing } = await t.db.execute<{ id: string; partner: string }>(sql`
+        select id, case when sender_id = ${founder!.id} then receiver_id else sender_id end as partner
+        from messages where (sender_id = ${founder!.id} or receiver_id = ${founder!.id})
+          and position(${`](${investor!.id})`} in content) > 0 limit 1`);
+      expect(introducing).toHaveLength(1);
+      const thread = await agent.get<{ items: { id: string; content: string }[] }>(
+        `/api/messages/threads/${introducing[0]!.partner}`,
+      );
+      expect(thread.status).toBe(200);
+      expect(thread.body.items.find((m) => m.id === introducing[0]!.id)?.content).toContain(
+        mentionToken({ id: investor!.id, name: investor!.fullName }),
+      );
+      const investorName = await agent.get<{ items: { id: string; fullName: string | null }[] }>(
+        `/api/people/names?ids=${investor!.id}`,
+      );
+      expect(investorName.body.items).toEqual([
+        expect.objectContaining({ id: investor!.id, fullName: investor!.fullName }),
+      ]);
+
       // Each mention told its person: a notification for each, remembered as told.
       const { rows: told } = await t.db.execute<{ kind: string; n: number }>(sql`
         select m.content_kind as kind, count(*)::int as n from mentions m join notifications n
           on n.user_id = m.user_id and n.type = 'mention' and n.related_id = m.content_id
         where m.user_id = ${founder!.id} group by m.content_kind order by 1`);
       expect(told.map((r) => r.kind)).toEqual(expect.arrayContaining(['article', 'comment', 'forum_reply']));
+      const { rows: kinds } = await t.db.execute<{ kind: string }>(
+        sql`select distinct content_kind as kind from mentions order by 1`,
+      );
+      expect(kinds.map((r) => r.kind)).toEqual(['article', 'business_post', 'comment', 'forum_reply']);
     } finally {
       await agent.request('PATCH', '/api/profiles/me', { fullName: founder!.fullName });
     }
