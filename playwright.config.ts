@@ -62,7 +62,8 @@ export default defineConfig({
       // Each test browses from its own address (x-forwarded-for), as behind a proxy, so the
       // sign-in rate limits stay on without tests tripping over each other.
       TRUST_PROXY: '1',
-      ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-area@example.com,e2e-moderator@example.com',
+      ADMIN_EMAILS:
+        'e2e-admin@example.com,e2e-admin-area@example.com,e2e-moderator@example.com,e2e-digest-admin@example.com',
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       DATABASE_URL: '',
@@ -71,6 +72,8 @@ export default defineConfig({
       CHEAP_PASSWORD_HASHING_FOR_TESTS: '1',
       // The push test's receiving endpoint is plain http on 127.0.0.1 (e2e/settings/push.spec.ts).
       PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
+      // The digest journey runs the digest job as of tomorrow (server/test-hooks.routes.ts).
+      TEST_HOOKS: '1',
       LINK_PREVIEW_ALLOW_HOSTS: `127.0.0.1:${E2E_LINK_PAGES_PORT}`,
     },
   },

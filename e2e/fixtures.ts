@@ -52,7 +52,14 @@ export function newPerson(prefix = 'e2e') {
   return { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.com`, password: 'correct-horse-1' };
 }
 
-type KeptMail = { to: string; subject: string; text: string; links: string[] };
+type KeptMail = {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  /** Extra headers the app set (the digest's List-Unsubscribe), as it sent them. */
+  headers?: Record<string, string>;
+};
 
 /** The app runs without SMTP in end-to-end tests: mails are kept as JSON in its data folder. */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<KeptMail> {

@@ -17,7 +17,9 @@
 // Each page prints its score, LCP, TBT, the largest main-thread task (Lighthouse's 'long-tasks'
 // audit, simulated on the 4x slower CPU; "< 50" when it lists none) and its ratio to the floor;
 // then the medians of the N runs (default 2). --details adds the scripts that cost the most main
-// thread time (the 'bootup-time' audit). Exits non-zero when a page's median score is under 95 or
+// thread time (the 'bootup-time' audit). Each page also prints its best-practices score (goal 100)
+// and the best-practice audits it fails, and the medians end with whether every page met that
+// goal (not part of the exit code). Exits non-zero when a page's median score is under 95 or
 // its median TBT is 200 ms or more (issue 30).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -57,7 +59,7 @@ async function auditOnce(url, cookie) {
   try {
     const { lhr } = await lighthouse(url, {
       port: chrome.port,
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'best-practices'],
       logLevel: 'error',
       output: 'json',
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
@@ -80,6 +82,23 @@ async function auditOnce(url, cookie) {
       bootup: (a['bootup-time']?.details?.items ?? [])
         .slice(0, 4)
         .map((s) => `${file(s.url)} ${s.total.toFixed(0)} ms (script ${s.scripting.toFixed(0)})`),
+      bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+      // The best-practice audits that fail, with what they name (a console error's text, a script).
+      bestPracticeFails: (lhr.categories['best-practices']?.auditRefs ?? [])
+        .map((ref) => a[ref.id])
+        .filter((x) => x && x.score !== null && x.score < 1)
+        .map((x) => {
+          const items = (x.details?.items ?? [])
+            .slice(0, 3)
+            .map((i) =>
+              String(i.issueType ?? i.description ?? i.source ?? i.url ?? i.node?.snippet ?? '').slice(
+                0,
+                100,
+              ),
+            )
+            .filter(Boolean);
+          return `${x.id}${items.length ? ` (${items.join(' | ')})` : ''}`;
+        }),
       lcpElement:
         a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '?',
     };
@@ -188,6 +207,10 @@ export async function runLighthouseBench() {
         got.get(p).push(r);
         console.log(`${row(p.name, r)}  ${toFloor(r, f)}`);
         if (r.longTasks.length) console.log(`${''.padEnd(16)} long tasks: ${r.longTasks.join(', ')}`);
+        console.log(
+          `${''.padEnd(16)} best practices ${r.bestPractices}` +
+            (r.bestPracticeFails.length ? `, failing: ${r.bestPracticeFails.join('; ')}` : ''),
+        );
         if (details) {
           console.log(`${''.padEnd(16)} largest paint: ${r.lcpElement.slice(0, 60)}`);
           console.log(`${''.padEnd(16)} main thread by script: ${r.bootup.join(', ')}`);
@@ -209,6 +232,13 @@ export async function runLighthouseBench() {
       met &&= ok;
       console.log(`${row(p.name, m)}  ${toFloor(m, mf)}${ok ? '' : '  MISSED'}`);
     }
+    let practices = true;
+    for (const [p, list] of got) {
+      const bp = median(list.map((r) => r.bestPractices));
+      practices &&= bp >= 100;
+      console.log(`${p.name.padEnd(16)} best practices ${bp}`);
+    }
+    console.log(`goal: best practices 100 on every page: ${practices ? 'met' : 'MISSED'}`);
     if (psi0 !== null && psi1 !== null)
       console.log(`some task waiting for a CPU ${((psi1 - psi0) / 1e4 / secs).toFixed(0)}% of the time`);
     console.log(

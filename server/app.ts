@@ -14,6 +14,7 @@ import { createStaticHandler } from './lib/static';
 import { bearerOf, createTokenReader } from './platform/access-tokens';
 import { CLIENT_IP_HEADER, createSessionReader } from './platform/auth';
 import { benchRoutes } from './bench.routes';
+import { testHookRoutes } from './test-hooks.routes';
 import { fileRoutes } from './platform/files.routes';
 import { apiLimits } from './platform/api-limits';
 import { csrfGuard } from './platform/csrf';
@@ -197,6 +198,8 @@ export function createApp(deps: AppDeps) {
   const api = apiRoutes(deps);
   // Benchmarks only: the speed floor and query plans (scripts/bench-feed.mjs).
   if (deps.benchFloor) api.route('/', benchRoutes(deps));
+  // End-to-end tests only: run a background job's round as of a given time (TEST_HOOKS=1).
+  if (deps.testJobs) api.route('/', testHookRoutes(deps, deps.testJobs));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint.');
   });

@@ -96,6 +96,10 @@ export async function boot(
     logger.warn(
       'CHEAP_PASSWORD_HASHING_FOR_TESTS is set: passwords are hashed below OWASP’s cost; never in production',
     );
+  if (env.testHooks)
+    logger.warn(
+      'TEST_HOOKS is set: super admins may run background jobs as of any time (POST /api/test/jobs/{name}); never in a deployment',
+    );
   await database.migrate();
 
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
@@ -255,6 +259,7 @@ export async function boot(
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
     requireAdminTwoFactor: env.requireAdminTwoFactor,
     benchFloor: env.benchFloor,
+    testJobs: env.testHooks ? { digests: (at) => digests.run(at) } : undefined,
     checkResponses: env.nodeEnv === 'test',
     dataExports,
     links,

@@ -1,4 +1,5 @@
 import type { ArticlePage } from '@common/articles/model';
+import { mentionToken } from '@common/core/mentions';
 import type { FeedPage } from '@common/feed/model';
 import type { ConversationPage } from '@common/messages/model';
 import type { NotificationPage } from '@common/notifications/model';
@@ -85,6 +86,79 @@ describe('the demo community', () => {
     expect(shown.status).toBe(200);
     const picture = await t.agent().get(shown.body.preview.imageUrl);
     expect(picture.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('mentions people in articles, forum replies, messages and business posts, shown under their current name', async () => {
+    const [founder, investor] = ctx.featured;
+    const agent = t.agent();
+    const signIn = await agent.post('/api/auth/sign-in/email', {
+      email: founder!.email,
+      password: ctx.password,
+    });
+    expect(signIn.status).toBe(200);
+    // The founder goes by another name since: pages show the current one, never the token's.
+    const renamed = `${founder!.fullName} Okafor-Lindqvist`;
+    expect((await agent.request('PATCH', '/api/profiles/me', { fullName: renamed })).status).toBe(200);
+    try {
+      const token = `](${founder!.id})`;
+      // An article of the investor's thanks the founder: its HTML links the current name.
+      const { rows: thanking } = await t.db.execute<{ id: string }>(sql`
+        select id from articles where author_id = ${investor!.id} and status = 'published'
+          and position(${token} in content) > 0 order by published_at limit 1`);
+      expect(thanking).toHaveLength(1);
+      const article = await agent.get<{ html: string; content: string }>(`/api/articles/${thanking[0]!.id}`);
+      expect(article.status).toBe(200);
+      expect(article.body.html).toMatch(new RegExp(`<a href="/profile/${founder!.id}"[^>]*>@${renamed}</a>`));
+      expect(article.body.html).not.toContain(token);
+
+      // A forum reply mentions them: the reply holds the token, the page asks for the current name.
+      const { rows: replying } = await t.db.execute<{ post_id: string; id: string }>(sql`
+        select post_id, id from forum_replies where position(${token} in content) > 0 limit 1`);
+      expect(replying).toHaveLength(1);
+      const replies = await agent.get<{ items: { id: string; content: string }[] }>(
+        `/api/forums/posts/${replying[0]!.post_id}/replies`,
+      );
+      expect(replies.status).toBe(200);
+      const reply = replies.body.items.find((r) => r.id === replying[0]!.id);
+      expect(reply?.content).toMatch(new RegExp(`^@\\[${founder!.fullName}\\]\\(${founder!.id}\\) `));
+      const names = await agent.get<{ items: { id: string; fullName: string | null }[] }>(
+        `/api/people/names?ids=${founder!.id}`,
+      );
+      expect(names.body.items).toEqual([expect.objectContaining({ id: founder!.id, fullName: renamed })]);
+
+      // A message to or from the founder introduces the investor: the thread holds the token.
+      const { rows: introducing } = await t.db.execute<{ id: string; partner: string }>(sql`
+        select id, case when sender_id = ${founder!.id} then receiver_id else sender_id end as partner
+        from messages where (sender_id = ${founder!.id} or receiver_id = ${founder!.id})
+          and position(${`](${investor!.id})`} in content) > 0 limit 1`);
+      expect(introducing).toHaveLength(1);
+      const thread = await agent.get<{ items: { id: string; content: string }[] }>(
+        `/api/messages/threads/${introducing[0]!.partner}`,
+      );
+      expect(thread.status).toBe(200);
+      expect(thread.body.items.find((m) => m.id === introducing[0]!.id)?.content).toContain(
+        mentionToken({ id: investor!.id, name: investor!.fullName }),
+      );
+      const investorName = await agent.get<{ items: { id: string; fullName: string | null }[] }>(
+        `/api/people/names?ids=${investor!.id}`,
+      );
+      expect(investorName.body.items).toEqual([
+        expect.objectContaining({ id: investor!.id, fullName: investor!.fullName }),
+      ]);
+
+      // Each mention told its person: a notification for each, remembered as told.
+      const { rows: told } = await t.db.execute<{ kind: string; n: number }>(sql`
+        select m.content_kind as kind, count(*)::int as n from mentions m join notifications n
+          on n.user_id = m.user_id and n.type = 'mention' and n.related_id = m.content_id
+        where m.user_id = ${founder!.id} group by m.content_kind order by 1`);
+      expect(told.map((r) => r.kind)).toEqual(expect.arrayContaining(['article', 'comment', 'forum_reply']));
+      const { rows: kinds } = await t.db.execute<{ kind: string }>(
+        sql`select distinct content_kind as kind from mentions order by 1`,
+      );
+      expect(kinds.map((r) => r.kind)).toEqual(['article', 'business_post', 'comment', 'forum_reply']);
+    } finally {
+      await agent.request('PATCH', '/api/profiles/me', { fullName: founder!.fullName });
+    }
   });
 
   it('keeps its times consistent', async () => {

@@ -69,6 +69,12 @@ const ZEnv = z.object({
   /** Benchmarks only: serve GET /api/bench/floor, one primary-key read, as the speed floor. */
   BENCH_FLOOR: bool,
   /**
+   * End-to-end tests only: serve POST /api/test/jobs/{name} (super admins), which runs a background
+   * job's round as of a given time (a digest for a member "away" since yesterday). Never set in
+   * a deployment (the server warns when it is).
+   */
+  TEST_HOOKS: bool,
+  /**
    * Tests and development only: accept Web Push endpoints over http and on private or loopback
    * addresses (a local test endpoint). Off, only https endpoints on public addresses are used (SSRF).
    */
@@ -131,6 +137,8 @@ export type Env = {
   extraOrigins: string[];
   realtimeBus: 'on' | 'off';
   benchFloor: boolean;
+  /** TEST_HOOKS: serve the end-to-end tests' hooks (never in a deployment). */
+  testHooks: boolean;
   /** How long a notification waits before its mail, so a burst becomes one mail. */
   notificationMailDelayMs: number;
   /** Web Push: whether private/loopback http endpoints are allowed (tests), and the VAPID contact. */
@@ -191,6 +199,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     extraOrigins: list(e.DEV_ORIGINS),
     realtimeBus: e.REALTIME_BUS,
     benchFloor: e.BENCH_FLOOR,
+    testHooks: e.TEST_HOOKS,
     notificationMailDelayMs: e.NOTIFICATION_MAIL_DELAY_S * 1000,
     push: {
       allowPrivate: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,

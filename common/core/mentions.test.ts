@@ -7,6 +7,7 @@ import {
   mentionedIds,
   mentionsToMarkdown,
   mentionsToPlain,
+  mentionsToSnippet,
   parseMentions,
 } from './mentions';
 
@@ -53,5 +54,16 @@ describe('the @ being typed', () => {
     expect(mentionQueryAt('mail ann@example.com', 20)).toBeNull();
     expect(mentionQueryAt(`Hi ${mentionToken(ann)} more`, 60)).toBeNull();
     expect(mentionQueryAt('Hi @an\nnext', 11)).toBeNull();
+  });
+});
+
+describe('a snippet', () => {
+  it('reads each mention as @Name, one cut off at the end too', () => {
+    const token = mentionToken(ann);
+    expect(mentionsToSnippet(`Ask ${token} or ${token}`)).toBe('Ask @Ann the Lee or @Ann the Lee');
+    for (let cut = 1; cut < token.length; cut++)
+      expect(mentionsToSnippet(`Ask ${token.slice(0, cut)}`), token.slice(0, cut)).not.toMatch(/\[|\]|\(/);
+    expect(mentionsToSnippet(`Ask ${token.slice(0, 20)}`)).toBe('Ask @Ann the Lee');
+    expect(mentionsToSnippet('mail me at a@b.c [sic]')).toBe('mail me at a@b.c [sic]');
   });
 });

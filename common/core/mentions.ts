@@ -1,4 +1,4 @@
-import { MENTION_NAME_MAX, MENTION_PATTERN } from './mention-token';
+import { MENTION_NAME_MAX, MENTION_PATTERN, mentionsToPlain } from './mention-token';
 
 export { MENTION_PATTERN, mentionsToPlain } from './mention-token';
 
@@ -119,4 +119,15 @@ export function mentionsToMarkdown(text: string, names: ReadonlyMap<string, stri
       return name ? `[@${escapeMarkdown(name)}](/profile/${part.id})` : `@${escapeMarkdown(part.name)}`;
     })
     .join('');
+}
+
+/** A mention token cut off at the end of a text shortened in the database: `@[Ann Le`, `@[Ann Lee](3f2`. */
+const CUT_MENTION = /@\[([^[\]\n]*)(?:\](?:\([0-9a-f-]*)?)?$/i;
+
+/**
+ * A snippet (a search result's title or description, which the database may have cut to a few
+ * hundred characters) with each mention as "@Name", a token cut off at the end included.
+ */
+export function mentionsToSnippet(text: string): string {
+  return mentionsToPlain(text).replace(CUT_MENTION, (_, name: string) => `@${name}`);
 }

@@ -48,6 +48,6 @@ export type DigestRun = {
 
 export type DigestAdminView = {
   runs: DigestRun[];
-  /** Digests of the last 30 days by outcome; `pending` are claimed and not yet sent. */
+  /** Digests of the last 30 days by outcome; `failed` counts those whose outcome is unknown (never sent again), `pending` those claimed or being sent. */
   totals: { sent: number; skipped: number; failed: number; pending: number };
 };

@@ -52,6 +52,11 @@ export type AppDeps = {
   webPush: { publicKey: string; policy: PushEndpointPolicy };
   /** Serve GET /api/bench/floor (benchmarks only). */
   benchFloor?: boolean;
+  /**
+   * End-to-end tests only (TEST_HOOKS=1): background jobs by name, each running one round as of
+   * the time given and answering its counts (server/test-hooks.routes.ts).
+   */
+  testJobs?: Record<string, (at: Date) => Promise<Record<string, number>>>;
   /** Every area's part of deleting an account, in the area list's order, inside its transaction. */
   onAccountDeleted(tx: Tx, userId: string): Promise<AccountDeletion[]>;
   /** Super admins must have two-step sign-in on to use the admin area (REQUIRE_ADMIN_TWO_FACTOR). */

@@ -58,6 +58,8 @@ export type TestAppOptions = {
   linkPreviews?: { allowHosts?: string[]; resolve?: Resolver; timeoutMs?: number };
   /** The built web app to serve (a folder with index.html); default dist/web when it exists. */
   webDir?: string;
+  /** TEST_HOOKS: serve the end-to-end tests' hooks (server/test-hooks.routes.ts); default off. */
+  testHooks?: boolean;
 };
 
 /**
@@ -85,6 +87,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       PUSH_ALLOW_PRIVATE_ENDPOINTS: opts.pushAllowPrivate === false ? '0' : '1',
       REQUIRE_ADMIN_TWO_FACTOR: opts.requireAdminTwoFactor ? '1' : '0',
       LINK_PREVIEW_ALLOW_HOSTS: (opts.linkPreviews?.allowHosts ?? []).join(','),
+      TEST_HOOKS: opts.testHooks ? '1' : '0',
     });
     return boot(env, {
       database,

@@ -7,6 +7,10 @@ import { router } from './router';
 
 /** Renders the app into #root (web/main.tsx loads this module). */
 export function startApp() {
+  // zod's first object check tries `new Function` to see whether it may compile checks; the
+  // Content-Security-Policy refuses eval, and the browser reports each refusal as a violation.
+  // Set before any lazily loaded part brings zod in: it never tries.
+  ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element in index.html');
   const app = (

@@ -1,5 +1,6 @@
-import type { ArticleCategory } from '@common/articles/model';
-import { NOTIFICATION_TEXT } from '@common/notifications/model';
+import { ARTICLE_REPORT_TARGET, type ArticleCategory } from '@common/articles/model';
+import { MENTION_MSG, mentionToken } from '@common/core/mentions';
+import { NOTIFICATION_TEXT, quoteTitle } from '@common/notifications/model';
 import type { ReactionType } from '@common/reactions/model';
 import { sql } from 'drizzle-orm';
 import { articles } from '../../db/schema/articles';
@@ -660,8 +661,21 @@ export async function demo(ctx: DemoContext): Promise<void> {
     }),
   );
 
+  // Some published articles thank someone who read a draft: the investor always thanks the
+  // founder, about one writer in four one of the featured two. Each thanked person is told.
+  const thanks = new Map<string, DemoPerson>();
+  for (const a of planned) {
+    if (a.status !== 'published' || a.author === founder) continue;
+    if (a.author === investor) thanks.set(a.id, founder);
+    else if (ctx.chance(0.25)) thanks.set(a.id, ctx.pick([founder, investor]));
+  }
   const rows = planned.map((a, i) => {
-    const content = markdownOf(ctx, a.template);
+    const thanked = thanks.get(a.id);
+    const content =
+      markdownOf(ctx, a.template) +
+      (thanked
+        ? `\n\nThanks to ${mentionToken({ id: thanked.id, name: thanked.fullName })} for reading a draft of this.`
+        : '');
     const published = a.status === 'published';
     return {
       id: a.id,
@@ -699,6 +713,25 @@ export async function demo(ctx: DemoContext): Promise<void> {
       ctx.count('feed items', 1);
     });
     const author = planned.find((a) => a.id === row.id)!.author;
+    const thanked = thanks.get(row.id);
+    if (thanked)
+      ctx.notify({
+        userId: thanked.id,
+        actorId: author.id,
+        type: 'mention',
+        title: MENTION_MSG.notificationTitle,
+        message: MENTION_MSG.notificationText(
+          author.fullName,
+          ARTICLE_REPORT_TARGET.label,
+          quoteTitle(row.title),
+        ),
+        link: `/articles/${row.id}`,
+        relatedId: row.id,
+        data: { contentKind: ARTICLE_REPORT_TARGET.type, contentId: row.id, from_user_id: author.id },
+        groupKey: null,
+        at,
+        readAt: ctx.chance(0.5) ? at : null,
+      });
     await engage(ctx, {
       id: row.id,
       title: row.title,

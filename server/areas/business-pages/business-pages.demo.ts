@@ -1,4 +1,5 @@
-import type { BusinessCategory } from '@common/business-pages/model';
+import { BUSINESS_POST_REPORT_TARGET, type BusinessCategory } from '@common/business-pages/model';
+import { MENTION_MSG, mentionToken } from '@common/core/mentions';
 import { sql } from 'drizzle-orm';
 import {
   businessPageFollowers,
@@ -222,11 +223,30 @@ export async function demo(ctx: DemoContext): Promise<void> {
       ctx.count('feed items', 1);
     });
 
-    for (const content of t.posts) {
+    for (const [n, text] of t.posts.entries()) {
       const at = ctx.timeBetween(new Date(createdAt.getTime() + HOUR), ctx.now);
       const likers = ctx.sample(followers, ctx.between(0, followers.length));
       const sharers = ctx.sample(likers, ctx.between(0, 3));
       const postId = ctx.uuid();
+      // Now and then a page's first post thanks one of its followers by name; they are told.
+      const thanked = n === 0 && followers.length && ctx.chance(0.5) ? ctx.pick(followers) : null;
+      const content = thanked
+        ? `${text} Thanks to ${mentionToken({ id: thanked.id, name: thanked.fullName })} for the early feedback.`
+        : text;
+      if (thanked)
+        ctx.notify({
+          userId: thanked.id,
+          actorId: owner.id,
+          type: 'mention',
+          title: MENTION_MSG.notificationTitle,
+          message: MENTION_MSG.notificationText(owner.fullName, BUSINESS_POST_REPORT_TARGET.label),
+          link: `/business-pages/${pageId}`,
+          relatedId: postId,
+          data: { contentKind: BUSINESS_POST_REPORT_TARGET.type, contentId: postId, from_user_id: owner.id },
+          groupKey: null,
+          at,
+          readAt: ctx.chance(0.5) ? at : null,
+        });
       await ctx.db.insert(businessPosts).values({
         id: postId,
         pageId,

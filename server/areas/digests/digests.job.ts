@@ -1,10 +1,10 @@
 import { DIGEST_LIST, DIGEST_SECTION_ITEMS, type DigestFrequency } from '@common/digests/model';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { digestRuns, digestSends } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import { digestSections, type DigestSectionResult } from '../../platform/digest-sections';
-import type { Mailer } from '../../platform/email';
+import { mailSurelyNotSent, type Mailer } from '../../platform/email';
 import { mailListsLayout, type MailList } from '../../platform/mail-layout';
 import type { LinkSigner } from '../../platform/signed-links';
 
@@ -16,12 +16,18 @@ import type { LinkSigner } from '../../platform/signed-links';
  *
  *   claim  INSERT the (member, frequency, period) row, or take over one whose lease ran out;
  *          whoever gets the row back from RETURNING is the only sender
- *   send   ask every registered section, mail the result (or mark it skipped: nothing new)
- *   mark   sent, or failed with a later lease (retried up to MAX_ATTEMPTS times)
+ *   send   ask every registered section, then record `sending` (only while the claim is still
+ *          this round's) before the mail is handed to the mail server, and mail the result (or
+ *          mark it skipped: nothing new)
+ *   mark   sent; failed with a later lease when the mail server surely did not take the mail
+ *          (it refused, or could not be reached: retried up to MAX_ATTEMPTS times); unknown when
+ *          it may have (a connection lost mid-mail): never sent again
  *
  * A process that dies after claiming leaves a `claimed` row; once its lease ends the next round
- * takes it over, so the digest still goes out, once. Only a death between the mail server's
- * acceptance and the `sent` mark (one statement later) could send it twice.
+ * takes it over, so the digest still goes out. One that dies after recording `sending` leaves a
+ * row nobody takes over: once its lease ends a round marks it unknown and counts it as failed.
+ * The mail may then have gone out or not, but never twice: at most one digest per member and
+ * period.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,6 +61,10 @@ const clip = (s: string, max = TEXT_MAX) => {
 
 type Candidate = { id: string; email: string; name: string };
 type Outcome = 'sent' | 'skipped' | 'failed';
+/** A row's end: a failure the mail server surely did not take (retried) or one it may have (not). */
+type Finish = 'sent' | 'skipped' | 'failed' | 'unknown';
+/** Why an unknown row is not sent again, for the admin view. */
+const UNKNOWN_ERROR = 'Handed to the mail server without an answer: not sent again';
 export type DigestRoundResult = Record<Outcome, number>;
 
 export function createDigestJob(opts: {
@@ -192,39 +202,74 @@ export function createDigestJob(opts: {
     };
   }
 
-  async function finish(id: string, status: Outcome, error?: string) {
+  /**
+   * Records that the mail is about to be handed to the mail server, if the claim is still this
+   * round's (a claim taken over after its lease ended is the other process's to send). False: it
+   * is not, and nothing is sent.
+   */
+  async function recordSending(id: string, runId: string) {
+    const { rows } = await db.execute<{ id: string }>(sql`
+      update digest_sends set status = 'sending', lease_until = now() + make_interval(secs => ${DIGEST_LEASE_S})
+      where id = ${id} and status = 'claimed' and run_id = ${runId}
+      returning id`);
+    return rows.length > 0;
+  }
+
+  async function finish(id: string, status: Finish, error?: string) {
+    const from = status === 'skipped' ? ['claimed'] : ['sending'];
+    // A mail the server took is sent, even if a round has since given its row up as unknown.
+    if (status === 'sent') from.push('unknown');
     await db
       .update(digestSends)
       .set(
-        status === 'failed'
+        status === 'failed' || status === 'unknown'
           ? {
               status,
               error: error?.slice(0, 200) ?? null,
               leaseUntil: sql`now() + make_interval(secs => ${RETRY_AFTER_S})`,
             }
-          : { status, sentAt: status === 'sent' ? sql`now()` : null },
+          : { status, sentAt: status === 'sent' ? sql`now()` : null, error: null },
       )
-      .where(and(eq(digestSends.id, id), eq(digestSends.status, 'claimed')));
+      .where(and(eq(digestSends.id, id), inArray(digestSends.status, from)));
+  }
+
+  /**
+   * Rows left `sending` by a process that died (their lease is over) become unknown: the mail
+   * server may have taken the mail, so it is never handed over again. How many this round gave up.
+   */
+  async function giveUpUnanswered(): Promise<number> {
+    const { rows } = await db.execute<{ id: string }>(sql`
+      update digest_sends set status = 'unknown', error = ${UNKNOWN_ERROR}
+      where status = 'sending' and lease_until < now()
+      returning id`);
+    return rows.length;
   }
 
   async function sendOne(
     person: Candidate,
     sendId: string,
+    runId: string,
     frequency: Exclude<DigestFrequency, 'off'>,
     since: Date,
     now: Date,
-  ): Promise<Outcome> {
+  ): Promise<Outcome | null> {
     const parts = await collect(person.id, since, now);
     // Nothing new (reminders alone are not news): nothing is sent this period.
     if (!parts.some((p) => p.news)) {
       await finish(sendId, 'skipped');
       return 'skipped';
     }
+    const mail = compose(person, frequency, parts);
+    // Recorded first: a death from here on leaves a row that is never sent again.
+    if (!(await recordSending(sendId, runId))) return null;
     try {
-      await mailer.send(compose(person, frequency, parts));
+      await mailer.send(mail);
     } catch (err) {
       logger.warn({ err, userId: person.id }, 'digest mail failed');
-      await finish(sendId, 'failed', err instanceof Error ? err.message : String(err));
+      const message = err instanceof Error ? err.message : String(err);
+      // Refused or never connected: safe to try again later. Anything else may have been taken.
+      if (mailSurelyNotSent(err)) await finish(sendId, 'failed', message);
+      else await finish(sendId, 'unknown', `${UNKNOWN_ERROR} (${message})`);
       return 'failed';
     }
     await finish(sendId, 'sent');
@@ -234,7 +279,21 @@ export function createDigestJob(opts: {
   async function round(now: Date): Promise<DigestRoundResult> {
     const result: DigestRoundResult = { sent: 0, skipped: 0, failed: 0 };
     let runId: string | null = null;
+    const count = async (outcome: Outcome, n = 1) => {
+      result[outcome] += n;
+      if (!runId) {
+        const [run] = await db.insert(digestRuns).values({}).returning({ id: digestRuns.id });
+        runId = run!.id;
+      }
+      await db
+        .update(digestRuns)
+        .set({ [outcome]: sql`${digestRuns[outcome]} + ${n}` })
+        .where(eq(digestRuns.id, runId));
+    };
     try {
+      // Digests a dead process was handing over count as failed, in the round that finds them.
+      const unanswered = await giveUpUnanswered();
+      if (unanswered) await count('failed', unanswered);
       for (const frequency of ['daily', 'weekly'] as const) {
         const start = periodStart(frequency, now);
         const since = new Date(start.getTime() - periodLength(frequency));
@@ -249,12 +308,8 @@ export function createDigestJob(opts: {
             const sendId = await claim(person.id, frequency, start, runId);
             // Another process holds it (or has just finished it).
             if (!sendId) continue;
-            const outcome = await sendOne(person, sendId, frequency, since, now);
-            result[outcome]++;
-            await db
-              .update(digestRuns)
-              .set({ [outcome]: sql`${digestRuns[outcome]} + 1` })
-              .where(eq(digestRuns.id, runId));
+            const outcome = await sendOne(person, sendId, runId, frequency, since, now);
+            if (outcome) await count(outcome);
           }
         }
       }

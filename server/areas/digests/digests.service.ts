@@ -59,8 +59,9 @@ export async function digestAdminView(db: Db): Promise<DigestAdminView> {
     totals: {
       sent: count('sent'),
       skipped: count('skipped'),
-      failed: count('failed'),
-      pending: count('claimed'),
+      // Unknown: handed to the mail server without an answer, never sent again.
+      failed: count('failed') + count('unknown'),
+      pending: count('claimed') + count('sending'),
     },
   };
 }

@@ -1,10 +1,11 @@
 import { DIGEST_LIST, DIGEST_MSG } from '@common/digests/model';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   articles,
   blocks,
   connections,
+  digestRuns,
   digestSends,
   eventInvitations,
   events,
@@ -20,6 +21,7 @@ import {
 import { createLogger } from '../../lib/logger';
 import { createLinkSigner } from '../../platform/signed-links';
 import { BASE_URL, createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
+import type { Mailer } from '../../platform/email';
 import type { CaughtMail } from '../../test/smtp';
 import { createDigestJob, periodStart } from './digests.job';
 
@@ -291,7 +293,11 @@ describe('the digest job', () => {
       links,
       baseUrl: BASE_URL,
       intervalMs: 0,
-      mailer: { mode: 'smtp', send: () => Promise.reject(new Error('421 try later')) },
+      // As nodemailer reports a refusal: the server's answer code on the error.
+      mailer: {
+        mode: 'smtp',
+        send: () => Promise.reject(Object.assign(new Error('421 try later'), { responseCode: 421 })),
+      },
     });
     expect(await broken.run()).toMatchObject({ sent: 0, failed: 1 });
     const [failedRow] = await t.db.select().from(digestSends).where(eq(digestSends.userId, failing.id));
@@ -334,6 +340,90 @@ describe('the digest job', () => {
     expect(digestsTo(crashed)).toHaveLength(1);
     const [row] = await t.db.select().from(digestSends).where(eq(digestSends.userId, crashed.id));
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('a crash while handing the mail over', () => {
+  const job = (mailer: Mailer) =>
+    createDigestJob({
+      db: t.db,
+      logger: createLogger('silent'),
+      links,
+      baseUrl: BASE_URL,
+      intervalMs: 0,
+      mailer,
+    });
+  const rowOf = async (p: Person) =>
+    (await t.db.select().from(digestSends).where(eq(digestSends.userId, p.id)))[0];
+  /** Ends the lease of this member's row, as if its process had died long ago. */
+  const leaseOver = (p: Person) =>
+    t.db
+      .update(digestSends)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(digestSends.userId, p.id));
+
+  it('never sends a digest twice: a process that died after recording it is not taken over', async () => {
+    const p = await awayMember();
+    await somethingNew(p.id);
+    // The dying process: its mail reaches the mail server, and the process dies before the mark.
+    let reached!: () => void;
+    const atServer = new Promise<void>((resolve) => (reached = resolve));
+    const handedOver: string[] = [];
+    const dying = job({
+      mode: 'smtp',
+      send: (mail) => {
+        handedOver.push(mail.to);
+        reached();
+        return new Promise<void>(() => {}); // never answers: the process is gone
+      },
+    });
+    void dying.run();
+    await atServer;
+    expect(handedOver).toHaveLength(1);
+    expect(await rowOf(p)).toMatchObject({ status: 'sending' });
+
+    // Its lease runs out; other processes' rounds find the row and never send it again. The round
+    // that finds it counts it as failed.
+    await leaseOver(p);
+    const result = await t.booted.digests.run();
+    expect(result.failed).toBeGreaterThanOrEqual(1);
+    const [run] = await t.db.select().from(digestRuns).orderBy(desc(digestRuns.startedAt)).limit(1);
+    expect(run!.failed).toBeGreaterThanOrEqual(1);
+    await t.booted.digests.run();
+    const other = await t.startInstance();
+    await other.digests.run();
+    expect(digestsTo(p)).toHaveLength(0);
+    expect(handedOver).toHaveLength(1);
+    expect(await rowOf(p)).toMatchObject({ status: 'unknown', attempts: 1 });
+  });
+
+  it('retries a mail the server refused, and never one it may have taken', async () => {
+    const refused = await awayMember();
+    const lost = await awayMember();
+    for (const p of [refused, lost]) await somethingNew(p.id);
+    const tries: string[] = [];
+    const flaky = job({
+      mode: 'smtp',
+      send: (mail) => {
+        tries.push(mail.to);
+        // The refusal has the server's answer code; a connection lost mid-mail has none.
+        return Promise.reject(
+          mail.to.toLowerCase() === refused.email.toLowerCase()
+            ? Object.assign(new Error('550 mailbox busy'), { responseCode: 550, command: 'DATA' })
+            : Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION' }),
+        );
+      },
+    });
+    expect(await flaky.run()).toMatchObject({ sent: 0 });
+    expect(await rowOf(refused)).toMatchObject({ status: 'failed', error: '550 mailbox busy' });
+    expect(await rowOf(lost)).toMatchObject({ status: 'unknown' });
+
+    for (const p of [refused, lost]) await leaseOver(p);
+    await t.booted.digests.run();
+    expect(digestsTo(refused)).toHaveLength(1);
+    expect(digestsTo(lost)).toHaveLength(0);
+    expect(await rowOf(refused)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await rowOf(lost)).toMatchObject({ status: 'unknown', attempts: 1 });
   });
 });
 

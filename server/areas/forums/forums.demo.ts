@@ -1,4 +1,6 @@
-import { FORUM_MSG, type ForumCategory } from '@common/forums/model';
+import { MENTION_MSG, mentionToken } from '@common/core/mentions';
+import { FORUM_MSG, FORUM_REPLY_REPORT_TARGET, type ForumCategory } from '@common/forums/model';
+import { quoteTitle } from '@common/notifications/model';
 import { FORUM_REACTIONS } from '@common/reactions/model';
 import { sql } from 'drizzle-orm';
 import { comments, reactions } from '../../db/schema/engagement';
@@ -90,6 +92,13 @@ const REPLIES = [
   'Following, this is useful.',
   'We tried it and rolled back after two months. Ask me anything.',
 ];
+/** Replies that bring someone else in by mentioning them (the token goes first). */
+const MENTION_REPLIES = [
+  'you went through this last year, what did you end up doing?',
+  'this is the thread I told you about.',
+  'would love your take here, you have seen more of these than anyone.',
+  'your numbers from the meetup would settle this.',
+];
 const COMMENTS = ['Good point.', 'Could you say more about that?', 'Same here!', 'This matches what we saw.'];
 
 export async function demo(ctx: DemoContext): Promise<void> {
@@ -174,13 +183,44 @@ export async function demo(ctx: DemoContext): Promise<void> {
         authors.filter((p) => p !== author),
         ctx.between(1, 4),
       );
-      const replyRows = talkers.map((p) => ({
-        id: ctx.uuid(),
-        postId,
-        authorId: p.id,
-        content: ctx.pick(REPLIES),
-        createdAt: ctx.timeBetween(postedAt, ctx.now),
-      }));
+      const replyRows = talkers.map((p) => {
+        // Some replies mention another member of the group (the featured founder first).
+        const bystanders = authors.filter((b) => b !== p);
+        const mentioned =
+          bystanders.length && ctx.chance(0.35)
+            ? bystanders.includes(founder)
+              ? founder
+              : ctx.pick(bystanders)
+            : null;
+        const row = {
+          id: ctx.uuid(),
+          postId,
+          authorId: p.id,
+          content: mentioned
+            ? `${mentionToken({ id: mentioned.id, name: mentioned.fullName })} ${ctx.pick(MENTION_REPLIES)}`
+            : ctx.pick(REPLIES),
+          createdAt: ctx.timeBetween(postedAt, ctx.now),
+        };
+        if (mentioned)
+          ctx.notify({
+            userId: mentioned.id,
+            actorId: p.id,
+            type: 'mention',
+            title: MENTION_MSG.notificationTitle,
+            message: MENTION_MSG.notificationText(
+              p.fullName,
+              FORUM_REPLY_REPORT_TARGET.label,
+              quoteTitle(thread.title),
+            ),
+            link: `/forums/post/${postId}`,
+            relatedId: row.id,
+            data: { contentKind: FORUM_REPLY_REPORT_TARGET.type, contentId: row.id, from_user_id: p.id },
+            groupKey: null,
+            at: row.createdAt,
+            readAt: ctx.chance(0.5) ? row.createdAt : null,
+          });
+        return row;
+      });
       await ctx.db.insert(forumPosts).values({
         id: postId,
         groupId: id,

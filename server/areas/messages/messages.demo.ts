@@ -1,3 +1,4 @@
+import { mentionToken } from '@common/core/mentions';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { conversations, messages } from '../../db/schema/messages';
 import type { DemoContext, DemoPerson } from '../../platform/demo';
@@ -215,6 +216,17 @@ export async function demo(ctx: DemoContext): Promise<void> {
       while (lines.length && lines.at(-1)!.from === unreadFor) lines.pop();
       if (!lines.length) return;
     } else lines = lines.slice(0, ctx.between(Math.min(3, lines.length), lines.length));
+
+    // Now and then the first message introduces someone else by mentioning them. Nobody is told:
+    // the person mentioned cannot read the conversation (the receiver hears of the message itself).
+    if (ctx.chance(featured.includes(a) || featured.includes(b) ? 0.3 : 0.1)) {
+      const third =
+        featured.find((f) => f !== a && f !== b) ?? ctx.pick(ctx.people.filter((p) => p !== a && p !== b));
+      lines[0] = {
+        ...lines[0]!,
+        text: `${lines[0]!.text} By the way, you should meet ${mentionToken({ id: third.id, name: third.fullName })}: they went through the same last year.`,
+      };
+    }
 
     // Replies come minutes apart, with now and then a night or a few days between.
     const gaps = lines.map((_, i) =>

@@ -1,3 +1,4 @@
+import { mentionsToSnippet } from '@common/core/mentions';
 import { SEARCH, type SearchPage, type SearchResult, type SearchSuggestions } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, queryRowsPlannedOnce, type Db } from '../../db/client';
@@ -234,8 +235,9 @@ function toResult(r: Row, labels: Map<string, string>): SearchResult {
     type: r.type,
     label: labels.get(r.type) ?? r.type,
     id: r.id,
-    title: r.title,
-    description: r.description,
+    // A mention reads "@Name" in a snippet, as in any plain text (the token holds an id).
+    title: mentionsToSnippet(r.title),
+    description: r.description === null ? null : mentionsToSnippet(r.description),
     category: r.category,
     date: r.date ? new Date(r.date).toISOString() : null,
     imageUrl: r.image_url,

@@ -42,7 +42,8 @@ export const digestRuns = pgTable(
  * whichever process inserts it first sends that digest, in any number of processes and instances,
  * so nobody gets the same period's digest twice. A claim carries a lease: a row still `claimed`
  * after its lease ended belongs to a process that died before sending, and the next round takes it
- * over (`attempts` counts the tries, bounded).
+ * over (`attempts` counts the tries, bounded). A row is `sending` from just before its mail is handed
+ * to the mail server; one left so past its lease becomes `unknown` and is never sent again.
  */
 export const digestSends = pgTable(
   'digest_sends',
@@ -68,6 +69,9 @@ export const digestSends = pgTable(
     // The admin view's totals over the last days, and the prune of old rows.
     index('digest_sends_created_idx').on(t.createdAt),
     check('digest_sends_frequency', sql`${t.frequency} in ('daily', 'weekly')`),
-    check('digest_sends_status', sql`${t.status} in ('claimed', 'sent', 'skipped', 'failed')`),
+    check(
+      'digest_sends_status',
+      sql`${t.status} in ('claimed', 'sending', 'sent', 'skipped', 'failed', 'unknown')`,
+    ),
   ],
 );
