@@ -55,12 +55,14 @@ function SuggestionRow({
       ? PEOPLE_MSG.mutualFriends(person.mutualFriends)
       : (person.reason ?? PEOPLE_MSG.sharedInterests);
   return (
-    <div className="flex flex-col gap-1 sm:flex-row sm:items-center">
+    // Stacked at every width: the card sits in a narrow column on a wide screen, where a row would
+    // push the dismiss button past the card's edge.
+    <div className="flex flex-col gap-1">
       <div className="min-w-0 flex-1">
         <PersonRow person={person} />
         <p className="-mt-1 pl-15 text-xs text-muted-foreground">{reason}</p>
       </div>
-      <div className="flex items-center gap-2 pl-15 sm:pl-0">
+      <div className="flex items-center gap-2 pl-15">
         {/* The row stays until the next fetch, so 'Connected' can be tapped again to undo. */}
         <CompactConnectButton viewerId={viewerId} userId={person.id} name={name} />
         <Button
