@@ -12,7 +12,8 @@
 //     of those members: the bare floor (a Hono app with no middleware on the same pool, one
 //     primary-key read), our floor (GET /api/bench/floor: the same read through all our
 //     middleware, no session), the feed's first page, a deep page (~500,000 items down), a deep
-//     page of the Forums tab, and search with varied queries (names, surnames, prefixes, typos).
+//     page of the Forums tab, search with varied queries (names, surnames, prefixes, typos), and
+//     suggestions as those queries are typed (every prefix).
 //     On PostgreSQL, our floor, the feed's first page and search run again on two server processes.
 //  4. EXPLAIN ANALYZE of the service's own queries (GET /api/bench/explain), checked for sequential
 //     scans of the big tables and a top-level sort in the feed.
@@ -20,7 +21,7 @@
 // PostgreSQL CPU per request. Any non-2xx answer or failed request, a goal missed on PostgreSQL, a
 // plan that fails its check or a missing bare floor makes the run exit non-zero.
 // Knobs: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_FEED_MEMBERS, BENCH_FEED_ITEMS, BENCH_PGLITE_DIR,
-// BENCH_GZIP=0 (no Accept-Encoding), BENCH_SCENARIOS=floor,feed,deep,deepForums,search.
+// BENCH_GZIP=0 (no Accept-Encoding), BENCH_SCENARIOS=floor,feed,deep,deepForums,search,suggest.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +101,10 @@ const QUERIES = [
   'nguyen', 'kowalski', 'patel', 'müller', 'oconnor', 'silva', 'kim', 'johnson', 'maria garcia', 'james smith',
   'wei chen', 'anna kowalski', 'Priya Patel', 'mar', 'joh', 'ali', 'sch', 'ngu', 'da', 'el', 'jhon', 'micheal',
   'garica', 'smiht', 'mohamed', 'katherine', 'sofia rodriges', 'alexandr',
+];
+/** What the top bar's field asks while a name is typed: every prefix of those texts, one letter on. */
+const TYPED = [
+  ...new Set(QUERIES.flatMap((q) => Array.from(q, (_, i) => q.slice(0, i + 1).trim()).filter(Boolean))),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -624,6 +629,12 @@ function scenarios(prep) {
       target: goal(TARGET.search),
       twoProcesses: true,
     },
+    {
+      // Suggestions as typed: no goal yet, the figures beside search's.
+      key: 'suggest',
+      label: 'suggestions as typed',
+      path: () => `/api/search/suggest?q=${encodeURIComponent(any(TYPED))}`,
+    },
   ].filter((s) => !CFG.scenarios || CFG.scenarios.includes(s.key));
 }
 
@@ -645,6 +656,7 @@ async function probe(app, urlPath, viewer, signed = true) {
 
 function describe(key, body) {
   if (key === 'floor' || key === 'bare') return body.row ? 'one row' : 'no row';
+  if (key === 'suggest') return `${body.types?.length ?? '?'} types`;
   if (key === 'search')
     return `${body.results?.length ?? '?'} results of ${body.total}${body.totalCapped ? '+' : ''}`;
   return `${body.items?.length ?? '?'} items, next cursor ${body.nextCursor ?? 'none'}`;

@@ -311,13 +311,9 @@ const plannedOncePools = new WeakMap<pg.Pool, pg.Pool>();
  */
 export async function queryRowsPlannedOnce<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client: unknown }).$client;
-  const planned = client instanceof pg.Pool ? plannedOncePools.get(client) : undefined;
-  if (!planned) return queryRows<T>(db, query);
-  const q = dialect.sqlToQuery(query);
-  const { text, values } = inlineLimits(q.sql, q.params) ?? { text: q.sql, values: q.params };
-  const name = statementName(text);
-  const res = await planned.query({ ...(name ? { name } : {}), text, values });
-  return res.rows as T[];
+  if (!(client instanceof pg.Pool)) return (await db.execute(query)).rows as T[];
+  const { sql: text, params: values } = dialect.sqlToQuery(query);
+  return queryStatement<T>(db, { text, values }, { plannedOnce: true });
 }
 
 /**
@@ -330,8 +326,39 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (!(client instanceof pg.Pool)) return (await db.execute(query)).rows as T[];
   const q = dialect.sqlToQuery(query);
-  const { text, values } = inlineLimits(q.sql, q.params) ?? { text: q.sql, values: q.params };
+  return queryStatement<T>(db, { text: q.sql, values: q.params });
+}
+
+/** A statement already written: its text, with $1, $2… standing for its values. */
+export type Statement = { text: string; values: unknown[] };
+
+/** How PGlite hands back the columns drizzle leaves as text (its own execute does the same). */
+const PGLITE_ROWS = {
+  rowMode: 'object' as const,
+  parsers: Object.fromEntries(
+    // timestamp, timestamptz, interval, date, and their arrays; numeric[].
+    [1114, 1184, 1186, 1082, 1115, 1185, 1187, 1182, 1231].map((oid) => [oid, (value: string) => value]),
+  ),
+};
+
+/**
+ * Rows of a statement written once and bound per request (search's, whose drizzle building cost
+ * more than its rows): as queryRows runs it, or with `plannedOnce` as queryRowsPlannedOnce does.
+ */
+export async function queryStatement<T>(
+  db: Db,
+  statement: Statement,
+  opts: { plannedOnce?: boolean } = {},
+): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const { text: raw, values: params } = statement;
+  if (!(client instanceof pg.Pool)) {
+    const res = await (client as PGlite).query<T>(raw, params, PGLITE_ROWS);
+    return res.rows;
+  }
+  const pool = (opts.plannedOnce && plannedOncePools.get(client)) || client;
+  const { text, values } = inlineLimits(raw, params) ?? { text: raw, values: params };
   const name = statementName(text);
-  const res = await client.query({ ...(name ? { name } : {}), text, values });
+  const res = await pool.query({ ...(name ? { name } : {}), text, values });
   return res.rows as T[];
 }

@@ -1,7 +1,7 @@
 import { mentionsToSnippet } from '@common/core/mentions';
 import { SEARCH, type SearchPage, type SearchResult, type SearchSuggestions } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, queryRowsPlannedOnce, type Db } from '../../db/client';
+import { queryRows, queryRowsPlannedOnce, queryStatement, type Db } from '../../db/client';
 import {
   pluralLabelOf,
   SEARCH_LEVELS,
@@ -10,9 +10,11 @@ import {
   searchTierCount,
   searchTierRows,
   type SearchLevel,
+  type SearchProvider,
   type SearchTerms,
   type SearchTier,
 } from '../../platform/search-providers';
+import { boundSql, forgetTemplates, statementOf, type Slots } from './statements';
 
 // The search benchmark and plan test build the same query.
 export { searchTerms };
@@ -139,7 +141,8 @@ export type SearchExec = (query: SQL, kind?: 'counts') => Promise<Record<string,
  * (countsQuery); near tiers (typos), only while the plain ones are fewer than a page, read whole
  * (at most SEARCH.nearCap each: counting them is reading them); then the rows of the tiers the
  * page falls in, each from the page's place in it. One statement chaining every tier's count and
- * rows through CTEs took longer to plan than to run.
+ * rows through CTEs took longer to plan than to run. Each statement is written once per shape and
+ * bound per request (docs/decisions/037): `exec` gets SQL standing for the bound statement.
  */
 export async function runSearch(
   exec: SearchExec,
@@ -149,47 +152,152 @@ export async function runSearch(
   type?: string,
 ) {
   const terms = searchTerms(text);
-  const tiers = orderedTiers(viewerId, terms, true, type);
+  const slots = slotsOf(viewerId, terms);
+  const shape = `${terms.short ? 'short' : 'long'}|${type ?? ''}`;
+  // The tiers' levels and caps, as the providers give them for any text of this length.
+  const tiers = shapeTiers(shape, terms.short, type);
   const { offset, end } = pageWindow(page);
-  const spans: { tier: SearchTier; start: number; n: number; read?: Row[] }[] = [];
+  const spans: { tier: ShapeTier; start: number; n: number; read?: Row[] }[] = [];
   let counted = 0;
   let plain = 0;
   let capped = false;
   if (offset >= SEARCH.countCap) return { rows: [] as Row[], counted, capped };
-  const add = (tier: SearchTier, found: number, read?: Row[]) => {
+  const add = (tier: ShapeTier, found: number, read?: Row[]) => {
     const n = Math.min(found, ROOM - counted);
     spans.push({ tier, start: counted, n, read });
     counted += n;
     if (tier.level !== 'near') plain += n;
     if (tier.candidates && n >= tier.candidates) capped = true;
   };
+  // Each statement's tiers, built anew from the slots (for its template, or when it has none).
+  const built = (s: Slots) => orderedTiers(s.viewer as string, termsOf(s, terms.short), true, type);
   const plainTiers = tiers.filter((t) => t.level !== 'near');
   if (plainTiers.length) {
-    const [row] = await exec(countsQuery(plainTiers), 'counts');
+    const query = boundSql(`counts|${shape}`, TERM_SLOTS, slots, (s) =>
+      countsQuery(built(s).filter((t) => t.level !== 'near')),
+    );
+    const [row] = await exec(query, 'counts');
     plainTiers.forEach((tier, i) => add(tier, Number(row![`n${i}`])));
   }
   const near = tiers.filter((t) => t.level === 'near');
   if (near.length && counted < ROOM && plain < SEARCH.pageSize) {
-    const read = (await exec(
-      armsQuery(near.map((tier, i) => ({ i, tier, limit: ROOM - counted, skip: 0 }))),
-    )) as (Row & { tier: number })[];
+    const query = boundSql(
+      `near|${shape}`,
+      { ...TERM_SLOTS, limit: 'number' },
+      { ...slots, limit: ROOM - counted },
+      (s) =>
+        armsQuery(
+          built(s)
+            .filter((t) => t.level === 'near')
+            .map((tier, i) => ({ i, tier, limit: s.limit as number, skip: 0 })),
+        ),
+    );
+    const read = (await exec(query)) as (Row & { tier: number })[];
     near.forEach((tier, i) => {
       const own = read.filter((r) => Number(r.tier) === i);
       add(tier, own.length, own);
     });
   }
   const rows: Row[] = [];
-  const arms: Arm[] = [];
+  const arms: { i: number; at: number; limit: number; skip: number }[] = [];
   spans.forEach(({ tier, start, n, read }, i) => {
     const from = Math.max(offset, start);
     const upTo = Math.min(end, start + n);
     if (upTo <= from) return;
     if (read) rows.push(...read.slice(from - start, upTo - start));
-    else arms.push({ i, tier, limit: upTo - from, skip: from - start });
+    else arms.push({ i, at: tier.at, limit: upTo - from, skip: from - start });
   });
   // Tiers come in list order, and near ones (already read) last.
-  if (arms.length) rows.unshift(...((await exec(armsQuery(arms))) as Row[]));
+  if (arms.length) {
+    const kinds: Record<string, 'string' | 'number'> = { ...TERM_SLOTS };
+    const values: Slots = { ...slots };
+    for (const { i, limit, skip } of arms) {
+      kinds[`l${i}`] = kinds[`s${i}`] = 'number';
+      values[`l${i}`] = limit;
+      values[`s${i}`] = skip;
+    }
+    const query = boundSql(`rows|${shape}|${arms.map((a) => a.i).join(',')}`, kinds, values, (s) => {
+      const all = built(s);
+      return armsQuery(
+        arms.map(({ i, at }) => ({
+          i,
+          tier: all[at]!,
+          limit: s[`l${i}`] as number,
+          skip: s[`s${i}`] as number,
+        })),
+      );
+    });
+    rows.unshift(...((await exec(query)) as Row[]));
+  }
   return { rows, counted, capped };
+}
+
+/** The slots of a search's terms (and its viewer), each a bound value of its statements. */
+const TERM_SLOTS = {
+  viewer: 'string',
+  text: 'string',
+  lower: 'string',
+  contains: 'string',
+  prefix: 'string',
+  upTo: 'string',
+  wordPrefix: 'string',
+} as const satisfies Record<string, 'string'>;
+
+function slotsOf(viewerId: string, terms: SearchTerms): Slots {
+  const { text, lower, contains, prefix, upTo, wordPrefix } = terms;
+  return { viewer: viewerId, text, lower, contains, prefix, upTo, wordPrefix };
+}
+
+/**
+ * The terms a statement is built from. Providers write the terms only as bound values, and choose
+ * their tiers by `short` alone (the provider contract), so any text of the same length class
+ * builds the same statement.
+ */
+function termsOf(slots: Slots, short: boolean): SearchTerms {
+  const s = slots as Record<keyof typeof TERM_SLOTS, string>;
+  return {
+    text: s.text,
+    lower: s.lower,
+    contains: s.contains,
+    prefix: s.prefix,
+    upTo: s.upTo,
+    wordPrefix: s.wordPrefix,
+    short,
+  };
+}
+
+/** A tier of a shape: its level, its cap, and its place among the shape's tiers. */
+type ShapeTier = { level: SearchLevel; candidates?: number; at: number };
+
+const shapes = new Map<string, ShapeTier[]>();
+let providersSeen: SearchProvider[] = [];
+
+/**
+ * The tiers of a shape (short or longer text, tab), from the providers' answer for a stand-in text.
+ * The providers are fixed once the server has booted; a test booting another app with others
+ * starts afresh.
+ */
+function shapeTiers(shape: string, short: boolean, type: string | undefined): ShapeTier[] {
+  checkProviders(searchProviders());
+  let tiers = shapes.get(shape);
+  if (!tiers) {
+    tiers = orderedTiers('', searchTerms(short ? 'a' : 'abc'), true, type).map((t, at) => ({
+      level: t.level,
+      candidates: t.candidates,
+      at,
+    }));
+    shapes.set(shape, tiers);
+  }
+  return tiers;
+}
+
+/** Shapes and templates are the registered providers': others registered, they are made anew. */
+function checkProviders(providers: SearchProvider[]) {
+  if (providers.length !== providersSeen.length || providers.some((p, i) => p !== providersSeen[i])) {
+    providersSeen = providers;
+    shapes.clear();
+    forgetTemplates();
+  }
 }
 
 /**
@@ -230,6 +338,13 @@ function armsQuery(arms: Arm[]): SQL {
   )} order by tier, pos`;
 }
 
+/** Runs a statement of search, bound (statementOf) or built. */
+function run<T>(db: Db, query: SQL, plannedOnce = false): Promise<T[]> {
+  const statement = statementOf(query);
+  if (statement) return queryStatement<T>(db, statement, { plannedOnce });
+  return plannedOnce ? queryRowsPlannedOnce<T>(db, query) : queryRows<T>(db, query);
+}
+
 function toResult(r: Row, labels: Map<string, string>): SearchResult {
   return {
     type: r.type,
@@ -254,13 +369,7 @@ export async function search(
 ): Promise<SearchPage> {
   const known = type === undefined || searchProviders().some((p) => p.type === type);
   const { rows, counted, capped } = known
-    ? await runSearch(
-        (q, kind) => (kind === 'counts' ? queryRowsPlannedOnce(db, q) : queryRows(db, q)),
-        viewerId,
-        text,
-        page,
-        type,
-      )
+    ? await runSearch((q, kind) => run(db, q, kind === 'counts'), viewerId, text, page, type)
     : { rows: [] as Row[], counted: 0, capped: false };
   const offset = (page - 1) * SEARCH.pageSize;
   const total = Math.min(counted, SEARCH.countCap);
@@ -281,7 +390,8 @@ export async function search(
 const SUGGEST_LEVELS: SearchLevel[] = ['exact', 'prefix', 'word'];
 
 /**
- * Suggestions for the top bar's field, as one statement: each provider's exact, prefix and word
+ * Suggestions for the top bar's field as one statement (the plan tests explain it; the service runs
+ * it in two parts, SUGGEST_SPLIT, with the same rows): each provider's exact, prefix and word
  * tiers (its name or title: exact, then starting with the text, then a later word or full text),
  * each read up to SEARCH.suggestPerType rows in its index's order; a tier ranked after reading
  * reads SEARCH.suggestCandidates at most. Nothing is counted and typos (trigram similarity, a
@@ -290,10 +400,19 @@ const SUGGEST_LEVELS: SearchLevel[] = ['exact', 'prefix', 'word'];
  * every tier applies its provider's visibility (private groups, blocks, banned people), as in search.
  */
 export function suggestQuery(viewerId: string, terms: SearchTerms): SQL {
-  const arms = searchProviders().flatMap((p, provider) =>
+  return unionOf(suggestArms(viewerId, terms, SUGGEST_LEVELS));
+}
+
+/** The suggestion arms of these levels as one statement (suggest runs it twice: SUGGEST_SPLIT). */
+export const suggestPartQuery = (viewerId: string, terms: SearchTerms, levels: SearchLevel[]) =>
+  unionOf(suggestArms(viewerId, terms, levels));
+
+/** The suggestion arms of these levels, in provider order. */
+function suggestArms(viewerId: string, terms: SearchTerms, levels: SearchLevel[]): SQL[] {
+  return searchProviders().flatMap((p, provider) =>
     p
       .tiers({ viewerId, terms })
-      .filter((tier) => SUGGEST_LEVELS.includes(tier.level))
+      .filter((tier) => levels.includes(tier.level))
       .map((tier) => {
         const bounded: SearchTier = tier.candidates
           ? { ...tier, candidates: Math.min(tier.candidates, SEARCH.suggestCandidates) }
@@ -303,14 +422,49 @@ export function suggestQuery(viewerId: string, terms: SearchTerms): SQL {
           from (${searchTierRows(bounded, SEARCH.suggestPerType)}) t`;
       }),
   );
-  if (!arms.length) return sql`select null where false`;
-  return sql`${sql.join(arms, sql` union all `)} order by provider, level, pos`;
 }
+
+const unionOf = (arms: SQL[]) =>
+  arms.length
+    ? sql`${sql.join(arms, sql` union all `)} order by provider, level, pos`
+    : sql`select null where false`;
+
+/**
+ * Suggestions run as two statements, together (docs/decisions/037). The exact and prefix arms are an
+ * equality or a range on an index whatever the text (the provider contract: a prefix is a range,
+ * not LIKE), so they run on the sessions that keep a generic plan (queryRowsPlannedOnce): planned
+ * once per connection instead of on every keystroke. The word arms keep a plan made for their
+ * text: a later word is a LIKE pattern, and a generic plan, not knowing how common the word is,
+ * sorted every trigram match of a common one (38 ms against 0.2 for 'mar' in articles).
+ */
+const SUGGEST_SPLIT: { levels: SearchLevel[]; plannedOnce: boolean }[] = [
+  { levels: ['exact', 'prefix'], plannedOnce: true },
+  { levels: ['word'], plannedOnce: false },
+];
 
 export async function suggest(db: Db, viewerId: string, text: string): Promise<SearchSuggestions> {
   const terms = searchTerms(text);
-  const rows = await queryRows<Row & { provider: number; level: number }>(db, suggestQuery(viewerId, terms));
+  const slots = slotsOf(viewerId, terms);
   const providers = searchProviders();
+  checkProviders(providers);
+  type Suggested = Row & { provider: number; level: number; pos: number };
+  const parts = await Promise.all(
+    SUGGEST_SPLIT.map(({ levels, plannedOnce }) => {
+      const query = boundSql(`suggest|${levels.join(',')}|${terms.short}`, TERM_SLOTS, slots, (s) =>
+        suggestPartQuery(s.viewer as string, termsOf(s, terms.short), levels),
+      );
+      return run<Suggested>(db, query, plannedOnce);
+    }),
+  );
+  // In the one statement's order (suggestQuery): provider, level, then the tier's own order.
+  const rows = parts
+    .flat()
+    .sort(
+      (a, b) =>
+        Number(a.provider) - Number(b.provider) ||
+        Number(a.level) - Number(b.level) ||
+        Number(a.pos) - Number(b.pos),
+    );
   const labels = new Map(providers.map((p) => [p.type, p.label]));
   const byProvider = new Map<number, { best: number; results: SearchResult[] }>();
   for (const row of rows) {
