@@ -8,9 +8,9 @@ function toDate(value: string | number | Date): Date {
 
 /**
  * A date formatter for one locale and set of options. Making an Intl.DateTimeFormat (which is what
- * every toLocaleString call does) costs about a thousand times formatting with one: a page that
- * dates each of its cards spent tens of milliseconds of a phone's main thread on it. This one is
- * made on the first call, not when the module loads, and kept. The text is the same as
+ * every toLocaleString call does) costs many times formatting with one, and a page that dates each
+ * of its cards paid it for every card. This one is made on the first call, not when the module
+ * loads, and kept. The text is the same as
  * toLocale(Date|Time)String's with the same locale and options when the options name what to show.
  */
 export function dateFormatter(
@@ -46,7 +46,12 @@ export function formatRelativeTime(value: string | number | Date, now: number = 
   return isSameYear ? shortDate(date) : shortDateWithYear(date);
 }
 
-/** Full date and time for a tooltip or a <time> title ("Mar 4, 2025, 3:05 PM"). */
+/**
+ * Full date and time for a tooltip or a <time> title ("Mar 4, 2025, 3:05 PM"). The app calls it
+ * once right after it starts, in a task of its own while the page's data is on its way: the first
+ * date format a page makes loads the browser's locale data (tens of milliseconds on a phone; every
+ * later one costs a fraction of a millisecond), and the page's first render should not pay for it.
+ */
 export function formatDateTime(value: string | number | Date): string {
   return dateTime(value);
 }
