@@ -158,10 +158,12 @@ export function parseSkills(input: string | readonly string[]): string[] {
   return skills;
 }
 
-/** 'Joined {Month Year}'. */
+let joinedFormat: Intl.DateTimeFormat | undefined;
+
+/** 'Joined {Month Year}' (one formatter, made on first use: making one costs far more than using it). */
 export function joinedText(createdAt: string): string {
-  const d = new Date(createdAt);
-  return `Joined ${d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+  joinedFormat ??= new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return `Joined ${joinedFormat.format(new Date(createdAt))}`;
 }
 
 /** The product's texts for profiles, word for word, and those we add. */

@@ -1,9 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { formatDateTime } from '@web/lib/format-time';
 import { RouterProvider } from 'react-router/dom';
 import { hasPrerenderedPage, revealApp } from './prerender/handover';
 import { AppProviders } from './providers/app-providers';
-import { router } from './router';
+import { createAppRouter } from './router';
 
 /** Renders the app into #root (web/main.tsx loads this module). */
 export function startApp() {
@@ -13,6 +14,7 @@ export function startApp() {
   ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element in index.html');
+  const router = createAppRouter();
   const app = (
     <StrictMode>
       <AppProviders>
@@ -21,6 +23,7 @@ export function startApp() {
     </StrictMode>
   );
   const root = createRoot(container);
+  setTimeout(() => formatDateTime(0), 0);
 
   if (!hasPrerenderedPage()) {
     root.render(app);

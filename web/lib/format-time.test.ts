@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './format-time';
+import { dateFormatter, formatDateTime, formatRelativeTime } from './format-time';
 
 const now = new Date(2025, 5, 15, 12, 0, 0).getTime();
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -23,5 +23,40 @@ describe('formatRelativeTime', () => {
   it('shows a date from 7 days on, with the year only when it differs', () => {
     expect(formatRelativeTime(new Date(2025, 5, 8, 12, 0, 0), now)).toBe('Jun 8');
     expect(formatRelativeTime(new Date(2024, 11, 31, 9, 0, 0), now)).toBe('Dec 31, 2024');
+  });
+});
+
+describe('dateFormatter', () => {
+  const dates = [new Date(2025, 2, 4, 15, 5), new Date(2024, 11, 31, 0, 0), new Date(2031, 6, 9, 23, 59)];
+
+  it('says what toLocaleString says with the same locale and options, made once and kept', () => {
+    const options: Intl.DateTimeFormatOptions = {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    };
+    const format = dateFormatter('en-US', options);
+    for (const d of dates) {
+      expect(format(d)).toBe(d.toLocaleDateString('en-US', options));
+      expect(format(d.toISOString())).toBe(d.toLocaleDateString('en-US', options));
+      expect(format(d.getTime())).toBe(d.toLocaleDateString('en-US', options));
+    }
+    const time = dateFormatter('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    for (const d of dates)
+      expect(time(d)).toBe(
+        d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
+      );
+  });
+
+  it('gives formatDateTime the text it had', () => {
+    const options = {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    } as const;
+    for (const d of dates) expect(formatDateTime(d)).toBe(d.toLocaleString('en-US', options));
   });
 });

@@ -25,12 +25,24 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
+import { useDrawnInBackground } from '@web/lib/drawn-in-background';
+import { dateFormatter } from '@web/lib/format-time';
 import { useDeleteArticle } from '../api/delete-article';
 import { useArticle } from '../api/get-article';
 import { ArticleContent } from '../components/article-content';
 import { TextLinkCard } from '@web/components/link-card';
 import { CategoryBadge } from '../components/card-parts';
 import { ReportButton } from '@web/components/report/report-actions';
+
+/** When it was edited, as toLocaleString() says it (the viewer's locale, date and time with seconds). */
+const editedAt = dateFormatter(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
 
 // The editor comes in its own chunk, loaded when the author asks to edit.
 const loadEditor = () => import('../components/article-editor-dialog');
@@ -81,8 +93,10 @@ function ArticleView({ articleId }: { articleId: string }) {
     if (title) document.title = `${title} · Cofound`;
   }, [title]);
 
-  if (!isValidId || isGone || query.isPending) return <PageSpinner />;
-  if (!query.data) {
+  // The page is drawn in short tasks once the article has come (a phone's main thread stays free).
+  const article = useDrawnInBackground(query.data);
+  if (!isValidId || isGone || query.isPending || (query.data && !article)) return <PageSpinner />;
+  if (!article) {
     return (
       <PageFrame>
         <Card>
@@ -95,7 +109,7 @@ function ArticleView({ articleId }: { articleId: string }) {
       </PageFrame>
     );
   }
-  return <ArticleDetail article={query.data} />;
+  return <ArticleDetail article={article} />;
 }
 
 function PageFrame({ children }: { children: React.ReactNode }) {
@@ -154,7 +168,7 @@ function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWit
                   {article.editedAt ? (
                     <>
                       <span aria-hidden="true">·</span>
-                      <span title={new Date(article.editedAt).toLocaleString()}>{ARTICLE_MSG.edited}</span>
+                      <span title={editedAt(article.editedAt)}>{ARTICLE_MSG.edited}</span>
                     </>
                   ) : null}
                 </div>

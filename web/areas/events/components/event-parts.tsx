@@ -8,24 +8,25 @@ import {
 } from '@common/events/model';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
+import { dateFormatter } from '@web/lib/format-time';
+
+const dateFormat = dateFormatter('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const timeWithZone = dateFormatter('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const timeFormat = dateFormatter('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** The date in the viewer's time zone ("Sat, Mar 4, 2031"). */
 export function eventDate(iso: string) {
-  return new Date(iso).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  return dateFormat(iso);
 }
 
 /** The time in the viewer's time zone, with the zone's name ("6:30 PM CET"). */
 export function eventTime(iso: string) {
-  return new Date(iso).toLocaleTimeString('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
+  return timeWithZone(iso);
 }
 
 export function TypeBadge({ type }: { type: EventSummary['type'] }) {
@@ -36,7 +37,7 @@ export function TypeBadge({ type }: { type: EventSummary['type'] }) {
 export function eventTimes(startsAt: string, endsAt: string | null) {
   if (!endsAt) return eventTime(startsAt);
   const sameDay = new Date(startsAt).toDateString() === new Date(endsAt).toDateString();
-  const start = new Date(startsAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  const start = timeFormat(startsAt);
   return `${start} – ${sameDay ? '' : `${eventDate(endsAt)}, `}${eventTime(endsAt)}`;
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { dateFormatter } from '@web/lib/format-time';
 import { dismissUpcomingEvents, useUpcomingEvents } from '../api/get-upcoming-events';
 
 /** The card's own words (issue 21; the spec has none for it). */
@@ -13,15 +14,14 @@ const TEXT = {
 };
 
 /** "Sun, Nov 29, 1:35 PM UTC" in the viewer's time zone (the event pages' words, without their module). */
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
+const when = dateFormatter('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /**
  * A member's home card (issue 21): the next few events they may attend, each leading to its page

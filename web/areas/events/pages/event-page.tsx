@@ -1,7 +1,7 @@
 import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Pencil, UserPlus, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { EVENT_MSG, eventTopic } from '@common/events/model';
@@ -17,6 +17,7 @@ import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { isApiError, refusalText } from '@web/lib/api-client';
+import { useDrawnInBackground } from '@web/lib/drawn-in-background';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { toast } from '@web/lib/toast';
 import { useCancelEvent, useUpdateEvent } from '../api/event-mutations';
@@ -24,7 +25,6 @@ import { useEvent } from '../api/get-events';
 import { eventKeys } from '../api/query-keys';
 import { DeleteEventButton } from '../components/delete-event-button';
 import { EventFacts, TypeBadge } from '../components/event-parts';
-import { EventForm } from '../components/event-form';
 import { AddToCalendar } from '../components/add-to-calendar';
 import { GuestList } from '../components/guest-list';
 import { InviteDialog } from '../components/invite-dialog';
@@ -57,6 +57,9 @@ function NotFound() {
 }
 
 /** /events/{eventId}: the event in the viewer's time zone, the RSVP panel, About, the Guest List. */
+// The form (and the schemas it checks with) comes in its own chunk, when the organizer edits.
+const EventForm = lazy(() => import('../components/event-form').then((m) => ({ default: m.EventForm })));
+
 export function EventPage() {
   const { eventId = '' } = useParams();
   const valid = isUuid(eventId);
@@ -75,8 +78,11 @@ export function EventPage() {
     if (e.eventId === eventId) refresh();
   });
 
+  // The page is drawn in short tasks once the event has come (a phone's main thread stays free).
+  const event = useDrawnInBackground(query.data);
+
   if (!valid) return <NotFound />;
-  if (query.isPending || meLoading) return <PageSpinner />;
+  if (query.isPending || meLoading || (query.data && !event)) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
     return (
@@ -87,7 +93,7 @@ export function EventPage() {
       </Frame>
     );
   }
-  const event = query.data;
+  if (!event) return <PageSpinner />;
   return (
     <Frame>
       <BackLink />
@@ -171,22 +177,24 @@ export function EventPage() {
               <DialogHeader>
                 <DialogTitle>{EVENT_MSG.editTitle}</DialogTitle>
               </DialogHeader>
-              <EventForm
-                initial={event}
-                submitLabel={EVENT_MSG.save}
-                isSaving={update.isPending}
-                failedText={EVENT_MSG.errorUpdating}
-                onCancel={() => setEditing(false)}
-                onSubmit={(input, showServerErrors) =>
-                  update.mutate(input, {
-                    onSuccess: () => {
-                      toast.success(EVENT_MSG.updated);
-                      setEditing(false);
-                    },
-                    onError: (e) => void showServerErrors(e),
-                  })
-                }
-              />
+              <Suspense fallback={<PageSpinner className="min-h-40" />}>
+                <EventForm
+                  initial={event}
+                  submitLabel={EVENT_MSG.save}
+                  isSaving={update.isPending}
+                  failedText={EVENT_MSG.errorUpdating}
+                  onCancel={() => setEditing(false)}
+                  onSubmit={(input, showServerErrors) =>
+                    update.mutate(input, {
+                      onSuccess: () => {
+                        toast.success(EVENT_MSG.updated);
+                        setEditing(false);
+                      },
+                      onError: (e) => void showServerErrors(e),
+                    })
+                  }
+                />
+              </Suspense>
             </DialogContent>
           </Dialog>
         </>

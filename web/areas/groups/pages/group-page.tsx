@@ -1,7 +1,7 @@
 import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Lock, LockOpen, LogOut, UserPlus, Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GROUP_MSG, type Group } from '@common/groups/model';
 import { useMe } from '@web/lib/me';
@@ -13,6 +13,8 @@ import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { isApiError } from '@web/lib/api-client';
+import { useDrawnInBackground, useFirstFew } from '@web/lib/drawn-in-background';
+import { dateFormatter } from '@web/lib/format-time';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { toast } from '@web/lib/toast';
 import { useAnswerInvitation, useLeaveGroup, useRequestToJoin, useSetPrivacy } from '../api/group-actions';
@@ -24,8 +26,7 @@ import { JoinRequestsPanel, MembersSidebar } from '../components/group-panels';
 import { PostCard, PostSkeleton } from '../components/post-card';
 import { PostComposer } from '../components/post-composer';
 
-const createdDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const createdDate = dateFormatter('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** Leaves for /groups once, with the document's notification. */
 function useLeaveForList() {
@@ -77,8 +78,10 @@ export function GroupPage() {
     if (e.what === 'members') void queryClient.invalidateQueries({ queryKey: groupKeys.detail(groupId) });
   });
 
-  if (!isValid || isGone || query.isPending) return <PageSpinner />;
-  if (!query.data)
+  // The page is drawn in short tasks once the group has come (a phone's main thread stays free).
+  const group = useDrawnInBackground(query.data);
+  if (!isValid || isGone || query.isPending || (query.data && !group)) return <PageSpinner />;
+  if (!group)
     return (
       <Frame>
         <Card>
@@ -86,7 +89,7 @@ export function GroupPage() {
         </Card>
       </Frame>
     );
-  return <GroupView group={query.data} />;
+  return <GroupView group={group} />;
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
@@ -336,26 +339,45 @@ function InvitationBanner({ group }: { group: Group }) {
 
 function PostList({ group }: { group: Group }) {
   const query = useGroupPosts(group.id, true);
-  if (query.isPending) return <PostSkeleton />;
+  const data = useDrawnInBackground(query.data);
+  if (query.isPending || (query.data && !data)) return <PostSkeleton />;
   if (query.isError)
     return (
       <Card>
         <LoadError message={GROUP_MSG.loadFailed} onRetry={query.refetch} retryLabel={GROUP_MSG.tryAgain} />
       </Card>
     );
-  const posts = query.data.pages.flatMap((p) => p.items);
+  if (!data) return null;
+  return <Posts group={group} query={query} pages={data.pages} />;
+}
+
+/** How many posts the first render draws: a phone's first screen and some; the rest follow in short tasks. */
+const FIRST_POSTS = 3;
+
+function Posts({
+  group,
+  query,
+  pages,
+}: {
+  group: Group;
+  query: ReturnType<typeof useGroupPosts>;
+  pages: NonNullable<ReturnType<typeof useGroupPosts>['data']>['pages'];
+}) {
+  const posts = useMemo(() => pages.flatMap((p) => p.items), [pages]);
+  const { shown, isComplete } = useFirstFew(posts, FIRST_POSTS);
   if (posts.length === 0)
     return <Card className="p-6 text-center text-sm text-muted-foreground">{GROUP_MSG.noPosts}</Card>;
   return (
     <>
       <ul aria-label={GROUP_MSG.tabPosts} className="flex flex-col gap-4">
-        {posts.map((p) => (
+        {shown.map((p) => (
           <li key={p.id}>
             <PostCard post={p} isMember={group.isMember} isAdmin={group.isAdmin} />
           </li>
         ))}
       </ul>
-      <InfiniteListEnd query={query} errorMessage={GROUP_MSG.loadFailed} />
+      {/* After every post: the first few alone would bring the next page's trigger into reach. */}
+      {isComplete ? <InfiniteListEnd query={query} errorMessage={GROUP_MSG.loadFailed} /> : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { MSG } from '@common/core/texts';
 import { LogIn, UserX } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { displayName, PROFILE_MSG, type ConnectionList, type ProfileView } from '@common/profiles/model';
 import { useMe } from '@web/lib/me';
@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api-client';
+import { useDrawnInBackground } from '@web/lib/drawn-in-background';
 import { useProfileView } from '../api/get-profile';
 import { useFollowToggle } from '../api/use-follow-toggle';
 import { useProfileLiveSync } from '../api/use-profile-live-sync';
@@ -17,7 +18,6 @@ import { FriendRequestsCard } from '../components/friend-requests-card';
 import { MutualFriendsCard } from '../components/mutual-friends-card';
 import { Skeleton } from '../components/person-row';
 import { OwnProfileActions, PersonActions } from '../components/profile-actions';
-import { ProfileEditDialog } from '../components/profile-edit-dialog';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileSections } from '../components/profile-slots';
 
@@ -25,6 +25,11 @@ import { ProfileSections } from '../components/profile-slots';
  * /profile (one's own) and /profile/:userId. Visitors may open the route (a shared link) and are
  * asked to sign in here, with the document's words, instead of being sent away.
  */
+// The editor (its form and the schemas it checks with) comes in its own chunk, when one edits.
+const ProfileEditDialog = lazy(() =>
+  import('../components/profile-edit-dialog').then((m) => ({ default: m.ProfileEditDialog })),
+);
+
 export function ProfilePage() {
   const { userId } = useParams();
   const { viewer, isLoading } = useMe();
@@ -38,7 +43,8 @@ export function ProfilePage() {
 function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string }) {
   useProfileLiveSync(userId, viewerId);
   const query = useProfileView(userId);
-  const view = query.data;
+  // The page is drawn in short tasks once the profile has come (a phone's main thread stays free).
+  const view = useDrawnInBackground(query.data);
   const [tab, setTab] = useState<ConnectionList>('friends');
   // /profile?edit=1 (the home page's profile-completion card) opens the editor on one's own profile.
   const [searchParams] = useSearchParams();
@@ -55,7 +61,7 @@ function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string
     if (name) document.title = `${name} · Cofound`;
   }, [name]);
 
-  if (query.isPending) return <ProfileSkeleton />;
+  if (query.isPending || (query.data && !view)) return <ProfileSkeleton />;
   if (!view) {
     const notFound = isApiError(query.error) && query.error.status === 404;
     return (
@@ -105,7 +111,9 @@ function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string
       />
 
       {view.isSelf ? (
-        <ProfileEditDialog profile={view.profile} open={isEditing} onOpenChange={setIsEditing} />
+        <Suspense fallback={null}>
+          <ProfileEditDialog profile={view.profile} open={isEditing} onOpenChange={setIsEditing} />
+        </Suspense>
       ) : null}
 
       {view.restricted ? null : (
