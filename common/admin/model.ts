@@ -161,7 +161,8 @@ export type AdminArticle = {
   createdAt: string;
   likes: number;
   imageUrl: string | null;
-  author: { id: string; username: string; email: string } | null;
+  /** `fullName`: null unless they set one other than their username (shown first, username after). */
+  author: { id: string; username: string; fullName: string | null; email: string } | null;
 };
 export type AdminArticlePage = { items: AdminArticle[]; nextCursor: string | null };
 

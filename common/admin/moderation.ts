@@ -148,7 +148,8 @@ export type Report = {
   status: ReportStatus;
   action: ReportAction | null;
   note: string | null;
-  resolvedBy: { id: string; username: string } | null;
+  /** The admin who resolved it; `fullName` only when they set one other than their username (shown first, username after). */
+  resolvedBy: { id: string; username: string; fullName?: string } | null;
   resolvedAt: string | null;
   createdAt: string;
   /** Whether "remove" applies to this kind of thing. */

@@ -49,7 +49,14 @@ export const ZAdminArticlePage = answers<AdminArticlePage>()(
       createdAt: ZIsoDate,
       likes: z.number(),
       imageUrl: z.string().nullable(),
-      author: z.strictObject({ id: z.string(), username: z.string(), email: z.string() }).nullable(),
+      author: z
+        .strictObject({
+          id: z.string(),
+          username: z.string(),
+          fullName: z.string().nullable(),
+          email: z.string(),
+        })
+        .nullable(),
     }),
   ),
 );
@@ -89,7 +96,9 @@ export const ZReport = answers<Report>()(
     status: z.enum(REPORT_STATUSES),
     action: z.enum(REPORT_ACTIONS).nullable(),
     note: z.string().nullable(),
-    resolvedBy: z.strictObject({ id: z.string(), username: z.string() }).nullable(),
+    resolvedBy: z
+      .strictObject({ id: z.string(), username: z.string(), fullName: z.string().optional() })
+      .nullable(),
     resolvedAt: ZIsoDate.nullable(),
     createdAt: ZIsoDate,
     canRemove: z.boolean(),

@@ -271,7 +271,8 @@ export type ModerationReview = {
   note: string | null;
   reason: string | null;
   moderatedAt: string | null;
-  moderatedBy: { id: string; username: string } | null;
+  /** The admin who moderated it; `fullName` only when they set one other than their username (shown first, username after). */
+  moderatedBy: { id: string; username: string; fullName?: string } | null;
   createdAt: string;
 };
 export type ModerationReviewPage = { items: ModerationReview[]; nextCursor: string | null };

@@ -125,7 +125,9 @@ export const ZModerationReviewPage = answers<ModerationReviewPage>()(
       note: z.string().nullable(),
       reason: z.string().nullable(),
       moderatedAt: ZIsoDate.nullable(),
-      moderatedBy: z.strictObject({ id: z.string(), username: z.string() }).nullable(),
+      moderatedBy: z
+        .strictObject({ id: z.string(), username: z.string(), fullName: z.string().optional() })
+        .nullable(),
       createdAt: ZIsoDate,
     }),
   ),

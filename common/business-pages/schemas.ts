@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withinMentionCap } from '../core/mentions';
 import { pointsAtApi } from '../core/api-links';
+import { completeUrl } from '../core/web-links';
 import { MODERATION } from '../admin/moderation';
 import { BUSINESS, BUSINESS_CATEGORIES, BUSINESS_MSG, REVIEW_STATUSES } from './model';
 
@@ -26,7 +27,7 @@ const optionalText = (max: number) =>
     .transform((s) => (s ? s : null));
 
 /**
- * The website: only an http(s) address with a host name (no javascript:, data:, or relative
+ * The website: only an http(s) address with a host name (one typed without its scheme gets https://) (no javascript:, data:, or relative
  * links), stored as the URL parser writes it (an international name in punycode, so it reads as
  * what it opens).
  */
@@ -35,10 +36,12 @@ export const ZWebsite = z
   .trim()
   .max(BUSINESS.websiteMax, { error: BUSINESS_MSG.websiteInvalid })
   .nullish()
-  .transform((s, ctx) => {
-    if (!s) return null;
+  .transform((typed, ctx) => {
+    if (!typed) return null;
+    // Typed without https:// (example.com): completed, then checked like any address.
+    const s = completeUrl(typed);
     const invalid = () => {
-      ctx.issues.push({ code: 'custom', message: BUSINESS_MSG.websiteInvalid, input: s });
+      ctx.issues.push({ code: 'custom', message: BUSINESS_MSG.websiteInvalid, input: typed });
       return z.NEVER;
     };
     if (HIDDEN_OR_SPACE.test(s) || !/^https?:\/\//i.test(s)) return invalid();

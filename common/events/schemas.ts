@@ -44,13 +44,6 @@ const meetingUrl = z
   .nullable()
   .default(null);
 
-/** A link typed without its scheme ('meet.example.com/abc') gets https:// in front. */
-export function completeUrl(text: string): string {
-  const s = text.trim();
-  if (!s) return '';
-  return /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`;
-}
-
 /**
  * The create and edit form as typed: the date and time are the viewer's local wall clock; the page
  * turns them into one instant (startsAtFrom) before sending.

@@ -56,15 +56,16 @@ export const RISKS = ['low', 'medium', 'high'] as const;
 export type Risk = (typeof RISKS)[number];
 export const RISK_LABELS: Record<Risk, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
-/** The list's tabs (they filter by industry: docs/product-rules.md: every feature is a real write). */
-export const IDEA_TABS = ['all', 'tech', 'finance', 'healthcare'] as const;
-export type IdeaTab = (typeof IDEA_TABS)[number];
-export const IDEA_TAB_LABELS: Record<IdeaTab, string> = {
-  all: 'All Ideas',
-  tech: 'Technology',
-  finance: 'Finance',
-  healthcare: 'Healthcare',
-};
+/**
+ * The list's tabs: All, then one per industry that has an idea the viewer may read, in the
+ * submit form's order (the server sends that list: GET /api/investing/industries).
+ */
+export type IdeaTab = 'all' | Industry;
+export const IDEA_TABS: readonly IdeaTab[] = ['all', ...INDUSTRIES];
+export const ideaTabLabel = (tab: IdeaTab): string => (tab === 'all' ? 'All Ideas' : INDUSTRY_LABELS[tab]);
+
+/** GET /api/investing/industries: the industries with ideas, for the tabs. */
+export type IdeaIndustries = { industries: Industry[] };
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];

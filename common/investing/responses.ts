@@ -6,6 +6,7 @@ import {
   MEDIA_TYPES,
   RISKS,
   type Idea,
+  type IdeaIndustries,
   type IdeaPage,
   type IdeaUpdate,
   type IdeaUpdatePage,
@@ -32,6 +33,10 @@ const ZIdeaSummary = z.strictObject({
 });
 
 export const ZIdeaPage = answers<IdeaPage>()(zPage(ZIdeaSummary));
+
+export const ZIdeaIndustries = answers<IdeaIndustries>()(
+  z.strictObject({ industries: z.array(z.enum(INDUSTRIES)) }),
+);
 
 export const ZIdea = answers<Idea>()(
   ZIdeaSummary.extend({

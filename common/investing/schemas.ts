@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pointsAtApi } from '../core/api-links';
+import { completeUrl } from '../core/web-links';
 import {
   EDIT_INDUSTRIES,
-  IDEA_TABS,
   INDUSTRIES,
   INVESTING,
   INVESTING_MSG,
@@ -67,7 +67,8 @@ const ZWebsite = z
   .trim()
   .max(INVESTING.websiteMax)
   .nullish()
-  .transform((s) => s || null)
+  // Typed without https:// (example.com): completed, then checked like any address.
+  .transform((s) => (s ? completeUrl(s) : null))
   .refine((s) => s === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(s), {
     error: INVESTING_MSG.websiteInvalid,
   })
@@ -157,7 +158,7 @@ export type CreateUpdateData = z.output<typeof ZCreateUpdate>;
 export const ZIdeaId = z.object({ id: z.uuid({ error: INVESTING_MSG.notFound }) });
 
 export const ZIdeaListQuery = z.object({
-  tab: z.enum(IDEA_TABS).default('all'),
+  tab: z.enum(['all', ...INDUSTRIES]).default('all'),
   /** A person's ideas (the profile's investments section). */
   author: z.uuid().optional(),
   cursor: z.string().max(200).optional(),

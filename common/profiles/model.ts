@@ -144,6 +144,15 @@ export type BlockedPerson = PersonSummary & { blockedAt: string };
 // first view of /.
 export { COMPLETION_MSG, displayName } from './first-view-texts';
 
+/**
+ * A person named for a control or a moderator line: the full name first, the username after
+ * ("Jane Doe (@jane)"); the username alone when they set no other name.
+ */
+export function nameAndUsername(p: { fullName?: string | null; username: string }): string {
+  const name = p.fullName?.trim();
+  return name && name !== p.username ? `${name} (@${p.username})` : p.username;
+}
+
 /** Skills typed comma-separated: trimmed, empty entries dropped, duplicates (any case) merged. */
 export function parseSkills(input: string | readonly string[]): string[] {
   const parts = typeof input === 'string' ? input.split(',') : input;
@@ -237,6 +246,7 @@ export const SETTINGS_MSG = {
   saved: 'Settings saved',
   saveFailed: 'Failed to save settings',
   passwordChanged: 'Password changed. Other devices have been signed out.',
+  passwordChangeFailed: 'Failed to change password',
   currentPasswordWrong: 'Current password is incorrect.',
   blocked: (name: string) => `${name} is blocked`,
   unblocked: (name: string) => `${name} is unblocked`,

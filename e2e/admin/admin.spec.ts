@@ -133,11 +133,16 @@ test('an admin bans a member who is chatting: the member is signed out live, ref
   );
   await expectAccessible(adminPage);
   if (SHOTS_DIR) await adminPage.screenshot({ path: `${SHOTS_DIR}/admin-articles-1280.png`, fullPage: true });
-  await articleRow.getByRole('button', { name: ADMIN_MSG.delete }).click();
-  await adminPage
-    .getByRole('dialog', { name: ADMIN_MSG.deleteArticleTitle })
-    .getByRole('button', { name: ADMIN_MSG.delete })
+  // Delete is in the row menu, as on the other tabs: it asks first (future tense), then says it was done.
+  await expect(articleRow.getByRole('button', { name: ADMIN_MSG.delete })).toHaveCount(0);
+  await articleRow
+    .getByRole('button', { name: ADMIN_MSG.actionsFor('Ten lessons from our seed round') })
     .click();
+  await adminPage.getByRole('menuitem', { name: ADMIN_MSG.delete }).click();
+  const confirm = adminPage.getByRole('dialog', { name: ADMIN_MSG.deleteArticleTitle });
+  await expect(confirm).toContainText(ADMIN_MSG.deleteArticleExplain);
+  await confirm.getByRole('button', { name: ADMIN_MSG.delete }).click();
+  await expect(adminPage.getByText(ADMIN_MSG.articleDeleted)).toBeVisible();
   await expect(articleRow).toHaveCount(0);
   expect((await m.page.request.get(`/api/articles/${articleId}`)).status()).toBe(404);
 

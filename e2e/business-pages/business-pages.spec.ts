@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { BUSINESS_MSG } from '../../common/business-pages/model';
+import { BUSINESS_MSG, type BusinessPage } from '../../common/business-pages/model';
 import { COMMENT_MSG } from '../../common/comments/model';
-import { expect, expectAccessible, gotoLive, secondBrowser, signUpVerified, test } from '../fixtures';
+import {
+  apiCreated,
+  expect,
+  expectAccessible,
+  gotoLive,
+  reviewShots,
+  secondBrowser,
+  signUpVerified,
+  test,
+} from '../fixtures';
 
 test('create a page and post; another member follows, likes, comments, reviews, and Message opens /messages with the conversation to the owner started; the owner sees it live', async ({
   page,
@@ -141,4 +150,28 @@ test('a missing or malformed page shows its not-found text; visitors browse and 
   await expect(page.getByText(BUSINESS_MSG.emptyFiltered)).toBeVisible();
   await page.getByRole('button', { name: BUSINESS_MSG.create }).click();
   await expect(page).toHaveURL(/\/auth/);
+});
+
+test('a page without a cover shows a generated one in its header; a website typed without https:// is completed', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpVerified(page);
+  const name = `Quay Cobbler ${Date.now().toString(36)}`;
+  const created = await apiCreated<BusinessPage>(page, baseURL, '/api/business-pages', {
+    name,
+    category: 'Retail',
+    description: 'Shoes mended by the quay while you wait.',
+    website: 'quay-cobbler.example.com',
+  });
+  expect(created.website).toBe('https://quay-cobbler.example.com/');
+  await gotoLive(page, `/business-pages/${created.id}`);
+  const header = page.getByRole('article');
+  await expect(header.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(header.getByTestId('generated-cover')).toHaveCount(1);
+  await expect(header.getByTestId('generated-cover')).toBeVisible();
+  await reviewShots(page, 'business-page-generated-cover', { fullPage: false });
+  await page.getByRole('tab', { name: 'About' }).click();
+  await expect(page.getByRole('link', { name: 'https://quay-cobbler.example.com/' })).toBeVisible();
+  await expectAccessible(page);
 });

@@ -1,6 +1,16 @@
 import sharp from 'sharp';
-import { INVESTING_MSG } from '../../common/investing/model';
-import { expect, expectAccessible, gotoLive, myId, secondBrowser, signUpVerified, test } from '../fixtures';
+import { INDUSTRY_LABELS, INVESTING_MSG, type Idea, type IdeaIndustries } from '../../common/investing/model';
+import {
+  apiCreated,
+  expect,
+  expectAccessible,
+  gotoLive,
+  myId,
+  reviewShots,
+  secondBrowser,
+  signUpVerified,
+  test,
+} from '../fixtures';
 
 const picture = () =>
   sharp({ create: { width: 1200, height: 600, channels: 3, background: '#2a9d8f' } })
@@ -128,6 +138,86 @@ test('submit an idea with an image, filter by industry; another member follows a
   await expect(other.page.getByText(INVESTING_MSG.messageSent)).toBeHidden({ timeout: 10_000 });
   await expectAccessible(other.page);
   await other.context.close();
+});
+
+test('tabs are the industries with ideas; an idea without a picture has a generated cover and one Updates; a website without https:// is completed; a refused save shows the field and a toast, gone once a retry saves', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  await signUpVerified(page);
+  const title = `Kelp farms ${Date.now().toString(36)}`;
+  const idea = await apiCreated<Idea>(page, baseURL, '/api/investing/ideas', {
+    title,
+    description: 'Kelp farms that clean the bay and feed the town.',
+    fundingGoal: 50_000,
+    industry: 'agriculture',
+    risk: 'low',
+  });
+
+  // All, then exactly the industries the server lists (this one among them), in its order.
+  const { industries } = (await (
+    await page.request.get('/api/investing/industries')
+  ).json()) as IdeaIndustries;
+  expect(industries).toContain('agriculture');
+  await gotoLive(page, '/investing');
+  const tabs = page.getByRole('tablist', { name: 'Industries' }).getByRole('tab');
+  await expect(tabs).toHaveText(['All Ideas', ...industries.map((i) => INDUSTRY_LABELS[i])]);
+  await page.getByRole('tab', { name: 'Agriculture' }).click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\?tab=agriculture$/);
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await reviewShots(page, 'investing-tabs', { fullPage: false });
+
+  // The idea's page: a generated cover in place of the missing picture; one 'Updates' (the
+  // founder's tabs, the heading kept for screen readers).
+  await gotoLive(page, `/investing/${idea.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('article').getByTestId('generated-cover')).toHaveCount(1);
+  await expect(page.getByRole('tab', { name: INVESTING_MSG.updates, exact: true })).toBeVisible();
+  await expect(page.locator('.sr-only').getByRole('heading', { name: INVESTING_MSG.updates })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: INVESTING_MSG.updates })).toHaveCount(1);
+  await reviewShots(page, 'idea-generated-cover');
+  const reader = await secondBrowser(browser, baseURL);
+  await signUpVerified(reader.page);
+  await gotoLive(reader.page, `/investing/${idea.id}`);
+  await expect(reader.page.getByRole('heading', { level: 2, name: INVESTING_MSG.updates })).toBeVisible();
+  await expect(reader.page.getByRole('tab')).toHaveCount(0);
+  await expect(reader.page.getByText(INVESTING_MSG.updates, { exact: true })).toHaveCount(1);
+  await reader.context.close();
+
+  // A refused save: the field's error beside it and the form's toast; the retry that saves takes
+  // the toast away at once (not when it would have faded).
+  await page.getByRole('button', { name: INVESTING_MSG.editIdea }).click();
+  const form = page.getByRole('form', { name: INVESTING_MSG.editIdea });
+  await form.getByLabel('Website').fill('kelp.example.com/bay');
+  let refusals = 0;
+  await page.route(`**/api/investing/ideas/${idea.id}`, async (route) => {
+    if (route.request().method() !== 'PATCH' || refusals > 0) return route.fallback();
+    refusals += 1;
+    await route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'VALIDATION', message: 'Location refused', fields: { location: 'Location refused' } },
+      }),
+    });
+  });
+  await form.getByRole('button', { name: INVESTING_MSG.save }).click();
+  await expect(form.getByText('Location refused')).toBeVisible();
+  const failedToast = page.getByText(INVESTING_MSG.ideaUpdateFailed, { exact: true });
+  await expect(failedToast).toBeVisible();
+  await reviewShots(page, 'idea-edit-refused', { fullPage: false });
+  await form.getByRole('button', { name: INVESTING_MSG.save }).click();
+  await expect(page.getByText(INVESTING_MSG.ideaSaved)).toBeVisible();
+  await expect(failedToast).toBeHidden({ timeout: 1_000 });
+  // Typed without https://: completed by the server, and the page links to it.
+  await expect(page.getByRole('link', { name: 'https://kelp.example.com/bay' })).toHaveAttribute(
+    'href',
+    'https://kelp.example.com/bay',
+  );
+  await expectAccessible(page);
 });
 
 test('a malformed or unknown idea id shows the page’s own not-found text', async ({ page }) => {

@@ -243,10 +243,11 @@ type ArticleRow = {
   image_url: string | null;
   author_id: string | null;
   username: string | null;
+  full_name: string | null;
   email: string | null;
 };
 
-/** Articles tab: every article (drafts too), newest first, with its author's username and email. */
+/** Articles tab: every article (drafts too), newest first, with its author's name, username and email. */
 export async function listArticles(
   db: Db,
   query: { cursor?: string | undefined; limit: number },
@@ -256,7 +257,7 @@ export async function listArticles(
     sql`select a.id::text as id, a.title, left(a.content, ${ADMIN.excerptLength}) as excerpt, a.created_at,
         ${microsOf(sql`a.created_at`)} as micros, a.image_url,
         (select count(*)::int from reactions r where r.content_type = 'article' and r.content_id = a.id) as likes,
-        p.id::text as author_id, p.username, p.email
+        p.id::text as author_id, p.username, nullif(nullif(btrim(p.full_name), ''), p.username) as full_name, p.email
       from articles a left join profiles p on p.id = a.author_id
       where ${after ? sql`(a.created_at, a.id) < (${cursorTime(after)}, ${after.id}::uuid)` : sql`true`}
       order by a.created_at desc, a.id desc limit ${query.limit + 1}`,
@@ -271,7 +272,9 @@ export async function listArticles(
       createdAt: new Date(r.created_at).toISOString(),
       likes: Number(r.likes),
       imageUrl: r.image_url,
-      author: r.author_id ? { id: r.author_id, username: r.username!, email: r.email! } : null,
+      author: r.author_id
+        ? { id: r.author_id, username: r.username!, fullName: r.full_name, email: r.email! }
+        : null,
     })),
     nextCursor: more && last ? encodeTimeCursor({ micros: last.micros, id: last.id }) : null,
   };

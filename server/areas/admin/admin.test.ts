@@ -237,6 +237,11 @@ describe('Articles tab', () => {
       likes: 1,
       author: { id: p.id, username: p.username },
     });
+    // The tab names people by full name first (null when they set none).
+    expect(list.body.items[0]!.author!.fullName).toBeNull();
+    await t.db.execute(sql`update profiles set full_name = 'Avery Author' where id = ${p.id}`);
+    const named = await admin.agent.get<AdminArticlePage>('/api/admin/articles?limit=1');
+    expect(named.body.items[0]!.author!.fullName).toBe('Avery Author');
     expect(list.body.nextCursor).toBeTruthy();
     const count = async () => {
       const { rows } = await t.db.execute<{ n: number }>(

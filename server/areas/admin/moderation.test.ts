@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ModerationReviewPage, ReviewStats } from '@common/business-pages/model';
 import type { BusinessPage, BusinessReviewList } from '@common/business-pages/model';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp, signedUpPerson } from '../../test/harness';
 import { eventsOf, settle, socketOf, subscribe } from '../../test/realtime-kit';
@@ -165,6 +166,22 @@ describe('moderating', () => {
       id: admin2.id,
       username: admin2.username,
     });
+  });
+
+  it('names the moderating admin by their full name too, when they set one', async () => {
+    const id = await review('Named moderator');
+    await t.db.execute(sql`update profiles set full_name = 'Morgan Reviewer' where id = ${admin2.id}`);
+    try {
+      expect((await moderate(admin2, { ids: [id], status: 'approved' })).status).toBe(200);
+      const queue = await admin.agent.get<ModerationReviewPage>('/api/admin/reviews?status=approved');
+      expect(queue.body.items.find((r) => r.id === id)?.moderatedBy).toEqual({
+        id: admin2.id,
+        username: admin2.username,
+        fullName: 'Morgan Reviewer',
+      });
+    } finally {
+      await t.db.execute(sql`update profiles set full_name = null where id = ${admin2.id}`);
+    }
   });
 
   it('flags and rejects in bulk with a note and a reason; unknown ids are ignored', async () => {

@@ -100,7 +100,7 @@ type ReportRow = {
   sort_micros: string;
   reporter: PersonJson | null;
   owner: PersonJson | null;
-  resolver: { id: string; username: string } | null;
+  resolver: { id: string; username: string; fullName?: string } | null;
 };
 type PersonJson = {
   id: string;
@@ -120,7 +120,8 @@ const REPORT_SELECT = sql`select r.id::text as id, r.target_type, r.target_id::t
     r.details, r.excerpt, r.link, r.status, r.action, r.note, r.resolved_at, r.created_at,
     ${microsOf(sql`r.created_at`)} as sort_micros,
     ${personJson(sql`r.reporter_id`)} as reporter, ${personJson(sql`r.owner_id`)} as owner,
-    (select json_build_object('id', m.id::text, 'username', m.username) from profiles m
+    (select json_strip_nulls(json_build_object('id', m.id::text, 'username', m.username,
+        'fullName', nullif(nullif(btrim(m.full_name), ''), m.username))) from profiles m
       where m.id = r.resolved_by) as resolver
   from reports r`;
 

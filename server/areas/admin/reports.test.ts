@@ -219,6 +219,24 @@ describe('the Reports tab', () => {
 });
 
 describe('resolving', () => {
+  it('names the resolving admin by their full name too, when they set one', async () => {
+    const id = await article(author);
+    const made = await report(reader, { targetType: 'article', targetId: id, reason: 'spam' });
+    expect(made.status, made.text).toBe(201);
+    await t.db.execute(sql`update profiles set full_name = '  Riley Resolver ' where id = ${admin2.id}`);
+    try {
+      const res = await resolve(admin2, made.body.id, { action: 'dismiss' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.resolvedBy).toEqual({
+        id: admin2.id,
+        username: admin2.username,
+        fullName: 'Riley Resolver',
+      });
+    } finally {
+      await t.db.execute(sql`update profiles set full_name = null where id = ${admin2.id}`);
+    }
+  });
+
   it('removes a reported comment through the comments area, tells each reporter once, closes all', async () => {
     const id = await article(author);
     const c = await comment(author, id);

@@ -11,6 +11,7 @@ import {
   businessPageTopic,
 } from '@common/business-pages/model';
 import type { BusinessPageFieldsInput } from '@common/business-pages/schemas';
+import { addMarkdownSiteOrigin } from '@common/core/api-links';
 import type { SearchPage } from '@common/search/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +174,34 @@ describe('validation', () => {
     expect(good.phone).toBeNull();
     const none = await createPage(a, { website: '', email: null });
     expect([none.website, none.email]).toEqual([null, null]);
+  });
+
+  it('a website typed without https:// is completed; other schemes and this site’s API are refused', async () => {
+    const a = await person();
+    // This site, as the server knows it from BASE_URL and its other origins.
+    addMarkdownSiteOrigin('https://cofound-pages.example.com');
+    const page = await createPage(a, { website: 'harbour-bakery.example.com/menu' });
+    expect(page.website).toBe('https://harbour-bakery.example.com/menu');
+    const edited = await a.agent.request<BusinessPage>(
+      'PATCH',
+      `/api/business-pages/${page.id}`,
+      fields({ name: page.name, website: 'www.example.org' }),
+    );
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.website).toBe('https://www.example.org/');
+    for (const website of [
+      'javascript:alert(1)',
+      'mailto:hello@example.com',
+      '//evil.example.com',
+      '/api/auth/sign-out',
+      'cofound-pages.example.com/api/auth/sign-out',
+      'cofound-pages.example.com/%61pi/auth/sign-out',
+      'localhost/admin',
+    ]) {
+      const res = await a.agent.post('/api/business-pages', fields({ website }));
+      expect(res.status, website).toBe(400);
+      expect(res.body.error.fields.website, website).toBe(BUSINESS_MSG.websiteInvalid);
+    }
   });
 
   it('reviews: rating 1 to 5 (default 5), title 3 to 100, content 10 to 1000', async () => {

@@ -38,6 +38,7 @@ type QueueRow = PersonSummaryRow & {
   moderated_at: string | Date | null;
   mod_id: string | null;
   mod_username: string | null;
+  mod_full_name: string | null;
   created_at: string | Date;
   sort_micros: string;
 };
@@ -61,7 +62,13 @@ function toQueueReview(r: QueueRow): ModerationReview {
     note: r.moderation_note,
     reason: r.flagged_reason,
     moderatedAt: r.moderated_at ? iso(r.moderated_at) : null,
-    moderatedBy: r.mod_id ? { id: r.mod_id, username: r.mod_username ?? '' } : null,
+    moderatedBy: r.mod_id
+      ? {
+          id: r.mod_id,
+          username: r.mod_username ?? '',
+          ...(r.mod_full_name ? { fullName: r.mod_full_name } : {}),
+        }
+      : null,
     createdAt: iso(r.created_at),
   };
 }
@@ -72,7 +79,7 @@ export async function listReviewQueue(db: Db, q: ReviewQueueQuery): Promise<Mode
   const { rows } = await db.execute<QueueRow>(
     sql`select r.id::text as id, r.business_page_id::text as page_id, bp.name as page_name, r.rating, r.title,
         r.content, r.moderation_status, r.moderation_note, r.flagged_reason, r.moderated_at,
-        m.id::text as mod_id, m.username as mod_username, r.created_at,
+        m.id::text as mod_id, m.username as mod_username, nullif(nullif(btrim(m.full_name), ''), m.username) as mod_full_name, r.created_at,
         ${microsOf(sql`r.created_at`)} as sort_micros, ${PERSON_SUMMARY_COLUMNS}
       from business_reviews r
         join business_pages bp on bp.id = r.business_page_id

@@ -1,7 +1,15 @@
 import type { IdeaListQuery } from '@common/investing/schemas';
 import type { z } from 'zod';
 import type { ZCreateIdea, ZUpdateFunding, ZUpdateIdea } from '@common/investing/schemas';
-import { INVESTING, INVESTING_MSG, type Idea, type IdeaPage } from '@common/investing/model';
+import {
+  INDUSTRIES,
+  INVESTING,
+  INVESTING_MSG,
+  type Idea,
+  type IdeaIndustries,
+  type IdeaPage,
+  type Industry,
+} from '@common/investing/model';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Viewer } from '../../lib/context';
@@ -82,6 +90,24 @@ export async function listIdeas(deps: InvestingDeps, viewer: Viewer, q: IdeaList
     items: page.map((r) => toSummary(r, viewer.id)),
     nextCursor: more && last ? encodeTimeCursor({ micros: last.sort_micros, id: last.id }) : null,
   };
+}
+
+/**
+ * GET /api/investing/industries: the industries with at least one idea the viewer may read, in the
+ * submit form's order (the board's tabs). One probe of business_ideas_industry_idx per industry.
+ */
+export async function listIndustries(deps: InvestingDeps, viewer: Viewer): Promise<IdeaIndustries> {
+  const rows = await queryRows<{ industry: Industry }>(
+    deps.db,
+    sql`select v.industry from unnest(array[${sql.join(
+      INDUSTRIES.map((i) => sql`${i}`),
+      sql`, `,
+    )}]::text[])
+        with ordinality as v(industry, n)
+      where exists (select 1 ${IDEA_FROM} where i.industry = v.industry and ${visibleFounder(viewer.id)})
+      order by v.n`,
+  );
+  return { industries: rows.map((r) => r.industry) };
 }
 
 /** The idea as the viewer may read it, or null. */

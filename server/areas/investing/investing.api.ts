@@ -1,6 +1,7 @@
 import { ZOk } from '@common/core/api-schemas';
 import {
   ZIdea,
+  ZIdeaIndustries,
   ZIdeaPage,
   ZIdeaUpdate,
   ZIdeaUpdatePage,
@@ -12,6 +13,10 @@ import type { ApiDocs } from '../../platform/openapi';
 /** The investing area's routes as the OpenAPI document describes them (docs/decisions/024). */
 export const investingApiDocs: ApiDocs = {
   'GET /investing/ideas': { summary: 'List business ideas', response: ZIdeaPage },
+  'GET /investing/industries': {
+    summary: 'Industries that have business ideas (the board’s tabs)',
+    response: ZIdeaIndustries,
+  },
   'POST /investing/ideas': { summary: 'Publish a business idea', response: ZIdea, status: 201 },
   'POST /investing/uploads/:kind': {
     summary: 'Upload an idea’s picture, video or pitch deck',

@@ -21,6 +21,7 @@ import {
   deleteIdea,
   getIdea,
   listIdeas,
+  listIndustries,
   setFollowing,
   updateFunding,
   updateIdea,
@@ -44,6 +45,10 @@ export function investingRoutes(deps: InvestingDeps) {
     .get('/investing/ideas', validate('query', ZIdeaListQuery), async (c) => {
       const viewer = requireViewer(c);
       return c.json(await listIdeas(deps, viewer, c.req.valid('query')));
+    })
+    .get('/investing/industries', async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await listIndustries(deps, viewer));
     })
     .post('/investing/ideas', validate('json', ZCreateIdea), async (c) => {
       const viewer = requireViewer(c);

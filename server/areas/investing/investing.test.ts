@@ -4,12 +4,15 @@ import path from 'node:path';
 import {
   IDEA_INQUIRY_KIND,
   INVESTING,
+  INDUSTRIES,
   INVESTING_MSG,
   type Idea,
+  type IdeaIndustries,
   type IdeaPage,
   type IdeaUpdatePage,
 } from '@common/investing/model';
 import type { CreateIdea } from '@common/investing/schemas';
+import { addMarkdownSiteOrigin } from '@common/core/api-links';
 import { NOTIFICATION_TEXT, type NotificationPage } from '@common/notifications/model';
 import type { SearchPage } from '@common/search/model';
 import { eq, sql } from 'drizzle-orm';
@@ -315,8 +318,70 @@ describe('the board', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual([health.id, fin.id, tech[1]!.id, tech[0]!.id]);
-    expect((await p.agent.get('/api/investing/ideas?tab=retail')).status).toBe(400);
+    expect((await p.agent.get('/api/investing/ideas?tab=mining')).status).toBe(400);
     expect((await p.agent.get('/api/investing/ideas?cursor=nonsense')).status).toBe(400);
+  });
+
+  it('the tabs are the industries with ideas the viewer may read, in the submit form’s order', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    const industries = async (agent: Agent) => {
+      const res = await agent.get<IdeaIndustries>('/api/investing/industries');
+      expect(res.status, res.text).toBe(200);
+      return res.body.industries;
+    };
+    expect(await industries(c.agent)).not.toContain('agriculture');
+    await submit(a, { industry: 'agriculture', title: 'Vertical farms in old car parks' });
+    await submit(a, { industry: 'tech', title: 'Sensor kits for vertical farms' });
+    const seen = await industries(c.agent);
+    expect(seen).toEqual(expect.arrayContaining(['agriculture', 'tech']));
+    // In the submit form's order, each once, and never an industry without ideas.
+    expect(seen).toEqual(INDUSTRIES.filter((i) => seen.includes(i)));
+    const present = await t.db
+      .execute<{ industry: string }>(sql`select distinct industry from business_ideas`)
+      .then((r) => r.rows.map((row) => row.industry));
+    expect(present).toEqual(expect.arrayContaining(seen));
+    // Someone A blocked sees no tab for A's ideas alone.
+    expect((await a.agent.post(`/api/connections/${b.id}/block`)).status).toBe(200);
+    expect(await industries(b.agent)).not.toContain('agriculture');
+    expect(await industries(c.agent)).toContain('agriculture');
+    expect((await t.agent().get('/api/investing/industries')).status).toBe(401);
+  });
+
+  it('a website typed without https:// is completed; other schemes and this site’s API are refused', async () => {
+    const p = await person();
+    // This site, as the server knows it from BASE_URL and its other origins.
+    addMarkdownSiteOrigin('https://cofound-investing.example.com');
+    const idea = await submit(p);
+    const edit = (website: string) =>
+      p.agent.request('PATCH', `/api/investing/ideas/${idea.id}`, {
+        ...fields(),
+        industry: 'tech',
+        website,
+      });
+    for (const [typed, stored] of [
+      ['harbour-sensors.example.com/about', 'https://harbour-sensors.example.com/about'],
+      ['  www.example.org ', 'https://www.example.org'],
+      ['http://plain.example.com', 'http://plain.example.com'],
+    ]) {
+      const res = await edit(typed!);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.website).toBe(stored);
+    }
+    for (const website of [
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'ftp://files.example.com',
+      '//evil.example.com',
+      '/api/auth/sign-out',
+      'cofound-investing.example.com/api/auth/sign-out',
+      'https://cofound-investing.example.com/%61pi/auth/sign-out',
+      'not a url',
+    ]) {
+      expect(fieldError(await edit(website)), website).toEqual({
+        status: 400,
+        fields: { website: INVESTING_MSG.websiteInvalid },
+      });
+    }
   });
 
   it('a submitted idea is on the feed (business_idea, linking to its page) and in search', async () => {

@@ -1,4 +1,7 @@
+import { MoreHorizontal, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { ADMIN_MSG, type AdminArticle } from '@common/admin/model';
+import { nameAndUsername } from '@common/profiles/model';
 import { Link } from 'react-router';
 import { formatDateTime } from '@web/lib/format-time';
 import { toast } from '@web/lib/toast';
@@ -11,33 +14,64 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@web/components/ui/dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { Spinner } from '@web/components/ui/spinner';
 import { useAdminArticles, useDeleteArticle } from '../api/get-articles';
 import { ListState, LoadMore } from './load-more';
 import { failureText } from './failure-text';
 
+/**
+ * One article: its title, first characters, author (full name first, username after), and the row
+ * menu the other tabs have; Delete asks first, then says it was done.
+ */
 function ArticleRow({ article }: { article: AdminArticle }) {
   const remove = useDeleteArticle();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start" data-article={article.id}>
+    <li className="flex items-start gap-3 py-3" data-article={article.id}>
       <div className="min-w-0 flex-1">
-        <Link to={`/articles/${article.id}`} className="font-medium hover:underline">
+        <Link to={`/articles/${article.id}`} className="font-medium break-words hover:underline">
           {article.title}
         </Link>
         <p className="text-sm break-words text-muted-foreground">{article.excerpt}</p>
-        <p className="text-xs text-muted-foreground">
-          {article.author ? `${ADMIN_MSG.by(article.author.username)} (${article.author.email}) · ` : ''}
+        <p className="text-xs break-words text-muted-foreground">
+          {article.author ? `${ADMIN_MSG.by(nameAndUsername(article.author))} · ` : ''}
           {formatDateTime(article.createdAt)} · {article.likes} likes
         </p>
       </div>
-      <Dialog>
-        <DialogTrigger asChild>
-          <Button size="sm" variant="destructive">
-            {ADMIN_MSG.delete}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={menuButton}
+            size="icon"
+            variant="ghost"
+            aria-label={ADMIN_MSG.actionsFor(article.title)}
+          >
+            <MoreHorizontal aria-hidden="true" />
           </Button>
-        </DialogTrigger>
-        <DialogContent>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem variant="destructive" onSelect={() => setIsConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            {ADMIN_MSG.delete}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Dialog open={isConfirming} onOpenChange={setIsConfirming}>
+        <DialogContent
+          onCloseAutoFocus={(e) => {
+            if (!menuButton.current?.isConnected) return;
+            e.preventDefault();
+            menuButton.current.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>{ADMIN_MSG.deleteArticleTitle}</DialogTitle>
             <DialogDescription>{ADMIN_MSG.deleteArticleExplain}</DialogDescription>
@@ -51,11 +85,15 @@ function ArticleRow({ article }: { article: AdminArticle }) {
               disabled={remove.isPending}
               onClick={() =>
                 remove.mutate(article.id, {
-                  onSuccess: () => toast.success(ADMIN_MSG.articleDeleted),
+                  onSuccess: () => {
+                    setIsConfirming(false);
+                    toast.success(ADMIN_MSG.articleDeleted);
+                  },
                   onError: (e) => toast.error(failureText(e, ADMIN_MSG.deleteArticleFailed)),
                 })
               }
             >
+              {remove.isPending ? <Spinner /> : null}
               {ADMIN_MSG.delete}
             </Button>
           </DialogFooter>

@@ -10,7 +10,7 @@ import {
   type ReportAction,
   type ReportStatus,
 } from '@common/admin/moderation';
-import { displayName } from '@common/profiles/model';
+import { displayName, nameAndUsername } from '@common/profiles/model';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
@@ -163,7 +163,9 @@ function ReportRow({ report, onChoose }: { report: Report; onChoose: (action: Re
           </div>
           {report.status === 'resolved' ? (
             <div className="rounded-md bg-secondary/60 px-3 py-2 text-xs text-muted-foreground">
-              {report.resolvedBy ? <p>{MODERATION_MSG.moderatedBy(report.resolvedBy.username)}</p> : null}
+              {report.resolvedBy ? (
+                <p>{MODERATION_MSG.moderatedBy(nameAndUsername(report.resolvedBy))}</p>
+              ) : null}
               {report.resolvedAt ? <RelativeTime value={report.resolvedAt} /> : null}
               {report.note ? (
                 <p>

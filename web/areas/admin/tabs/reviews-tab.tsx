@@ -8,7 +8,7 @@ import {
   type ModerationReview,
   type ReviewStatus,
 } from '@common/business-pages/model';
-import { displayName } from '@common/profiles/model';
+import { displayName, nameAndUsername } from '@common/profiles/model';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
@@ -224,7 +224,7 @@ function ReviewRow({
               <div className="rounded-md bg-secondary/60 px-3 py-2 text-xs text-muted-foreground">
                 {review.moderatedBy ? (
                   <p>
-                    {MODERATION_MSG.moderatedBy(review.moderatedBy.username)}
+                    {MODERATION_MSG.moderatedBy(nameAndUsername(review.moderatedBy))}
                     {review.moderatedAt ? (
                       <>
                         {' · '}

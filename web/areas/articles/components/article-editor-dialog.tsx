@@ -242,6 +242,7 @@ function ArticleEditorForm({
         { fields: data, status, draftId: draftId ?? undefined, isPublished },
         {
           onSuccess: (article) => {
+            form.succeeded();
             toast.success(
               isPublished
                 ? ARTICLE_MSG.savedChanges
@@ -252,8 +253,8 @@ function ArticleEditorForm({
             onSaved(article);
           },
           onError: (error) => {
-            if (form.showServerErrors(error)) return;
-            toast.error(
+            form.failed(
+              error,
               isApiError(error) && error.status === 401 ? ARTICLE_MSG.mustBeLoggedIn : ARTICLE_MSG.saveFailed,
             );
           },

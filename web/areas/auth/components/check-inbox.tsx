@@ -71,14 +71,14 @@ export function CheckInbox({
       { email: address, password, newEmail },
       {
         onSuccess: ({ email: saved }) => {
+          form.succeeded();
           setAddress(saved);
           setIsFixing(false);
           countdown.restart();
           setStatus(MSG_CHECK_INBOX.addressChanged(saved));
         },
         onError: (error) => {
-          if (form.showServerErrors(error)) return;
-          toast.error(failure(error));
+          form.failed(error, failure(error));
         },
       },
     ),

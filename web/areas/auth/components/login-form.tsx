@@ -1,4 +1,3 @@
-import { toast } from '@web/lib/toast';
 import { ZSignIn } from '@common/auth/schemas';
 import { MSG } from '@common/core/texts';
 import { Button } from '@web/components/ui/button';
@@ -39,20 +38,21 @@ export function LoginForm({
     signIn.mutate(values, {
       // Two-step sign-in: the password was right; a code from the app (or a recovery code) is next.
       onSuccess: (data) => {
+        form.succeeded();
         if (data && typeof data === 'object' && 'twoFactorRedirect' in data) setSecondStep(true);
       },
       onError: (error) => {
-        if (form.showServerErrors(error)) return;
         // A banned account (the admin area) is refused outright, not sent to confirm its address.
         if (isApiError(error) && error.message === MSG.accountSuspended) {
-          toast.error(MSG.loginFailedTitle, { description: MSG.accountSuspended });
+          form.failed(error, MSG.loginFailedTitle, { description: MSG.accountSuspended });
           return;
         }
         if (isApiError(error) && error.status === 403 && error.code === 'FORBIDDEN' && error.message) {
+          form.succeeded();
           onUnconfirmed({ email: values.email, password: values.password, notice: error.message });
           return;
         }
-        toast.error(MSG.loginFailedTitle, { description: loginFailureMessage(error) });
+        form.failed(error, MSG.loginFailedTitle, { description: loginFailureMessage(error) });
       },
     }),
   );

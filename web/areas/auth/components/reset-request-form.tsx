@@ -17,13 +17,13 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const onSubmit = form.onSubmit((values) =>
     requestReset.mutate(values, {
       onSuccess: () => {
+        form.succeeded();
         toast.success(MSG.resetSentTitle, { description: MSG.resetSent });
         onBack();
       },
       onError: (error) => {
-        if (form.showServerErrors(error)) return;
         const description = isApiError(error) && error.code !== 'NETWORK' ? error.message : MSG.unexpected;
-        toast.error(MSG.resetFailedTitle, { description });
+        form.failed(error, MSG.resetFailedTitle, { description });
       },
     }),
   );

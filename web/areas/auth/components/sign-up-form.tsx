@@ -1,4 +1,3 @@
-import { toast } from '@web/lib/toast';
 import { ZSignUp } from '@common/auth/schemas';
 import { MSG } from '@common/core/texts';
 import { EmailField, Field } from '@web/components/ui/field';
@@ -40,12 +39,17 @@ export function SignUpForm({
     signUp.mutate(values, {
       // The check-your-inbox screen takes over (issue 21): no toast that fades away. Its status
       // line says the sign-up success text ('Account created successfully! ...').
-      onSuccess: () => onSent({ email: values.email, password: values.password, notice: MSG.signUpSuccess }),
+      onSuccess: () => {
+        form.succeeded();
+        onSent({ email: values.email, password: values.password, notice: MSG.signUpSuccess });
+      },
       onError: (error) => {
-        // Field errors (e.g. 'Username already taken') belong next to their field.
-        if (form.showServerErrors(error)) return;
-        const message = isApiError(error) && error.code !== 'NETWORK' ? error.message : MSG.signUpFailed;
-        toast.error(message);
+        // Field errors (e.g. 'Username already taken') belong next to their field; the toast
+        // then says only that sign-up failed.
+        const hasFields = isApiError(error) && Object.keys(error.fields ?? {}).length > 0;
+        const message =
+          isApiError(error) && error.code !== 'NETWORK' && !hasFields ? error.message : MSG.signUpFailed;
+        form.failed(error, message);
       },
     }),
   );

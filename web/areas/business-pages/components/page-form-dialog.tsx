@@ -15,7 +15,6 @@ import {
 import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/lib/toast';
 import { useSchemaForm } from '@web/lib/use-schema-form';
 import { useSavePage } from '../api/page-mutations';
 import { useImageUpload, type ImageKind } from '../api/upload-business-image';
@@ -55,10 +54,12 @@ export function PageFormDialog({
 
   const submit = form.onSubmit((fields) =>
     save.mutate(fields, {
-      onSuccess: onSaved,
+      onSuccess: (saved) => {
+        form.succeeded();
+        onSaved(saved);
+      },
       onError: (error) => {
-        if (!form.showServerErrors(error))
-          toast.error(page ? BUSINESS_MSG.updateFailed : BUSINESS_MSG.createFailed);
+        form.failed(error, page ? BUSINESS_MSG.updateFailed : BUSINESS_MSG.createFailed);
       },
     }),
   );
@@ -127,7 +128,7 @@ export function PageFormDialog({
               label={BUSINESS_MSG.website}
               type="url"
               inputMode="url"
-              placeholder="https://"
+              placeholder="example.com"
               defaultValue={page?.website ?? ''}
               {...form.field('website')}
             />

@@ -104,8 +104,12 @@ function ReviewForm({ pageId }: { pageId: string }) {
   const submit = form.onSubmit((input) =>
     create.mutate(input, {
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) toast.error(BUSINESS_MSG.duplicateReview);
-        else if (!form.showServerErrors(error)) toast.error(BUSINESS_MSG.reviewFailed);
+        form.failed(
+          error,
+          isApiError(error) && error.status === 409
+            ? BUSINESS_MSG.duplicateReview
+            : BUSINESS_MSG.reviewFailed,
+        );
       },
     }),
   );

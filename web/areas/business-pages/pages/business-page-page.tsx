@@ -20,6 +20,7 @@ import { imageVariantUrl } from '@common/core/uploads';
 import { useMe } from '@web/lib/me';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
+import { GeneratedCover } from '@web/components/generated-cover';
 import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -121,7 +122,9 @@ function PageDetail({ page, viewerId }: { page: BusinessPage; viewerId: string |
           <div className="relative h-40 bg-muted sm:h-56">
             {page.coverImage ? (
               <img src={imageVariantUrl(page.coverImage, 1500)} alt="" className="size-full object-cover" />
-            ) : null}
+            ) : (
+              <GeneratedCover title={page.name} icon={Building2} className="size-full" />
+            )}
             {page.isOwner ? (
               <div className="absolute right-3 bottom-3 flex flex-col items-end gap-2">
                 {coverUpload.isUploading ? (

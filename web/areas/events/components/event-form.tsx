@@ -2,7 +2,8 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { imageVariantUrl, UPLOAD_MSG } from '@common/core/uploads';
 import { EVENT_MSG, EVENT_TYPE_LABELS, EVENT_TYPES, type EventDetail } from '@common/events/model';
-import { completeUrl, startsAtFrom, ZEventForm, type EventInput } from '@common/events/schemas';
+import { completeUrl } from '@common/core/web-links';
+import { startsAtFrom, ZEventForm, type EventInput } from '@common/events/schemas';
 import { ImageFileInput, UploadProgress } from '@web/components/image-upload-parts';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
@@ -39,7 +40,8 @@ export function EventForm({
   initial?: EventDetail;
   submitLabel: string;
   isSaving: boolean;
-  onSubmit: (input: EventInput, showServerErrors: (e: unknown) => boolean) => void;
+  /** `outcome`: the form's error toast (with the server's field errors beside their fields) or its end. */
+  onSubmit: (input: EventInput, outcome: { failed: (e: unknown) => void; succeeded: () => void }) => void;
   onCancel: () => void;
   failedText: string;
 }) {
@@ -115,10 +117,9 @@ export function EventForm({
             maxAttendees: data.maxAttendees === '' ? null : Number(data.maxAttendees),
             coverPhotoUrl: cover,
           },
-          (e) => {
-            const shown = form.showServerErrors(e);
-            if (!shown) toast.error(failedText, { description: refusalText(e) ?? '' });
-            return shown;
+          {
+            failed: (e) => form.failed(e, failedText, { description: refusalText(e) ?? '' }),
+            succeeded: form.succeeded,
           },
         );
       })}

@@ -24,15 +24,16 @@ export function CreateEventPage() {
           isSaving={create.isPending}
           failedText={EVENT_MSG.errorCreating}
           onCancel={() => void navigate('/events')}
-          onSubmit={(input, showServerErrors) =>
+          onSubmit={(input, outcome) =>
             create.mutate(input, {
               onSuccess: (event) => {
+                outcome.succeeded();
                 toast.success(EVENT_MSG.created);
                 void navigate(`/events/${event.id}`);
               },
               onError: (e) => {
                 if (isApiError(e) && e.status === 401) toast.error(EVENT_MSG.loginToCreate);
-                else void showServerErrors(e);
+                else outcome.failed(e);
               },
             })
           }

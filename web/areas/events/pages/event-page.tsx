@@ -184,13 +184,14 @@ export function EventPage() {
                   isSaving={update.isPending}
                   failedText={EVENT_MSG.errorUpdating}
                   onCancel={() => setEditing(false)}
-                  onSubmit={(input, showServerErrors) =>
+                  onSubmit={(input, outcome) =>
                     update.mutate(input, {
                       onSuccess: () => {
+                        outcome.succeeded();
                         toast.success(EVENT_MSG.updated);
                         setEditing(false);
                       },
-                      onError: (e) => void showServerErrors(e),
+                      onError: (e) => outcome.failed(e),
                     })
                   }
                 />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { FORUM_MSG, type ForumGroup, type ForumMember } from '@common/forums/model';
-import { displayName } from '@common/profiles/model';
+import { displayName, nameAndUsername } from '@common/profiles/model';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Avatar } from '@web/components/ui/avatar';
@@ -82,7 +82,7 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
                 <div className="flex gap-2">
                   <Button
                     size="sm"
-                    aria-label={`${FORUM_MSG.approve} ${m.person.username}`}
+                    aria-label={`${FORUM_MSG.approve} ${nameAndUsername(m.person)}`}
                     onClick={() => run(m, 'approve')}
                     disabled={act.isPending}
                   >
@@ -91,7 +91,7 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
                   <Button
                     size="sm"
                     variant="outline"
-                    aria-label={`${FORUM_MSG.reject} ${m.person.username}`}
+                    aria-label={`${FORUM_MSG.reject} ${nameAndUsername(m.person)}`}
                     onClick={() => run(m, 'remove', true)}
                     disabled={act.isPending}
                   >
@@ -105,7 +105,7 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
                     <Button
                       size="sm"
                       variant="outline"
-                      aria-label={`${FORUM_MSG.promote} ${m.person.username}`}
+                      aria-label={`${FORUM_MSG.promote} ${nameAndUsername(m.person)}`}
                       onClick={() => run(m, 'promote')}
                       disabled={act.isPending}
                     >
@@ -116,7 +116,7 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
                     <Button
                       size="sm"
                       variant="outline"
-                      aria-label={`${FORUM_MSG.demote} ${m.person.username}`}
+                      aria-label={`${FORUM_MSG.demote} ${nameAndUsername(m.person)}`}
                       onClick={() => run(m, 'demote')}
                       disabled={act.isPending}
                     >
@@ -126,7 +126,7 @@ export function MemberList({ group, mode }: { group: ForumGroup; mode: Mode }) {
                   <Button
                     size="sm"
                     variant="destructive"
-                    aria-label={`${FORUM_MSG.remove} ${m.person.username}`}
+                    aria-label={`${FORUM_MSG.remove} ${nameAndUsername(m.person)}`}
                     onClick={() => run(m, 'remove')}
                     disabled={act.isPending}
                   >

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import { imageVariantUrl } from '@common/core/uploads';
 import { GROUP_MSG, GROUPS, type GroupMember } from '@common/groups/model';
-import { displayName } from '@common/profiles/model';
+import { displayName, nameAndUsername } from '@common/profiles/model';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { ShieldMinus, ShieldPlus, UserMinus } from 'lucide-react';
@@ -48,7 +48,7 @@ function RemoveMember({ member, groupId }: { member: GroupMember; groupId: strin
         size="sm"
         variant="ghost"
         className="h-8 shrink-0 px-2 text-destructive"
-        aria-label={`${GROUP_MSG.remove} ${member.person.username}`}
+        aria-label={`${GROUP_MSG.remove} ${nameAndUsername(member.person)}`}
         title={GROUP_MSG.remove}
         onClick={() => setOpen(true)}
       >
@@ -99,7 +99,7 @@ function MemberRole({ member, groupId }: { member: GroupMember; groupId: string 
         size="sm"
         variant="ghost"
         className="h-8 shrink-0 px-2"
-        aria-label={`${label} ${member.person.username}`}
+        aria-label={`${label} ${nameAndUsername(member.person)}`}
         title={label}
         onClick={() => setOpen(true)}
       >

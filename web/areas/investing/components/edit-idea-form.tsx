@@ -49,11 +49,12 @@ export function EditIdeaForm({ idea, onDone }: { idea: Idea; onDone: () => void 
   const onSubmit = form.onSubmit((data) => {
     update.mutate(data, {
       onSuccess: () => {
+        form.succeeded();
         toast.success(INVESTING_MSG.ideaSaved);
         onDone();
       },
       onError: (error) => {
-        if (!form.showServerErrors(error)) toast.error(INVESTING_MSG.ideaUpdateFailed);
+        form.failed(error, INVESTING_MSG.ideaUpdateFailed);
       },
     });
   });
@@ -141,7 +142,7 @@ export function EditIdeaForm({ idea, onDone }: { idea: Idea; onDone: () => void 
               label="Website"
               type="url"
               inputMode="url"
-              placeholder="https://"
+              placeholder="example.com"
               defaultValue={idea.website ?? ''}
               {...f('website')}
             />

@@ -38,11 +38,12 @@ export function FundingDialog({
   const onSubmit = form.onSubmit((data) =>
     update.mutate(data, {
       onSuccess: () => {
+        form.succeeded();
         toast.success(INVESTING_MSG.fundingUpdated);
         onOpenChange(false);
       },
       onError: (error) => {
-        if (!form.showServerErrors(error)) toast.error(INVESTING_MSG.fundingFailed);
+        form.failed(error, INVESTING_MSG.fundingFailed);
       },
     }),
   );

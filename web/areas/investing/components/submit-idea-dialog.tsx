@@ -89,13 +89,13 @@ function SubmitIdeaForm({ onDone }: { onDone: () => void }) {
   const onSubmit = form.onSubmit((data) =>
     submit.mutate(data, {
       onSuccess: (idea) => {
+        form.succeeded();
         toast.success(INVESTING_MSG.ideaSubmitted);
         onDone();
         void navigate(`/investing/${idea.id}`);
       },
       onError: (error) => {
-        if (form.showServerErrors(error)) return;
-        toast.error(INVESTING_MSG.submissionFailed, {
+        form.failed(error, INVESTING_MSG.submissionFailed, {
           description: isApiError(error) && error.status < 500 ? error.message : INVESTING_MSG.tryAgain,
         });
       },

@@ -18,29 +18,34 @@ import { useAddUpdate, useIdeaUpdates } from '../api/get-updates';
 import { FileField, type ChosenFile } from './file-field';
 import { invalidProps, LabelledControl } from './form-parts';
 
-/** The Updates card: tabs Updates and, for the founder, Add Update. */
+/**
+ * The Updates card, with one 'Updates' on it: its heading for a reader; for the founder, tabs
+ * Updates and Add Update in the heading's place (the heading stays, for screen readers only).
+ */
 export function UpdatesCard({ ideaId, isOwner }: { ideaId: string; isOwner: boolean }) {
   const [tab, setTab] = useState('updates');
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className={isOwner ? 'sr-only' : undefined}>
         <CardTitle as="h2">{INVESTING_MSG.updates}</CardTitle>
       </CardHeader>
-      <CardContent>
-        <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label="Updates">
-            <TabsTrigger value="updates">{INVESTING_MSG.updates}</TabsTrigger>
-            {isOwner ? <TabsTrigger value="add">{INVESTING_MSG.addUpdate}</TabsTrigger> : null}
-          </TabsList>
-          <TabsContent value="updates" className="mt-4">
-            <UpdateList ideaId={ideaId} />
-          </TabsContent>
-          {isOwner ? (
+      <CardContent className={isOwner ? 'pt-6' : undefined}>
+        {isOwner ? (
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList aria-label={INVESTING_MSG.updates}>
+              <TabsTrigger value="updates">{INVESTING_MSG.updates}</TabsTrigger>
+              <TabsTrigger value="add">{INVESTING_MSG.addUpdate}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="updates" className="mt-4">
+              <UpdateList ideaId={ideaId} />
+            </TabsContent>
             <TabsContent value="add" className="mt-4">
               <AddUpdateForm ideaId={ideaId} onAdded={() => setTab('updates')} />
             </TabsContent>
-          ) : null}
-        </Tabs>
+          </Tabs>
+        ) : (
+          <UpdateList ideaId={ideaId} />
+        )}
       </CardContent>
     </Card>
   );
@@ -111,14 +116,15 @@ function AddUpdateForm({ ideaId, onAdded }: { ideaId: string; onAdded: () => voi
   const onSubmit = form.onSubmit((data) =>
     add.mutate(data, {
       onSuccess: () => {
+        form.succeeded();
         toast.success(INVESTING_MSG.updateAdded);
         setMedia(null);
         setKey((k) => k + 1);
         onAdded();
       },
       onError: (error) => {
-        if (form.showServerErrors(error)) return;
-        toast.error(
+        form.failed(
+          error,
           isApiError(error) && error.status === 401
             ? INVESTING_MSG.mustBeLoggedInForUpdates
             : INVESTING_MSG.addUpdateFailed,

@@ -1,6 +1,6 @@
 import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Bell, BellOff, ExternalLink, FileText, MapPin } from 'lucide-react';
+import { ArrowLeft, Bell, BellOff, ExternalLink, FileText, Lightbulb, MapPin } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
@@ -15,6 +15,7 @@ import { formatEquity } from '@common/investing/format';
 import { displayName } from '@common/profiles/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/lib/me';
+import { GeneratedCover } from '@web/components/generated-cover';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
@@ -132,7 +133,9 @@ function IdeaDetail({ idea }: { idea: Idea }) {
               alt=""
               className="aspect-[2/1] w-full bg-muted object-cover"
             />
-          ) : null}
+          ) : (
+            <GeneratedCover title={idea.title} icon={Lightbulb} className="aspect-[4/1]" />
+          )}
           <CardContent className="grid gap-4 pt-6">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="grid min-w-0 gap-2">

@@ -3,8 +3,8 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  IDEA_TAB_LABELS,
   IDEA_TABS,
+  ideaTabLabel,
   INVESTING_MSG,
   type IdeaSummary,
   type IdeaTab,
@@ -19,6 +19,7 @@ import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
+import { useIdeaIndustries } from '../api/get-industries';
 import { useIdeaTab } from '../api/get-ideas';
 import { investingKeys } from '../api/query-keys';
 import { ContactDialog } from '../components/contact-dialog';
@@ -31,7 +32,8 @@ const parseTab = (value: string | null): IdeaTab => IDEA_TABS.find((t) => t === 
 
 /**
  * /investing: 'Investing Opportunities', 'Submit Business Idea', and the tabs, which filter by
- * industry (docs/product-rules.md: every feature is a real write); the tab lives in the address as ?tab=. New
+ * industry (docs/product-rules.md: every feature is a real write): All, then each industry that
+ * has ideas, as the server lists them; the tab lives in the address as ?tab=. New
  * ideas and funding changes arrive live.
  */
 export function InvestingPage() {
@@ -41,6 +43,10 @@ export function InvestingPage() {
   const tab = parseTab(searchParams.get('tab'));
   const [isSubmitOpen, setIsSubmitOpen] = useState(false);
   const queryClient = useQueryClient();
+  const industries = useIdeaIndustries(Boolean(viewer));
+  // All, then the industries that have ideas; a tab in the address stays until it is left.
+  const tabs: IdeaTab[] = ['all', ...(industries.data?.industries ?? [])];
+  if (!tabs.includes(tab)) tabs.push(tab);
 
   useLiveTopic(viewer ? investingTopic('all') : null, () => {
     void queryClient.invalidateQueries({ queryKey: investingKeys.lists() });
@@ -80,13 +86,13 @@ export function InvestingPage() {
           aria-label="Industries"
           className="justify-start overflow-x-auto [scrollbar-width:none] sm:w-fit"
         >
-          {IDEA_TABS.map((value) => (
+          {tabs.map((value) => (
             <TabsTrigger key={value} value={value} className="flex-none">
-              {IDEA_TAB_LABELS[value]}
+              {ideaTabLabel(value)}
             </TabsTrigger>
           ))}
         </TabsList>
-        {IDEA_TABS.map((value) => (
+        {tabs.map((value) => (
           <TabsContent key={value} value={value} className="mt-4">
             {value === tab && viewer ? <IdeaList tab={value} /> : null}
           </TabsContent>

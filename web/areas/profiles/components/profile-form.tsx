@@ -71,12 +71,12 @@ export function ProfileForm({
   const save = form.onSubmit((changes) =>
     update.mutate(changes, {
       onSuccess: () => {
+        form.succeeded();
         toast.success(PROFILE_MSG.updated);
         onSaved?.();
       },
       onError: (error) => {
-        if (form.showServerErrors(error)) return;
-        toast.error(PROFILE_MSG.updateFailed, { description: refusalText(error) });
+        form.failed(error, PROFILE_MSG.updateFailed, { description: refusalText(error) });
       },
     }),
   );

@@ -30,6 +30,7 @@ export function ChangePasswordForm() {
   const onSubmit = form.onSubmit(({ confirmPassword: _, ...values }) =>
     changePassword.mutate(values, {
       onSuccess: () => {
+        form.succeeded();
         formRef.current?.reset();
         toast.success(SETTINGS_MSG.passwordChanged);
       },
@@ -37,10 +38,16 @@ export function ChangePasswordForm() {
         // better-auth names its own length errors 'password'; here that is the new password.
         if (isApiError(error) && error.fields?.password && !error.fields.newPassword) {
           form.showErrors({ newPassword: error.fields.password });
+          form.failed(null, SETTINGS_MSG.passwordChangeFailed);
           return;
         }
-        if (form.showServerErrors(error)) return;
-        toast.error(isApiError(error) && error.code !== 'NETWORK' ? error.message : MSG.unexpected);
+        const hasFields = isApiError(error) && Object.keys(error.fields ?? {}).length > 0;
+        form.failed(
+          error,
+          isApiError(error) && error.code !== 'NETWORK' && !hasFields
+            ? error.message
+            : SETTINGS_MSG.passwordChangeFailed,
+        );
       },
     }),
   );

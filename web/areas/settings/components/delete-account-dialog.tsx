@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from '@web/lib/toast';
 import { MSG } from '@common/core/texts';
 import { ZDeleteAccount } from '@common/profiles/schemas';
 import { SETTINGS_MSG } from '@common/profiles/model';
@@ -29,13 +28,13 @@ function DeleteAccountForm() {
     setRefusal(null);
     deleteAccount.mutate(password, {
       onError: (error) => {
-        if (form.showServerErrors(error)) return;
         // A super admin's account is refused with its own reason; say it in the dialog.
-        if (isApiError(error) && error.status === 403) {
+        if (isApiError(error) && error.status === 403 && !error.fields) {
+          form.succeeded();
           setRefusal(error.message);
           return;
         }
-        toast.error(SETTINGS_MSG.deleteFailed, {
+        form.failed(error, SETTINGS_MSG.deleteFailed, {
           description: isApiError(error) && error.code !== 'NETWORK' ? error.message : MSG.unexpected,
         });
       },
