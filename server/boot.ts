@@ -152,6 +152,7 @@ export async function boot(
     storage,
     registerTopic: realtime.registerTopic,
     registerEventLoader: bus.registerLoader,
+    registerEventView: realtime.registerEventView,
     registerContentTarget,
     registerReportTarget,
     registerModerationQueue,
