@@ -113,7 +113,12 @@ export function createRealtime(opts: {
 
   /** Each recipient gets the event as the area's view has it for them (the same one encoded once). */
   async function deliverViewed(envelope: Envelope, targets: Set<Conn>, view: EventView) {
-    const { event, topic: topicName } = envelope;
+    const { event, topic: topicName, hideFromBlockedWith } = envelope;
+    if (hideFromBlockedWith) {
+      // As for any event: nobody is sent what might be hidden from them (the check failing, nobody).
+      const hidden = await blockedEither(hideFromBlockedWith);
+      for (const conn of targets) if (hidden.has(conn.userId)) targets.delete(conn);
+    }
     let seen: Map<string, ServerEvent>;
     try {
       seen = await view(event, [...new Set([...targets].map((c) => c.userId))]);
