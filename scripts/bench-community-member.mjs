@@ -91,6 +91,11 @@ export class Stats {
     /** Subscriptions answered: refetched to catch up, or quiet (nothing published lately). */
     this.catchUps = 0;
     this.quietSkips = 0;
+    /** GET /api/feed/new sent, and new items that came in their event instead (no request). */
+    this.feedNewAsks = 0;
+    this.liveItems = 0;
+    /** Publications whose event did not carry the item, seen on the home page (asked for). */
+    this.bareItems = 0;
     this.started = performance.now();
   }
   kind(k) {
@@ -159,6 +164,7 @@ export class World {
         let text = null;
         const body = () => (text ??= typeof raw === 'string' ? raw : decode(raw, enc));
         stats.requests++;
+        if (path.startsWith('/api/feed/new')) stats.feedNewAsks++;
         if (status === 0) {
           stats.unanswered++;
           stats.sample(`no answer: ${method} ${shape(path)}: ${body().slice(0, 80)}`);
@@ -443,7 +449,14 @@ export class Member {
         void this.liveRefetch('/api/notifications?limit=10');
         break;
       case 'feed.published':
-        // On the home page: one check for what is new, 1-1.5 s after the first of a burst.
+        // The event carries the item as this member may see it (or null: nothing for them): the
+        // page adds it to its pill without asking.
+        if (ev.item !== undefined) {
+          if (this.page === 'home' && ev.item) w.stats.liveItems += 1;
+          break;
+        }
+        // Otherwise, on the home page: one check for what is new, 1-1.5 s after the first of a burst.
+        if (this.page === 'home') w.stats.bareItems += 1;
         if (this.page === 'home' && this.feedSince !== null && !this.feedCheck) {
           this.feedCheck = setTimeout(
             () => {

@@ -216,6 +216,9 @@ function judge(stats, secs) {
     deferredTopics: stats.deferredTopics,
     catchUps: stats.catchUps,
     quietSkips: stats.quietSkips,
+    feedNewAsks: stats.feedNewAsks,
+    liveItems: stats.liveItems,
+    bareItems: stats.bareItems,
     reasons,
   };
 }
@@ -445,6 +448,9 @@ function merge(into, s) {
   into.deferredTopics += s.deferredTopics;
   into.catchUps += s.catchUps;
   into.quietSkips += s.quietSkips;
+  into.feedNewAsks += s.feedNewAsks;
+  into.liveItems += s.liveItems;
+  into.bareItems += s.bareItems;
   for (const v of s.deliveries) into.deliveries.push(v);
   for (const [k, v] of s.errorSamples) into.errorSamples.set(k, (into.errorSamples.get(k) ?? 0) + v);
 }
@@ -511,6 +517,13 @@ function printHold(title, r, n) {
       `unanswered ${r.j.unanswered}, 4xx ${r.j.status4xx}; sockets closed by the server ${r.closes}`,
   );
   console.log(`    p99 per kind (ms): ${kinds}`);
+  const perAction = (pct) => (r.j.actionsPerSec ? (pct * 10) / r.j.actionsPerSec : NaN);
+  console.log(
+    `    per action: ${(r.j.requestsPerSec / r.j.actionsPerSec).toFixed(2)} requests, CPU server ` +
+      `${perAction(r.cpu.server).toFixed(2)} ms, postgres ${perAction(r.cpu.postgres).toFixed(2)} ms; ` +
+      `GET /api/feed/new ${r.j.feedNewAsks}, new items carried by their event ${r.j.liveItems}, ` +
+      `not carried (asked for) ${r.j.bareItems}`,
+  );
   console.log(
     `    delivery p50/p99 ${f0(r.j.delivery.p50)}/${f0(r.j.delivery.p99)} ms; live events expected ${r.expected}, ` +
       `arrived within ${DEADLINE_MS / 1000} s ${r.arrived}, missed or late ${r.missed}`,

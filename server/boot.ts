@@ -157,6 +157,7 @@ export async function boot(
     storage,
     registerTopic: realtime.registerTopic,
     registerEventLoader: bus.registerLoader,
+    registerEventView: realtime.registerEventView,
     registerContentTarget,
     registerReportTarget,
     registerModerationQueue,

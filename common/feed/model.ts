@@ -116,9 +116,17 @@ declare module '../core/realtime' {
   interface AreaEvents {
     /**
      * To subscribers of `feed:all`: an item was published under this filter tab (null: All only).
-     * The page asks GET /api/feed/new for what it may show, so blocked and hidden items never count.
+     * `item`, when present, is the item as this reader sees it (no reactions or comments yet): the
+     * page adds it to the pill without asking. null: nothing in it for this reader (an author
+     * blocked either way). Absent: the server did not decide for this reader (an item meant for a
+     * group's members, or not yet readable): the page asks GET /api/feed/new, which applies every rule.
      */
-    'feed.published': { type: 'feed.published'; itemId: string; category: FeedCategory | null };
+    'feed.published': {
+      type: 'feed.published';
+      itemId: string;
+      category: FeedCategory | null;
+      item?: FeedItem | null;
+    };
     /** To subscribers of `feed:all`: these items' content was deleted; take them off the page. */
     'feed.removed': { type: 'feed.removed'; itemIds: string[] };
   }

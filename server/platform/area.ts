@@ -4,6 +4,7 @@ import type { NewAccount } from './auth';
 import type { Tx } from '../db/rules';
 import type { AppDeps, AppEnv } from '../lib/context';
 import type { Logger } from '../lib/logger';
+import type { ServerEvent } from '@common/core/realtime';
 import type { Bus, Loader } from './bus';
 import type { ContentTarget } from './content-targets';
 import type { AreaExporter } from './data-export';
@@ -14,7 +15,7 @@ import type { NotificationType } from '@common/notifications/model';
 import type { ApiDocs } from './openapi';
 import type { InquiryKind, MessagePolicy } from './policies';
 import type { ModerationQueue } from './moderation-queues';
-import type { TopicAuthorizer, TypingPolicy } from './realtime';
+import type { EventView, TopicAuthorizer, TypingPolicy } from './realtime';
 import type { ReportTarget } from './report-targets';
 import type { SearchProvider } from './search-providers';
 import type { Storage } from './storage';
@@ -36,6 +37,11 @@ export type AreaContext = {
   storage: Storage;
   /** Who may follow `<prefix>:<id>` on the realtime socket. */
   registerTopic(prefix: string, authorize: TopicAuthorizer): void;
+  /**
+   * How one kind of live event reads to each of its recipients (an item only those who may see it
+   * get): one call per event and process; the event as published goes to anyone the view leaves out.
+   */
+  registerEventView(type: ServerEvent['type'], view: EventView): void;
   /** Reads an event published by reference (too large for a NOTIFY payload) back by its id. */
   registerEventLoader(name: string, loader: Loader): void;
   /** A kind of content that takes reactions and comments. */

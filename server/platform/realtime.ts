@@ -1,13 +1,13 @@
 import { isUuid } from '@common/core/ids';
 import type { Server } from 'node:http';
-import { REALTIME, type ClientCommand } from '@common/core/realtime';
+import { REALTIME, type ClientCommand, type ServerEvent } from '@common/core/realtime';
 import { sql } from 'drizzle-orm';
 import { WebSocketServer } from 'ws';
 import type { Db } from '../db/client';
 import { blockedEitherIds, isBlockedEither } from '../db/rules';
 import type { Logger } from '../lib/logger';
 import { createSessionReader, type Auth } from './auth';
-import type { Bus } from './bus';
+import type { Bus, Envelope } from './bus';
 import type { Meter } from './rate-limit';
 import { createBudget, REALTIME_ASKS, REALTIME_OPENS } from './realtime-budget';
 import { createConnections, send, type Conn, type TopicAuthorizer } from './realtime-connections';
@@ -28,6 +28,14 @@ import { recheckSessions, SESSION_RECHECK_MS } from './realtime-sessions';
 export type { TopicAuthorizer };
 /** May `from` send a typing event to `to`? */
 export type TypingPolicy = (from: string, to: string) => boolean | Promise<boolean>;
+
+/**
+ * What one kind of event says to each of its recipients on this process, for events whose content
+ * depends on who reads it: given their ids, the event each one gets (one call per event and
+ * process, so one statement for everyone). A person left out of the answer, and everyone when it
+ * fails, gets the event as published, which must therefore be fit for every subscriber.
+ */
+export type EventView = (event: ServerEvent, userIds: string[]) => Promise<Map<string, ServerEvent>>;
 
 export type Realtime = ReturnType<typeof createRealtime>;
 
@@ -101,6 +109,51 @@ export function createRealtime(opts: {
     'session re-check',
   );
 
+  const views = new Map<string, EventView>();
+
+  /** Each recipient gets the event as the area's view has it for them (the same one encoded once). */
+  async function deliverViewed(envelope: Envelope, targets: Set<Conn>, view: EventView) {
+    const { event, topic: topicName, hideFromBlockedWith } = envelope;
+    if (hideFromBlockedWith) {
+      // As for any event: nobody is sent what might be hidden from them (the check failing, nobody).
+      const hidden = await blockedEither(hideFromBlockedWith);
+      for (const conn of targets) if (hidden.has(conn.userId)) targets.delete(conn);
+    }
+    let seen: Map<string, ServerEvent>;
+    try {
+      seen = await view(event, [...new Set([...targets].map((c) => c.userId))]);
+    } catch (err) {
+      logger.warn({ err, type: event.type }, 'realtime: event view failed; sent as published');
+      seen = new Map();
+    }
+    const byEvent = new Map<ServerEvent, Set<Conn>>();
+    for (const conn of targets) {
+      // A subscription ended while the view was asked for (access lost): nothing more for it.
+      if (topicName && !envelope.to && !conn.topics.has(topicName)) continue;
+      const mine = seen.get(conn.userId) ?? event;
+      let group = byEvent.get(mine);
+      if (!group) byEvent.set(mine, (group = new Set()));
+      group.add(conn);
+    }
+    for (const [mine, group] of byEvent) conns.deliverTo(group, mine);
+  }
+
+  /**
+   * A topic's events reach its subscribers in the order published, even while one of them waits
+   * for its view: the later ones wait behind it (an item's removal never overtakes its publication).
+   */
+  const topicQueues = new Map<string, Promise<void>>();
+  function inTopicOrder(topicName: string | undefined, work: () => Promise<void> | void) {
+    if (!topicName) return void work();
+    const next = (topicQueues.get(topicName) ?? Promise.resolve()).then(work).catch((err: unknown) => {
+      logger.warn({ err }, 'realtime: delivery failed');
+    });
+    topicQueues.set(topicName, next);
+    void next.then(() => {
+      if (topicQueues.get(topicName) === next) topicQueues.delete(topicName);
+    });
+  }
+
   const unsubscribeBus = bus.subscribe((envelope) => {
     const { event, hideFromBlockedWith } = envelope;
     if (event.type === 'access.changed') {
@@ -120,6 +173,10 @@ export function createRealtime(opts: {
     }
     const targets = conns.targetsOf(envelope);
     if (!targets.size) return;
+    const view = views.get(event.type);
+    if (view) return inTopicOrder(envelope.topic, () => deliverViewed(envelope, targets, view));
+    if (envelope.topic && topicQueues.has(envelope.topic) && !hideFromBlockedWith)
+      return inTopicOrder(envelope.topic, () => conns.deliverTo(targets, event));
     if (!hideFromBlockedWith) return conns.deliverTo(targets, event);
     blockedEither(hideFromBlockedWith).then(
       (hidden) => {
@@ -210,6 +267,10 @@ export function createRealtime(opts: {
     },
     registerTopic(prefix: string, authorize: TopicAuthorizer) {
       conns.registerTopic(prefix, authorize);
+    },
+    /** How this kind of event reads to each recipient (see EventView); one view per kind. */
+    registerEventView(type: ServerEvent['type'], view: EventView) {
+      views.set(type, view);
     },
     setTypingPolicy(policy: TypingPolicy) {
       typingPolicy = policy;

@@ -259,6 +259,8 @@ type FeedSelect = {
   before?: string;
   /** Items newer than this id (what arrived since). */
   after?: string;
+  /** This item only (a live event's, feed-live.ts). */
+  only?: string;
   limit: number;
   /**
    * The shared head's read (feed-head.ts): items of every audience, each with its group; the head
@@ -282,6 +284,7 @@ export function feedQuery(q: FeedSelect): SQL {
   // each run again (the plan costing twenty times the run); hidden, it keeps one generic plan, the
   // same walk down the id index.
   if (q.after) where.push(sql`f.id > (select ${q.after}::bigint)`);
+  if (q.only) where.push(sql`f.id = ${q.only}::bigint`);
   const audience = viewerId && audienceCheck ? audienceCheck(viewerId, sql`f.audience_group_id`) : null;
   if (!(q.everyAudience && !viewerId))
     where.push(
@@ -318,6 +321,18 @@ export async function readHeadItems(
 ): Promise<{ item: FeedItem; audience: string | null }[]> {
   const rows = await queryRows<Row>(db, feedQuery({ viewerId: null, filter, limit, everyAudience: true }));
   return rows.map((r) => ({ item: toItem(r), audience: r.audience_group_id }));
+}
+
+/** One item of every audience as the shared head holds it (feed-live.ts), or null: not shown to anyone (yet). */
+export async function readHeadItem(
+  db: Db,
+  id: string,
+): Promise<{ item: FeedItem; audience: string | null } | null> {
+  const rows = await queryRows<Row>(
+    db,
+    feedQuery({ viewerId: null, filter: 'all', only: id, limit: 1, everyAudience: true }),
+  );
+  return rows[0] ? { item: toItem(rows[0]), audience: rows[0].audience_group_id } : null;
 }
 
 /** GET /api/feed: a page below `cursor` (or the newest), for a member or a visitor (viewerId null). */

@@ -2,6 +2,7 @@ import { FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
 import { exportFeed } from './feed.export';
 import { feedApiDocs } from './feed.api';
+import { feedPublishedView } from './feed-live';
 import { feedRoutes } from './feed.routes';
 import { publishNewMember, removeFromFeed } from './feed.service';
 import { demo } from './feed.demo';
@@ -29,8 +30,10 @@ export const feedArea = defineArea({
       label: FEED_MSG.newMemberBadge,
       signInAction: null,
     });
-    // New and removed items: anyone signed in (what each may see is decided when they fetch).
+    // New and removed items: anyone signed in. A new item's event carries it to each reader who may
+    // see it (feed-live.ts); removals name ids only.
     ctx.registerTopic('feed', (_userId, id) => id === 'all');
+    ctx.registerEventView('feed.published', feedPublishedView(ctx.db));
     // A confirmed address makes a member: their welcome card goes on the feed.
     ctx.onEmailVerified((userId) => publishNewMember(ctx, userId));
   },

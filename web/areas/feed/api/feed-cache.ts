@@ -35,25 +35,6 @@ export function trimFeedToFirstPage(queryClient: QueryClient, queryKey: QueryKey
   );
 }
 
-/** Takes removed items off every feed list and every pending pill. */
-export function removeFeedItems(queryClient: QueryClient, itemIds: readonly string[]) {
-  const gone = new Set(itemIds);
-  const keep = (items: FeedItem[]) => items.filter((item) => !gone.has(item.id));
-  queryClient.setQueriesData<FeedData>({ queryKey: feedKeys.lists() }, (data) =>
-    data ? mapItems(data, keep) : data,
-  );
-  queryClient.setQueriesData<FeedNewItems>({ queryKey: feedKeys.allNewItems() }, (data) =>
-    data ? { ...data, items: keep(data.items) } : data,
-  );
-}
-
-/** Whether any loaded feed list shows something by `authorId`. */
-export function feedShowsAuthor(queryClient: QueryClient, authorId: string): boolean {
-  return queryClient
-    .getQueriesData<FeedData>({ queryKey: feedKeys.lists() })
-    .some(([, data]) => data?.pages.some((page) => page.items.some((item) => item.author.id === authorId)));
-}
-
 /** The viewer now follows (or no longer follows) `authorId`: every card of theirs says so. */
 export function setAuthorFollowed(queryClient: QueryClient, authorId: string, isFollowing: boolean) {
   const update = (items: FeedItem[]) =>

@@ -2,10 +2,9 @@ import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { FeedFilter, FeedNewItems } from '@common/feed/model';
 import { REALTIME, topic } from '@common/core/realtime';
-import { api, call } from '@web/lib/api';
 import { useFallbackPolling, useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
-import { getNewFeedItems } from './get-new-feed-items';
-import { feedShowsAuthor, removeFeedItems, setAuthorFollowed } from './feed-cache';
+import { api, call } from '@web/lib/api';
+import type * as FeedEvents from './feed-events';
 import { feedKeys } from './query-keys';
 
 /** Nothing is known to be new until an event (or, with the socket down, a poll) asks. */
@@ -21,6 +20,8 @@ const CHECK_JITTER_MS = 500;
  * The member's live feed (the page holds the topic.feed subscription, so switching filters
  * keeps it): what was published under `filter` since the newest item shown (for the
  * "new posts" pill; nothing moves until they click it), and removed items taken off the page.
+ * A publication's event carries the item as this member may see it (the server applied their
+ * blocks and follows); only when it does not (an item meant for a group's members) is the server asked.
  */
 export function useNewFeedItems({
   filter,
@@ -43,7 +44,8 @@ export function useNewFeedItems({
 
   const query = useQuery({
     queryKey: feedKeys.newItems(filter, since ?? '0'),
-    queryFn: ({ signal }) => getNewFeedItems(filter, since!, signal),
+    queryFn: ({ signal }) =>
+      call(api.feed.new.$get({ query: { filter, since: since! } }, { init: { signal } })),
     enabled: since !== null,
     initialData: NOTHING_NEW,
     staleTime: Infinity,
@@ -79,21 +81,22 @@ export function useNewFeedItems({
     );
   };
 
-  useRealtimeEvent('feed.published', ({ category }) => {
-    if (current.current.filter === 'all' || category === current.current.filter) check();
-  });
-  useRealtimeEvent('feed.removed', ({ itemIds }) => removeFeedItems(queryClient, itemIds));
+  // The feed's events, in the order they come, by what handles them (feed-events.ts), loaded with
+  // the first one; a publication it cannot take is asked for.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const handle = (take: (events: typeof FeedEvents) => void, failed?: () => void) => {
+    const load = () => import('./feed-events');
+    queue.current = queue.current.then(load, load).then(take, failed);
+  };
+  useRealtimeEvent('feed.published', (event) =>
+    handle((on) => on.takePublished(queryClient, current.current, event, check), check),
+  );
+  useRealtimeEvent('feed.removed', ({ itemIds }) => handle((on) => on.removeFeedItems(queryClient, itemIds)));
   // Also held by the page, so switching filters keeps the subscription.
   useLiveTopic(topic.feed, check);
   // A follow made elsewhere (the profile page, another tab): the cards of that person follow suit.
   useRealtimeEvent('connection.changed', ({ userIds }) => {
-    if (!userIds.includes(viewerId)) return;
-    const other = userIds[0] === viewerId ? userIds[1] : userIds[0];
-    if (!feedShowsAuthor(queryClient, other)) return;
-    call(api.connections[':userId'].$get({ param: { userId: other } })).then(
-      (state) => setAuthorFollowed(queryClient, other, state.isFollowing),
-      () => undefined,
-    );
+    if (userIds.includes(viewerId)) handle((on) => on.followChanged(queryClient, viewerId, userIds));
   });
 
   // With the socket down, an empty list asks for its first items itself.
