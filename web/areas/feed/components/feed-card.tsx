@@ -12,7 +12,6 @@ import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 import { ArticleCardFooter } from './feed-engagement-view';
 import { mentionsToPlain } from '@common/core/mention-token';
-import { IMAGE_PRESETS, imageVariantUrl, parseImageUrl } from '@common/core/uploads';
 
 export type CardHeading = 'h2' | 'h3';
 
@@ -93,13 +92,10 @@ export function FeedCard({
   item,
   viewerId,
   heading: Heading,
-  isFirst = false,
 }: {
   item: FeedItem;
   viewerId: string | null;
   heading: CardHeading;
-  /** The list's first card: its picture is likely the largest thing on the first screen. */
-  isFirst?: boolean;
 }) {
   const isVisitor = viewerId === null;
   const { prompt } = useSignInPrompt();
@@ -130,7 +126,17 @@ export function FeedCard({
           {mentionsToPlain(item.description)}
         </p>
       ) : null}
-      {item.imageUrl ? <FeedCardImage url={item.imageUrl} isFirst={isFirst} /> : null}
+      {item.imageUrl ? (
+        // A box of known shape before the picture loads, so nothing under it moves when it
+        // arrives: 16:9, cropped to fill (no taller than 20rem, as before).
+        <img
+          src={item.imageUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="mt-3 aspect-video max-h-80 w-full rounded-lg border border-border object-cover"
+        />
+      ) : null}
       {item.engagement ? (
         <ArticleCardFooter
           engagement={item.engagement}
@@ -140,40 +146,5 @@ export function FeedCard({
         />
       ) : null}
     </FeedCardFrame>
-  );
-}
-
-/** The feed column's width: the card's picture copy is chosen for it. */
-const FEED_IMAGE_SIZES = '(min-width: 48rem) 45rem, 100vw';
-
-/**
- * A card's picture, in a box of known shape before it loads (nothing under it moves when it
- * arrives): a banner keeps its 3:1, anything else gets 16:9, no taller than 20rem, cropped to fill.
- * Our uploads offer each stored copy for the browser to pick by width. The first card's picture
- * loads at once and first; the others as they come near the screen.
- */
-function FeedCardImage({ url, isFirst }: { url: string; isFirst: boolean }) {
-  const image = parseImageUrl(url);
-  const srcSet = image
-    ? IMAGE_PRESETS[image.preset].sizes.map((w) => `${imageVariantUrl(url, w)} ${w}w`).join(', ')
-    : undefined;
-  return (
-    <img
-      src={url}
-      srcSet={srcSet}
-      sizes={srcSet ? FEED_IMAGE_SIZES : undefined}
-      alt=""
-      loading={isFirst ? 'eager' : 'lazy'}
-      fetchPriority={isFirst ? 'high' : 'auto'}
-      decoding="async"
-      className={cn(
-        'mt-3 max-h-80 w-full rounded-lg border border-border object-cover',
-        image?.preset === 'cover'
-          ? 'aspect-[3/1]'
-          : image?.preset === 'avatar'
-            ? 'aspect-square'
-            : 'aspect-video',
-      )}
-    />
   );
 }

@@ -141,12 +141,12 @@ function FeedItems({
   return (
     <>
       <ul ref={listRef} tabIndex={-1} aria-label="Feed items" className="flex flex-col gap-4 outline-none">
-        {shown.map((item, i) => (
+        {shown.map((item) => (
           <li key={item.id}>
             {item.type === 'new_user' ? (
               <NewMemberCard item={item} viewerId={viewerId} heading={heading} />
             ) : (
-              <FeedCard item={item} viewerId={viewerId} heading={heading} isFirst={i === 0} />
+              <FeedCard item={item} viewerId={viewerId} heading={heading} />
             )}
           </li>
         ))}

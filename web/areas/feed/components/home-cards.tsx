@@ -50,26 +50,17 @@ export function HomeCards({ viewerId }: { viewerId: string }) {
 /** The row's name for assistive technology. */
 const HOME_CARDS_LABEL = 'Suggestions for you';
 
-/** One card's place in the row: each card is its own size from 1280 px on, the row's height below. */
-const SLOT_CLASS =
-  'w-[85%] max-w-sm shrink-0 snap-start empty:hidden sm:w-80 max-xl:h-full max-xl:[&>*]:h-full max-xl:[&>*]:overflow-y-auto xl:w-full xl:max-w-none xl:has-[[data-placeholder]]:hidden';
-
 /** A card's place while it is not known yet: phones and tablets only (the side column has room to grow). */
 function CardPlaceholder() {
-  return (
-    <div
-      data-placeholder
-      aria-hidden="true"
-      className="h-full animate-pulse rounded-xl border border-border bg-card xl:hidden"
-    />
-  );
+  return <div className="h-full animate-pulse rounded-xl border border-border bg-card xl:hidden" />;
 }
 
 function HomeCard({ card: { useIsShown, Component }, viewerId }: { card: Card; viewerId: string }) {
   const shown = useIsShown(viewerId);
   if (shown === false) return null;
   return (
-    <div className={SLOT_CLASS}>
+    // One card's place in the row: each card is its own size from 1280 px on, the row's height below.
+    <div className="w-[85%] max-w-sm shrink-0 snap-start empty:hidden sm:w-80 max-xl:h-full max-xl:[&>*]:h-full max-xl:[&>*]:overflow-y-auto xl:w-full xl:max-w-none">
       {shown === undefined ? (
         <CardPlaceholder />
       ) : (
