@@ -6,6 +6,7 @@ import type { HonoBase } from 'hono/hono-base';
 import { HTTPException } from 'hono/http-exception';
 import { areas } from './areas';
 import type { AppDeps, AppEnv } from './lib/context';
+import type { AreaModule } from './platform/area';
 import { compressJson } from './lib/compress-json';
 import { MSG } from '@common/core/texts';
 import { AppError, errorBody, statusOf } from './lib/errors';
@@ -208,7 +209,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', fileRoutes(deps.storage));
 
   if (deps.webDir) {
-    const serve = createStaticHandler(deps.webDir);
+    const serve = createStaticHandler(
+      deps.webDir,
+      (areas as readonly AreaModule[]).flatMap((area) => area.pageReads ?? []),
+    );
     app.on(['GET', 'HEAD'], '*', serve);
   }
 

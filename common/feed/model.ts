@@ -107,8 +107,6 @@ export const FEED_MSG = {
   comments: (n: number) => `${n} ${n === 1 ? 'comment' : 'comments'}`,
   reactions: (n: number) => `${n} ${n === 1 ? 'reaction' : 'reactions'}`,
   end: "You're all caught up.",
-  invalidFilter: 'Unknown feed filter.',
-  invalidCursor: 'Invalid cursor.',
 } as const;
 
 /** This area's live events, part of the realtime protocol's `ServerEvent` (keyed by `type`). */

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { FEED, FEED_MSG } from './model';
+import { FEED } from './model';
+
+/** The feed query's refusals: the server's and the schema's only, so they stay out of the page's code. */
+export const FEED_QUERY_MSG = {
+  invalidFilter: 'Unknown feed filter.',
+  invalidCursor: 'Invalid cursor.',
+} as const;
 
 /** A feed item id as the cursor: a positive decimal integer. */
 const ZFeedCursor = z
   .string()
   .refine((s) => /^[1-9][0-9]{0,18}$/.test(s) && BigInt(s) <= 9223372036854775807n, {
-    error: FEED_MSG.invalidCursor,
+    error: FEED_QUERY_MSG.invalidCursor,
   });
 
 /**
@@ -14,7 +20,7 @@ const ZFeedCursor = z
  */
 const ZFeedFilterName = z
   .string()
-  .regex(/^[a-z][a-z0-9_-]{0,39}$/, { error: FEED_MSG.invalidFilter })
+  .regex(/^[a-z][a-z0-9_-]{0,39}$/, { error: FEED_QUERY_MSG.invalidFilter })
   .default('all');
 
 export const ZFeedQuery = z.object({

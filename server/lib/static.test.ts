@@ -88,3 +88,52 @@ describe("the build's list of app paths", () => {
     }
   });
 });
+
+describe("a page's API reads, named in its HTML for a signed-in member", () => {
+  const reads = [
+    { page: '*', api: '/api/me' },
+    { page: '/', api: '/api/feed?filter=all&limit=20' },
+    { page: '/polls/:pollId', api: '/api/polls/:pollId' },
+  ];
+  const member = { headers: { cookie: 'cofound.session_token=abc.def' } };
+  let built: string;
+  beforeAll(async () => {
+    built = await mkdtemp(path.join(os.tmpdir(), 'cofound-static-test-'));
+    await writeFile(path.join(built, 'index.html'), '<html><head><title>x</title></head></html>');
+    await writeFile(path.join(built, 'welcome.html'), '<p>welcome</p>');
+    await writeFile(path.join(built, 'app-paths.json'), JSON.stringify(['/', '/polls', '/polls/:pollId']));
+  });
+  afterAll(() => rm(built, { recursive: true, force: true }));
+  const app = () => new Hono().on(['GET', 'HEAD'], '*', createStaticHandler(built, reads));
+  const hint = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+
+  it("are preload hints at the top of the head: every page's, then the page's own, its path filled in", async () => {
+    const poll = await app().request('/polls/4b3c-9_x', member);
+    expect(poll.status).toBe(200);
+    expect(await poll.text()).toBe(
+      `<html><head>${hint('/api/me')}${hint('/api/polls/4b3c-9_x')}<title>x</title></head></html>`,
+    );
+    expect(poll.headers.get('vary')).toMatch(/cookie/i);
+    const home = await app().request('/', member);
+    expect(await home.text()).toContain(`${hint('/api/me')}${hint('/api/feed?filter=all&amp;limit=20')}`);
+    const list = await app().request('/polls', member);
+    expect(await list.text()).toBe(`<html><head>${hint('/api/me')}<title>x</title></head></html>`);
+  });
+
+  it('are never made for a visitor, a query string, an unknown path or a path part that would need escaping', async () => {
+    const plain = '<html><head><title>x</title></head></html>';
+    expect(await (await app().request('/polls/abc')).text()).toBe(plain);
+    expect(await (await app().request('/')).text()).toBe('<p>welcome</p>');
+    expect(await (await app().request('/?filter=groups', member)).text()).toBe(plain);
+    expect(await (await app().request('/polls/abc?x=1', member)).text()).toBe(plain);
+    const unknown = await app().request('/nowhere', member);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe(plain);
+    for (const part of ['%22%3E%3Cscript%3E', 'a.b', 'a%2Fb', 'x'.repeat(101)]) {
+      const res = await app().request(`/polls/${part}`, member);
+      const text = await res.text();
+      expect(text, part).not.toContain('/api/polls/');
+      expect(text, part).not.toMatch(/<script|%22/);
+    }
+  });
+});

@@ -3,6 +3,43 @@ import path from 'node:path';
 import { appPathMatcher } from '@common/core/routes';
 import type { Context } from 'hono';
 
+/** An API read a page makes first (platform/area.ts `PageRead`): the page's path and the API address. */
+type PageRead = { page: string; api: string };
+
+/** A path part that fills a `:name`: nothing that needs escaping in a URL or an HTML attribute. */
+const PARAM = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * The preload hints of a page's API reads: `<link rel="preload" as="fetch" crossorigin>` (no
+ * credentials mode beyond the same origin's, which is what the app's own fetch uses, so the
+ * browser hands the answer to it). Made from the path alone, never from stored data.
+ */
+export function pageReadHints(reads: readonly PageRead[]): (pathname: string) => string {
+  const matchers = reads.map(({ page, api }) => {
+    const parts = page === '*' ? null : page.split('/');
+    return (pathname: string): string | null => {
+      if (!parts) return api;
+      const got = pathname.split('/');
+      if (got.length !== parts.length) return null;
+      const params: Record<string, string> = {};
+      for (let i = 0; i < parts.length; i++) {
+        const want = parts[i]!;
+        if (want.startsWith(':')) {
+          if (!PARAM.test(got[i]!)) return null;
+          params[want.slice(1)] = got[i]!;
+        } else if (want !== got[i]) return null;
+      }
+      return api.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? '');
+    };
+  });
+  return (pathname) =>
+    matchers
+      .map((match) => match(pathname))
+      .filter((href): href is string => href !== null)
+      .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href.replaceAll('&', '&amp;')}">`)
+      .join('');
+}
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -36,8 +73,15 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=[^;\s]/;
  * A visitor's / (no session cookie) gets welcome.html instead when the build has it: the welcome
  * page prerendered into the shell (scripts/prerender.mjs), so it paints before the app's script
  * runs. Anyone with a session cookie gets the plain shell, so a member never sees it flash.
+ *
+ * A page of the app asked for with a session cookie and without a query string also names the API
+ * reads it will make first (the areas' `pageReads`), as preload hints at the top of its head: the
+ * browser fetches them while it downloads the app's code. Without a session cookie there are none
+ * (a visitor's pages would only be refused), and with a query string the page may read something
+ * else. The hints hold nothing but addresses made from the requested path.
  */
-export function createStaticHandler(webDir: string) {
+export function createStaticHandler(webDir: string, pageReads: readonly PageRead[] = []) {
+  const hintsFor = pageReadHints(pageReads);
   let indexHtml: string | undefined;
   let welcomeHtml: string | null | undefined;
   let isAppPath: ((pathname: string) => boolean) | undefined;
@@ -71,19 +115,21 @@ export function createStaticHandler(webDir: string) {
       }
     }
     c.header('cache-control', 'no-cache');
+    // The answer depends on the cookie (the welcome page, the hints): a cache must not hand one
+    // person's to another.
+    c.header('vary', 'Cookie');
+    const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
     if (pathname === '/') {
-      // The answer for / depends on the cookie: a cache must not hand one person's to another.
-      c.header('vary', 'Cookie');
       welcomeHtml ??= await readFile(path.join(root, 'welcome.html'), 'utf8').catch(() => null);
-      if (welcomeHtml !== null && !SESSION_COOKIE.test(c.req.header('cookie') ?? '')) {
-        return c.html(welcomeHtml, 200);
-      }
+      if (welcomeHtml !== null && !signedIn) return c.html(welcomeHtml, 200);
     }
     indexHtml ??= await readFile(path.join(root, 'index.html'), 'utf8');
     isAppPath ??= await readFile(path.join(root, 'app-paths.json'), 'utf8').then(
       (text) => appPathMatcher(JSON.parse(text) as string[]),
       () => () => true,
     );
-    return c.html(indexHtml, isAppPath(pathname) ? 200 : 404);
+    if (!isAppPath(pathname)) return c.html(indexHtml, 404);
+    const hints = signedIn && url.search === '' ? hintsFor(url.pathname) : '';
+    return c.html(hints ? indexHtml.replace('<head>', `<head>${hints}`) : indexHtml, 200);
   };
 }

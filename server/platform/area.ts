@@ -91,6 +91,21 @@ export type AccountDeletion = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each area's own route schema
 export type AreaRoutes = HonoBase<AppEnv, any, '/', string>;
 
+/**
+ * An API read a page of the web app makes as it first renders for a signed-in member. The server
+ * names it in that page's HTML (`<link rel="preload" as="fetch">`, lib/static.ts), so the browser
+ * asks for it alongside the app's code instead of after it; the app's own request then takes the
+ * answer. `api` must be byte for byte the address the web app requests (its query string in the
+ * same order), or the browser asks twice. `:name` in `api` is filled with that part of the page's
+ * path (letters, digits, '-' and '_' only; any other path gets no hint).
+ */
+export type PageRead = {
+  /** The page's path: '/articles/:articleId'; '*' for every page of the app. */
+  page: string;
+  /** The API address: '/api/articles/:articleId'. */
+  api: string;
+};
+
 export type AreaModule = {
   /** The folder name: server/areas/<name>, web/areas/<name>, common/<name>. */
   name: string;
@@ -101,6 +116,8 @@ export type AreaModule = {
    * OpenAPI document and the test-mode response check read it (docs/decisions/024). Required with routes.
    */
   api?: ApiDocs;
+  /** The API reads its pages make first, named in their HTML for the browser to start at once. */
+  pageReads?: readonly PageRead[];
   register?: (ctx: AreaContext) => void;
   /** Work to do once per boot before the app serves (the database is migrated), in list order. */
   start?: (ctx: AreaStartContext) => Promise<void>;

@@ -18,6 +18,7 @@ export const articlesArea = defineArea({
   demo,
   routes: articleRoutes,
   api: articlesApiDocs,
+  pageReads: [{ page: '/articles/:articleId', api: '/api/articles/:articleId' }],
   exportData: exportArticles,
   register(ctx) {
     ctx.registerDigestSection(followedArticlesDigest);

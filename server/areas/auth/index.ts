@@ -10,4 +10,6 @@ export const authArea = defineArea({
   name: 'auth',
   routes: authRoutes,
   api: authApiDocs,
+  // Every page of the app asks who is signed in before anything else.
+  pageReads: [{ page: '*', api: '/api/me' }],
 });

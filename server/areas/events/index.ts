@@ -14,6 +14,7 @@ export const eventsArea = defineArea({
   demo,
   routes: eventRoutes,
   api: eventsApiDocs,
+  pageReads: [{ page: '/events/:eventId', api: '/api/events/:eventId' }],
   exportData: exportEvents,
   register(ctx) {
     ctx.registerDigestSection(upcomingEventsDigest);

@@ -1,5 +1,5 @@
-import { ZFeedNewQuery, ZFeedQuery } from '@common/feed/schemas';
-import { FEED, FEED_MSG, type FeedFilter } from '@common/feed/model';
+import { FEED_QUERY_MSG, ZFeedNewQuery, ZFeedQuery } from '@common/feed/schemas';
+import { FEED, type FeedFilter } from '@common/feed/model';
 import { Hono } from 'hono';
 import { isFeedFilter } from '../../platform/feed-kinds';
 import { AppError } from '../../lib/errors';
@@ -12,7 +12,7 @@ import { getFeedPage, getNewFeedItems, withEngagement } from './feed.service';
 /** A tab some area registered kinds under, or a 400 like any other bad query. */
 function feedFilter(value: string): FeedFilter {
   if (!isFeedFilter(value))
-    throw new AppError('VALIDATION', FEED_MSG.invalidFilter, { filter: FEED_MSG.invalidFilter });
+    throw new AppError('VALIDATION', FEED_QUERY_MSG.invalidFilter, { filter: FEED_QUERY_MSG.invalidFilter });
   return value;
 }
 

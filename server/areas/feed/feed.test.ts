@@ -7,6 +7,7 @@ import {
   type FeedNewItems,
   type FeedPage,
 } from '@common/feed/model';
+import { FEED_QUERY_MSG } from '@common/feed/schemas';
 import { ARTICLE_FEED_SIGN_IN } from '@common/articles/model';
 import { topic } from '@common/core/realtime';
 import { GROUP_POST_FEED_SIGN_IN } from '@common/groups/model';
@@ -192,7 +193,9 @@ describe('pages', () => {
       const res = await a.agent.get(`/api/feed${q}`);
       expect(res.status, q).toBe(400);
     }
-    expect((await a.agent.get('/api/feed?filter=nope')).body.error.message).toBe(FEED_MSG.invalidFilter);
+    expect((await a.agent.get('/api/feed?filter=nope')).body.error.message).toBe(
+      FEED_QUERY_MSG.invalidFilter,
+    );
   });
 });
 

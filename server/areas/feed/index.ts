@@ -1,4 +1,4 @@
-import { FEED_MSG } from '@common/feed/model';
+import { FEED, FEED_MSG } from '@common/feed/model';
 import { defineArea } from '../../platform/area';
 import { exportFeed } from './feed.export';
 import { feedApiDocs } from './feed.api';
@@ -21,6 +21,8 @@ export const feedArea = defineArea({
   demo,
   routes: feedRoutes,
   api: feedApiDocs,
+  // The home page's first page of the feed, as web/areas/feed/api/get-feed.ts asks for it.
+  pageReads: [{ page: '/', api: `/api/feed?filter=all&limit=${FEED.pageSize}` }],
   exportData: exportFeed,
   register(ctx) {
     // The feed's own kind: a member's welcome card (the web draws it with Follow and Contact).

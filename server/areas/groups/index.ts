@@ -67,6 +67,7 @@ export const groupsArea = defineArea({
   demo,
   routes: groupRoutes,
   api: groupsApiDocs,
+  pageReads: [{ page: '/groups/:groupId', api: '/api/groups/:groupId' }],
   exportData: exportGroups,
   register(ctx) {
     ctx.registerDigestSection(groupPostsDigest);

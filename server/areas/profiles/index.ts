@@ -31,6 +31,7 @@ export const profilesArea = defineArea({
     if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made super admins');
   },
   api: profilesApiDocs,
+  pageReads: [{ page: '/profile/:userId', api: '/api/profiles/:userId' }],
   exportData: exportProfiles,
   register(ctx) {
     // Every account has its profile row from the start: the public face of the account.

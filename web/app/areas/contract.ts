@@ -105,10 +105,12 @@ export type AreaHomeCard = {
   order: number;
   /**
    * A hook: whether the card will render, from data the first view already has (the /api/me
-   * viewer) or one small query of its own. It is part of the first view, so it imports only
-   * that; until it says true, nothing is loaded or drawn for the card (no space kept either).
+   * viewer) or one small query of its own; undefined while that query has not answered yet. It is
+   * part of the first view, so it imports only that; until it says true, the card's code is not
+   * loaded. While it says undefined, the row keeps the card's place on phones (a placeholder), so
+   * the feed below does not move when the card arrives; false takes no space.
    */
-  useIsShown: (viewerId: string) => boolean;
+  useIsShown: (viewerId: string) => boolean | undefined;
   /** Loads the component, once `useIsShown` says true; it may still render nothing. */
   load: () => Promise<ComponentType<{ viewerId: string }>>;
 };

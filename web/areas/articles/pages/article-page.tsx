@@ -192,7 +192,10 @@ function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWit
             srcSet={`${imageVariantUrl(article.imageUrl, 800)} 800w, ${imageVariantUrl(article.imageUrl, 2000)} 2000w`}
             sizes="(min-width: 48rem) 45rem, 100vw"
             alt=""
-            className="w-full rounded-xl border border-border bg-muted object-cover"
+            // The page's largest picture: fetched first, in a box of known shape before it loads
+            // (16:9, cropped to fill), so the text under it never moves.
+            fetchPriority="high"
+            className="aspect-video w-full rounded-xl border border-border bg-muted object-cover"
           />
         ) : null}
 

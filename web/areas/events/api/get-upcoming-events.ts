@@ -50,9 +50,14 @@ export function useUpcomingEvents(viewerId: string, enabled = true) {
   });
 }
 
-/** The card shows while there are events ahead (not cancelled) and the member has not dismissed it. */
-export function useHasUpcomingEvents(viewerId: string): boolean {
+/**
+ * The card shows while there are events ahead (not cancelled) and the member has not dismissed it;
+ * undefined until the events come back.
+ */
+export function useHasUpcomingEvents(viewerId: string): boolean | undefined {
   const isDismissed = isUpcomingEventsDismissed(viewerId);
   const query = useUpcomingEvents(viewerId, !isDismissed);
-  return !isDismissed && (query.data?.items.some((e) => !e.cancelled) ?? false);
+  if (isDismissed) return false;
+  if (query.isPending) return undefined;
+  return query.data?.items.some((e) => !e.cancelled) ?? false;
 }

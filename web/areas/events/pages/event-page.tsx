@@ -102,7 +102,11 @@ export function EventPage() {
           {event.coverPhotoUrl ? (
             <img
               src={imageVariantUrl(event.coverPhotoUrl, 1500)}
+              srcSet={`${imageVariantUrl(event.coverPhotoUrl, 750)} 750w, ${imageVariantUrl(event.coverPhotoUrl, 1500)} 1500w`}
+              sizes="(min-width: 64rem) 48rem, 100vw"
               alt=""
+              // The page's largest picture: fetched first.
+              fetchPriority="high"
               className="aspect-[3/1] w-full object-cover"
             />
           ) : (

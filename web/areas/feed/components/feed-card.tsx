@@ -127,12 +127,14 @@ export function FeedCard({
         </p>
       ) : null}
       {item.imageUrl ? (
+        // A box of known shape before the picture loads, so nothing under it moves when it
+        // arrives: 16:9, cropped to fill (no taller than 20rem, as before).
         <img
           src={item.imageUrl}
           alt=""
           loading="lazy"
           decoding="async"
-          className="mt-3 max-h-80 w-full rounded-lg border border-border object-cover"
+          className="mt-3 aspect-video max-h-80 w-full rounded-lg border border-border object-cover"
         />
       ) : null}
       {item.engagement ? (

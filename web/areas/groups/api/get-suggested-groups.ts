@@ -40,8 +40,11 @@ export function dismissSuggestedGroups(viewerId: string): void {
   }
 }
 
-/** The card shows while there are groups to suggest and the member has not dismissed it. */
-export function useHasSuggestedGroups(viewerId: string): boolean {
+/**
+ * The card shows while there are groups to suggest and the member has not dismissed it; undefined
+ * until the suggestions come back.
+ */
+export function useHasSuggestedGroups(viewerId: string): boolean | undefined {
   const isDismissed = isSuggestedGroupsDismissed(viewerId);
   const query = useQuery({
     queryKey: suggestedGroupsKey(),
@@ -49,5 +52,7 @@ export function useHasSuggestedGroups(viewerId: string): boolean {
     staleTime: 5 * 60_000,
     enabled: !isDismissed,
   });
-  return !isDismissed && (query.data?.items.length ?? 0) > 0;
+  if (isDismissed) return false;
+  if (query.isPending) return undefined;
+  return (query.data?.items.length ?? 0) > 0;
 }

@@ -8,15 +8,28 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 
-/** The cover, or a soft gradient when the group has none. */
-export function GroupCover({ url, className }: { url: string | null; className?: string }) {
+/**
+ * The cover, or a soft gradient when the group has none. In a list of cards it loads as it comes
+ * near the screen; as a page's banner (`isBanner`) it is the page's largest picture, fetched at once
+ * and first, its copy chosen for the page's width.
+ */
+export function GroupCover({
+  url,
+  className,
+  isBanner = false,
+}: {
+  url: string | null;
+  className?: string;
+  isBanner?: boolean;
+}) {
   return url ? (
     <img
       src={imageVariantUrl(url, 750)}
       srcSet={`${imageVariantUrl(url, 750)} 750w, ${imageVariantUrl(url, 1500)} 1500w`}
-      sizes="(min-width: 64rem) 24rem, 100vw"
+      sizes={isBanner ? '(min-width: 64rem) 64rem, 100vw' : '(min-width: 64rem) 24rem, 100vw'}
       alt=""
-      loading="lazy"
+      loading={isBanner ? 'eager' : 'lazy'}
+      fetchPriority={isBanner ? 'high' : 'auto'}
       decoding="async"
       className={className ?? 'aspect-[3/1] w-full bg-muted object-cover'}
     />

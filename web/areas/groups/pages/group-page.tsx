@@ -112,7 +112,11 @@ function GroupView({ group }: { group: Group }) {
   return (
     <Frame>
       <Card className="overflow-hidden">
-        <GroupCover url={group.coverImage} className="aspect-[3/1] max-h-72 w-full bg-muted object-cover" />
+        <GroupCover
+          url={group.coverImage}
+          isBanner
+          className="aspect-[3/1] max-h-72 w-full bg-muted object-cover"
+        />
         <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-6">
           <div className="flex min-w-0 flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">

@@ -30,8 +30,12 @@ export function useProfileIncomplete(): boolean {
   return viewer !== null && completionSteps(viewer.profile).some((s) => !s.isDone);
 }
 
-/** True once the suggestions have come back with at least one person (the card shares the query). */
-export function useHasSuggestions(): boolean {
+/**
+ * True once the suggestions have come back with at least one person (the card shares the query);
+ * undefined until they come back.
+ */
+export function useHasSuggestions(): boolean | undefined {
   const query = usePeopleYouMayKnow();
+  if (query.isPending) return undefined;
   return (query.data?.items.length ?? 0) > 0;
 }

@@ -157,6 +157,8 @@ function CoverImage({ url }: { url: string }) {
       srcSet={srcSet}
       sizes="(min-width: 1024px) 1024px, 100vw"
       alt=""
+      // The page's largest picture: fetched first.
+      fetchPriority="high"
       className="absolute inset-0 size-full object-cover"
     />
   );
