@@ -32,6 +32,13 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     rolldownOptions: {
       output: {
+        // The first view carries the file name of every chunk a route may load (the preload map of
+        // each lazy import): the named groups below keep their names, the other chunks are named by
+        // their hash alone, which takes almost a kilobyte (gzipped) off the first view.
+        chunkFileNames: (chunk) =>
+          ['first-view', 'home-cards', 'live-updates'].includes(chunk.name)
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[hash].js',
         codeSplitting: {
           // The first view in few files (issue 14): dozens of small chunks each cost a request
           // and compress worse than one. Every group takes its modules' static imports along.
