@@ -22,7 +22,8 @@ const person = sql`p.id, p.username, p.full_name as "fullName", p.avatar_url as 
 
 /** A suggestion as ranked: its person and what the connections area counted. */
 type Ranked = { id: string; mutual: number; shared: number };
-type Ranking = { until: number; people: Ranked[]; complete: boolean };
+/** `profileAt`: when the viewer's profile (their skills, company) last changed, as ranked. */
+type Ranking = { until: number; people: Ranked[]; complete: boolean; profileAt: string };
 
 /** How long a member's ranking is kept (each process its own), and for how many members at most. */
 const RANKING_MS = 3 * 60_000;
@@ -39,6 +40,10 @@ function reasonOf(viewerId: string): SQL<string | null> {
   const reasons = suggestionSources().map((s) => s.reason(viewerId, sql`p.id`));
   return reasons.length ? sql`coalesce(${sql.join(reasons, sql`, `)})` : sql`null::text`;
 }
+
+/** SQL: when the viewer's profile last changed, as text (compared, never shown). */
+const viewerProfileAt = (viewerId: string) =>
+  sql<string>`(select updated_at::text from profiles where id = ${viewerId})`;
 
 const uuids = (xs: string[]) => `{${xs.join(',')}}`;
 const ints = (xs: number[]) => `{${xs.join(',')}}`;
@@ -58,13 +63,13 @@ const ints = (xs: number[]) => `{${xs.join(',')}}`;
 export function createPeopleSuggestions(db: Db) {
   const rankings = new Map<string, Ranking>();
 
-  async function rank(viewerId: string): Promise<{ ranking: Ranking; items: PersonSuggestion[] }> {
+  async function rank(viewerId: string): Promise<{ items: PersonSuggestion[] }> {
     const sources = suggestionSources();
     const sourceRows = sources.map(
       (s) => sql`union all select s.id, 0, 0, s.strength * ${sql.raw(String(s.weight))}
         from (${s.candidates(viewerId, CANDIDATES)}) s`,
     );
-    const rows = await queryRows<PersonSuggestion>(
+    const rows = await queryRows<PersonSuggestion & { profileAt: string }>(
       db,
       sql`
       with me as (select company, skills from profiles where id = ${viewerId}),
@@ -102,14 +107,27 @@ export function createPeopleSuggestions(db: Db) {
       ),
       -- The best by rank before reading their profiles: hidden accounts are few.
       top as (select * from ranked order by score desc, mutual desc, id limit ${RANKED * 4})
-      select ${person}, t.mutual as "mutualFriends", t.shared as "sharedInterests", ${reasonOf(viewerId)} as reason
+      select ${person}, t.mutual as "mutualFriends", t.shared as "sharedInterests", ${reasonOf(viewerId)} as reason,
+        ${viewerProfileAt(viewerId)} as "profileAt"
       from top t join profiles p on p.id = t.id
       where ${visiblePerson('p')}
       order by t.score desc, t.mutual desc, p.search_name, p.id
       limit ${RANKED}`,
     );
     const people = rows.map((r) => ({ id: r.id, mutual: r.mutualFriends, shared: r.sharedInterests }));
-    const ranking = { until: Date.now() + RANKING_MS, people, complete: rows.length < RANKED };
+    const items = rows.slice(0, PEOPLE_PICKER.suggestions).map(({ profileAt: _, ...item }) => item);
+    // Nobody in common (a new member, most often) is cheap to find again, and is not kept: the
+    // skills they add next show their people at once.
+    if (!rows.length) {
+      rankings.delete(viewerId);
+      return { items };
+    }
+    const ranking: Ranking = {
+      until: Date.now() + RANKING_MS,
+      people,
+      complete: rows.length < RANKED,
+      profileAt: rows[0]!.profileAt,
+    };
     if (rankings.size >= RANKINGS_MAX) {
       // Oldest first: a Map iterates in insertion order.
       for (const k of rankings.keys()) {
@@ -119,16 +137,18 @@ export function createPeopleSuggestions(db: Db) {
     }
     rankings.delete(viewerId);
     rankings.set(viewerId, ranking);
-    return { ranking, items: rows.slice(0, PEOPLE_PICKER.suggestions) };
+    return { items };
   }
 
   /** The ranked people the viewer may still be offered now, in rank order, with their reasons. */
-  async function serve(viewerId: string, people: Ranked[]): Promise<PersonSuggestion[]> {
-    if (!people.length) return [];
-    return queryRows<PersonSuggestion>(
+  async function serve(
+    viewerId: string,
+    people: Ranked[],
+  ): Promise<(PersonSuggestion & { profileAt: string })[]> {
+    return queryRows<PersonSuggestion & { profileAt: string }>(
       db,
       sql`select s.id, s.username, s."fullName", s."avatarUrl", s.title, s.bio, s."mutualFriends",
-        s."sharedInterests", s.reason
+        s."sharedInterests", s.reason, ${viewerProfileAt(viewerId)} as "profileAt"
       from (
         select ${person}, c.mutual as "mutualFriends", c.shared as "sharedInterests", ${reasonOf(viewerId)} as reason, c.pos
         from unnest(${uuids(people.map((r) => r.id))}::uuid[], ${ints(people.map((r) => r.mutual))}::int[],
@@ -150,10 +170,12 @@ export function createPeopleSuggestions(db: Db) {
     async list(viewerId: string): Promise<PersonSuggestion[]> {
       const kept = rankings.get(viewerId);
       if (!kept || kept.until <= Date.now()) return (await rank(viewerId)).items;
-      const items = await serve(viewerId, kept.people);
-      // Too many taken off since it was ranked: rank again now.
-      if (items.length < PEOPLE_PICKER.suggestions && !kept.complete) return (await rank(viewerId)).items;
-      return items;
+      const rows = await serve(viewerId, kept.people);
+      // The viewer changed their profile (skills, company) since: rank again now. So does a ranking
+      // too many were taken off since.
+      if (rows.some((r) => r.profileAt !== kept.profileAt)) return (await rank(viewerId)).items;
+      if (rows.length < PEOPLE_PICKER.suggestions && !kept.complete) return (await rank(viewerId)).items;
+      return rows.map(({ profileAt: _, ...item }) => item);
     },
     /** These members' connections changed: rank them afresh on their next visit (this process). */
     forget(...userIds: string[]) {

@@ -67,6 +67,25 @@ describe('people you may know', () => {
     expect(ids(await me.agent.get('/api/people/suggestions'))).not.toContain(colleague.id);
   });
 
+  it('ranks again at once when the viewer changes their skills, and a new member with nobody in common is offered people as soon as they add a skill', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const [rustacean, gopher] = [
+      await person({ skills: [`rust-${tag}`] }),
+      await person({ skills: [`go-${tag}`] }),
+    ];
+    // A new member: nobody in common yet.
+    const me = await person();
+    expect(ids(await me.agent.get('/api/people/suggestions'))).toEqual([]);
+    // Through the API, as the settings page does: the next visit offers their people.
+    expect((await me.agent.request('PATCH', '/api/profiles/me', { skills: [`rust-${tag}`] })).status).toBe(
+      200,
+    );
+    expect(ids(await me.agent.get('/api/people/suggestions'))).toEqual([rustacean.id]);
+    // A kept ranking is not served past a change of the viewer's own skills.
+    expect((await me.agent.request('PATCH', '/api/profiles/me', { skills: [`go-${tag}`] })).status).toBe(200);
+    expect(ids(await me.agent.get('/api/people/suggestions'))).toEqual([gopher.id]);
+  });
+
   it('forgets a dismissed person for good, for that viewer only', async () => {
     const [me, friend, fof, other] = [await person(), await person(), await person(), await person()];
     await befriend(me, friend);
