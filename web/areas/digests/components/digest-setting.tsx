@@ -1,5 +1,10 @@
-import { useId } from 'react';
-import { DIGEST_DEFAULT_FREQUENCY, DIGEST_FREQUENCIES, DIGEST_MSG } from '@common/digests/model';
+import { useId, useState } from 'react';
+import {
+  DIGEST_DEFAULT_FREQUENCY,
+  DIGEST_FREQUENCIES,
+  DIGEST_MSG,
+  type DigestFrequency,
+} from '@common/digests/model';
 import { MSG } from '@common/core/texts';
 import { LoadError } from '@web/components/load-error';
 import { cn } from '@web/lib/cn';
@@ -10,7 +15,10 @@ export function DigestSetting() {
   const id = useId();
   const preference = useDigestPreference();
   const save = useSetDigestFrequency();
-  const current = preference.data?.frequency ?? DIGEST_DEFAULT_FREQUENCY;
+  // The choice shows as made in the same render as the click (the cache's optimistic value comes a
+  // moment later, after the mutation starts), so the controlled radio never flicks back.
+  const [chosen, setChosen] = useState<DigestFrequency | null>(null);
+  const current = chosen ?? preference.data?.frequency ?? DIGEST_DEFAULT_FREQUENCY;
 
   return (
     <div className="grid gap-1.5 py-4" aria-busy={preference.isPending || undefined}>
@@ -44,7 +52,10 @@ export function DigestSetting() {
                 value={frequency}
                 checked={current === frequency}
                 disabled={preference.isPending}
-                onChange={() => save.mutate(frequency)}
+                onChange={() => {
+                  setChosen(frequency);
+                  save.mutate(frequency, { onSettled: () => setChosen(null) });
+                }}
                 className="accent-primary"
               />
               {DIGEST_MSG.options[frequency]}
