@@ -90,6 +90,17 @@ export async function signUpVerified(page: Page, person = newPerson()) {
 }
 
 /**
+ * Signs in one of playwright.config.ts's super admins (ADMIN_EMAILS), or signs them up and confirms
+ * the address the first time. Each spec uses its own address, so specs never race for a sign-up.
+ */
+export async function signInSuperAdmin(page: Page, email: string, prefix: string) {
+  const password = 'correct-horse-1';
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password } });
+  if (signIn.status() === 200) return;
+  await signUpVerified(page, { ...newPerson(prefix), email, password });
+}
+
+/**
  * axe-core on the current page: no serious or critical findings.
  *
  * A toast that arrives (or fades) while axe runs is checked at partial opacity, so a finding

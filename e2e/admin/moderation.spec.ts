@@ -5,9 +5,9 @@ import {
   expect,
   expectAccessible,
   gotoLive,
-  newPerson,
   reviewShots,
   secondBrowser,
+  signInSuperAdmin,
   signUpVerified,
   test,
 } from '../fixtures';
@@ -20,18 +20,7 @@ import {
 // A second address from playwright.config.ts's ADMIN_EMAILS, so this spec never races the layout
 // spec's sign-up of the first one.
 const ADMIN_EMAIL = 'e2e-moderator@example.com';
-/**
- * Signs the second super admin in, or signs them up (and confirms) the first time. This file's
- * tests run in order in one worker (below), so they never race for the sign-up.
- */
-async function signInAdmin(page: Page) {
-  const password = 'correct-horse-1';
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: ADMIN_EMAIL, password },
-  });
-  if (signIn.status() === 200) return;
-  await signUpVerified(page, { ...newPerson('mod'), email: ADMIN_EMAIL, password });
-}
+const signInAdmin = (page: Page) => signInSuperAdmin(page, ADMIN_EMAIL, 'mod');
 
 test.describe.configure({ mode: 'default' });
 

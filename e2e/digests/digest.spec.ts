@@ -4,8 +4,8 @@ import {
   expect,
   expectAccessible,
   myId,
-  newPerson,
   secondBrowser,
+  signInSuperAdmin,
   signUpVerified,
   test,
   waitForMail,
@@ -13,14 +13,7 @@ import {
 
 // A super admin of playwright.config.ts's ADMIN_EMAILS only this spec uses: runs the digest job.
 const ADMIN_EMAIL = 'e2e-digest-admin@example.com';
-async function signInAdmin(page: Page) {
-  const password = 'correct-horse-1';
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: ADMIN_EMAIL, password },
-  });
-  if (signIn.status() === 200) return;
-  await signUpVerified(page, { ...newPerson('digest'), email: ADMIN_EMAIL, password });
-}
+const signInAdmin = (page: Page) => signInSuperAdmin(page, ADMIN_EMAIL, 'digest');
 
 const settingsDigest = async (page: Page) =>
   (await (await page.request.get('/api/settings/digest')).json()) as { frequency: string };
