@@ -83,15 +83,17 @@ function ArticleRow({ article }: { article: AdminArticle }) {
             <Button
               variant="destructive"
               disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(article.id, {
-                  onSuccess: () => {
+              onClick={() => {
+                // mutateAsync, not mutate's callbacks: the list's refetch takes this row (and its
+                // observer) away, and mutate's callbacks are skipped once the row is gone.
+                void remove.mutateAsync(article.id).then(
+                  () => {
                     setIsConfirming(false);
                     toast.success(ADMIN_MSG.articleDeleted);
                   },
-                  onError: (e) => toast.error(failureText(e, ADMIN_MSG.deleteArticleFailed)),
-                })
-              }
+                  (e: unknown) => toast.error(failureText(e, ADMIN_MSG.deleteArticleFailed)),
+                );
+              }}
             >
               {remove.isPending ? <Spinner /> : null}
               {ADMIN_MSG.delete}

@@ -217,18 +217,16 @@ export function DeleteUserDialog(props: DialogProps) {
       destructive
       isPending={remove.isPending}
       canSubmit={matches}
-      onSubmit={(close) =>
-        remove.mutate(
-          { id: user.id, confirmUsername: typed },
-          {
-            onSuccess: () => {
-              toast.success(ADMIN_MSG.userDeleted);
-              close();
-            },
-            onError: (e) => toast.error(failureText(e, ADMIN_MSG.deleteUserFailed)),
+      onSubmit={(close) => {
+        // mutateAsync: the deleted person's row leaves the list, and mutate's callbacks would go with it.
+        void remove.mutateAsync({ id: user.id, confirmUsername: typed }).then(
+          () => {
+            toast.success(ADMIN_MSG.userDeleted);
+            close();
           },
-        )
-      }
+          (e: unknown) => toast.error(failureText(e, ADMIN_MSG.deleteUserFailed)),
+        );
+      }}
     >
       <Field label="Username" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
     </ActionDialog>
