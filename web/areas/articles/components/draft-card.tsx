@@ -25,19 +25,21 @@ export function DraftCard({ draft, onEdit }: { draft: ArticleSummary; onEdit: (d
   const [isConfirming, setIsConfirming] = useState(false);
   const isBusy = publish.isPending || remove.isPending;
 
+  // mutateAsync, not mutate's callbacks: publishing or deleting takes this card off the drafts
+  // list, and mutate's callbacks are skipped once the card (and its observer) is gone.
   const onPublish = () =>
-    publish.mutate(draft.id, {
-      onSuccess: () => toast.success(ARTICLE_MSG.draftPublished),
-      onError: () => toast.error(ARTICLE_MSG.publishDraftFailed),
-    });
+    void publish.mutateAsync(draft.id).then(
+      () => toast.success(ARTICLE_MSG.draftPublished),
+      () => toast.error(ARTICLE_MSG.publishDraftFailed),
+    );
   const onDelete = () =>
-    remove.mutate(draft.id, {
-      onSuccess: () => {
+    void remove.mutateAsync(draft.id).then(
+      () => {
         setIsConfirming(false);
         toast.success(ARTICLE_MSG.draftDeleted);
       },
-      onError: () => toast.error(ARTICLE_MSG.deleteDraftFailed),
-    });
+      () => toast.error(ARTICLE_MSG.deleteDraftFailed),
+    );
 
   return (
     <ArticleCardFrame>
