@@ -64,8 +64,12 @@ export const peopleSearch: SearchProvider = {
     // A word of the profile's about text starts with the text (the trigram index, then the word test).
     const aboutWord = sql`(${about} like ${terms.contains} and ' ' || ${about} like ${terms.wordPrefix})`;
     // A later word starts with the text, and the name does not: the person's first such word only.
+    // That word's space is at length(head), so no match starts later and `>=` says the same as `=`;
+    // but the planner guesses a third of the rows pass an inequality against 1 in 200 for an
+    // equality, and with that tiny guess it sometimes read every match and sorted them (hundreds of
+    // rows for a common surname) instead of the index's order stopping after a few.
     const word = sql`w.head <> '' and ${starts} and w.head || w.suffix not like ${terms.prefix}
-      and strpos(w.head || w.suffix, ${` ${terms.lower}`}) = length(w.head) and not (w.profile_id = any (${skipped}))`;
+      and strpos(w.head || w.suffix, ${` ${terms.lower}`}) >= length(w.head) and not (w.profile_id = any (${skipped}))`;
     tiers.push(
       {
         level: 'word',
