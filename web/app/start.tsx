@@ -26,7 +26,9 @@ export function startApp() {
   setTimeout(() => formatDateTime(0), 0);
 
   if (!hasPrerenderedPage()) {
-    root.render(app);
+    // In a transition too: React renders the layout and the first page in slices of about 5 ms
+    // (an urgent render would be one task of 100 ms and more on a phone's slower CPU).
+    startTransition(() => root.render(app));
     return;
   }
   // The page that replaces the prerendered welcome page reveals the app itself; these two make

@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { COMMENT_MSG, COMMENTS } from '@common/comments/model';
-import { ZCreateComment } from '@common/comments/schemas';
 import type { EngagementContentType } from '@common/reactions/model';
 import type { SignInAsk } from '@web/app/providers/sign-in-prompt';
 import { Button } from '@web/components/ui/button';
@@ -14,6 +13,12 @@ import { useAddComment } from '../api/add-comment';
 
 /** The counter shows from this many characters left. */
 const COUNTER_FROM = 200;
+
+/**
+ * The shared schema (and with it the schema library) loads when a box is first focused or used,
+ * not with the page that shows the box (docs/decisions/045-first-view-startup.md).
+ */
+const loadSchema = () => import('@common/comments/schemas').then((m) => m.ZCreateComment);
 
 /**
  * The comment box, or a reply box under a comment (`parentId`). Checked by the shared schema;
@@ -60,13 +65,28 @@ export function CommentForm({
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const isReply = parentId !== null;
+  /** A submit waiting for the schema's code: a second Ctrl+Enter meanwhile is not a second post. */
+  const checking = useRef(false);
 
   const left = COMMENTS.maxLength - text.trim().length;
   const isEmpty = !text.trim();
 
   const submit = () => {
-    if (add.isPending) return;
-    const parsed = ZCreateComment.safeParse({ content: text, parentId });
+    if (add.isPending || checking.current) return;
+    checking.current = true;
+    void loadSchema()
+      .then((schema) => {
+        checking.current = false;
+        check(schema);
+      })
+      .catch(() => {
+        checking.current = false;
+        toast.error(texts?.addFailed ?? COMMENT_MSG.addFailed);
+      });
+  };
+
+  const check = (schema: Awaited<ReturnType<typeof loadSchema>>) => {
+    const parsed = schema.safeParse({ content: text, parentId });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? COMMENT_MSG.required);
       return;
@@ -108,6 +128,7 @@ export function CommentForm({
           setError(undefined);
         }}
         onKeyDown={onKeyDown}
+        onFocus={() => void loadSchema()}
         readOnly={add.isPending}
         placeholder={isReply ? COMMENT_MSG.replyPlaceholder : COMMENT_MSG.placeholder}
         aria-label={label}

@@ -142,7 +142,15 @@ function FeedItems({
     <>
       <ul ref={listRef} tabIndex={-1} aria-label="Feed items" className="flex flex-col gap-4 outline-none">
         {shown.map((item) => (
-          <li key={item.id}>
+          // A card off the screen is not laid out or painted until it comes near (the browser keeps
+          // its place at its last drawn height, or this estimate before it was ever drawn): a page
+          // of cards costs the layout of the few on screen (docs/decisions/045-first-view-startup.md).
+          // That containment clips painting to the item's box: the item reaches 4px around its card
+          // (-mx-1 -my-1 p-1, no change to the layout) so the card's shadow is not cut off.
+          <li
+            key={item.id}
+            className="-mx-1 -my-1 p-1 [contain-intrinsic-size:auto_24rem] [content-visibility:auto]"
+          >
             {item.type === 'new_user' ? (
               <NewMemberCard item={item} viewerId={viewerId} heading={heading} />
             ) : (
