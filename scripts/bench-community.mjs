@@ -47,7 +47,7 @@ import {
   startServer,
 } from './bench-lib.mjs';
 import { fmtCommunity, prepareCommunity, signInMembers } from './bench-community-data.mjs';
-import { KINDS, Member, Stats, World } from './bench-community-member.mjs';
+import { KINDS, Member, Processes, Stats, World, missReason } from './bench-community-member.mjs';
 import { startNginx } from './bench-community-nginx.mjs';
 
 const argv = process.argv.slice(3);
@@ -121,6 +121,8 @@ async function runServer({ url, workers, port, base }) {
   }
   const server = await startServer({
     port,
+    // The server's warnings (an event not delivered, a failed view) say why a live event was missed.
+    maxLogLines: 200,
     env: {
       DATABASE_URL: url,
       DATA_DIR: dataDir,
@@ -373,6 +375,8 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
   });
   const pop = new Population(world, prep.members);
   const pids = app.pids;
+  // Which process holds each connection (not behind nginx: there the generator sees nginx only).
+  if (app.directPorts) world.procs = new Processes(app.directPorts, app.pids);
   const whole = new Stats();
   let rssWarm = null;
   const endAt = performance.now() + minutes * 60_000;
@@ -423,13 +427,18 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
       rssWarm,
       rssEnd,
       expected: world.expectedTotal,
+      slowWrites: world.slowWrites,
+      afterAnswer: whole.afterAnswer,
       arrived: world.arrived,
       missed: world.missed,
       lost,
       closes: pop.closedByServer(),
       errors: whole.errorSamples,
+      misses: world.misses.filter((x) => x.t0 - t0 >= warmupMs),
+      missesInWarmup: world.misses.filter((x) => x.t0 - t0 < warmupMs).length,
     };
   } finally {
+    world.procs?.stop();
     pop.stop();
   }
 }
@@ -452,6 +461,7 @@ function merge(into, s) {
   into.liveItems += s.liveItems;
   into.bareItems += s.bareItems;
   for (const v of s.deliveries) into.deliveries.push(v);
+  for (const [k, xs] of s.afterAnswer) for (const v of xs) into.sinceAnswer(k).push(v);
   for (const [k, v] of s.errorSamples) into.errorSamples.set(k, (into.errorSamples.get(k) ?? 0) + v);
 }
 
@@ -506,6 +516,46 @@ async function verifyWrites(url, acked) {
   }
 }
 
+/**
+ * Why each live event was missed (after the warm-up): kind x reason, where the reason is what was
+ * true when its write was answered (see missReason), and how late it came.
+ */
+function printMisses(r) {
+  const misses = r.misses ?? [];
+  if (!misses.length && !r.missesInWarmup) return;
+  console.log(
+    `    missed live events after the warm-up: ${misses.length} (${r.missesInWarmup ?? 0} more in the warm-up); kind x reason:`,
+  );
+  const table = new Map();
+  for (const x of misses) {
+    const key = `${x.kind}: ${missReason(x)}`;
+    let row = table.get(key);
+    if (!row) table.set(key, (row = { n: 0, late: [], never: 0 }));
+    row.n++;
+    const came = x.lateMs ?? x.cameAfterMs;
+    if (came === null) row.never++;
+    else row.late.push(came);
+  }
+  for (const [key, row] of [...table].sort((a, b) => b[1].n - a[1].n)) {
+    const late = row.late.sort((a, b) => a - b);
+    console.log(
+      `      ${key}: ${row.n} (never ${row.never}` +
+        (late.length ? `, came ${f0(late[0])}-${f0(late.at(-1))} ms after the answer` : '') +
+        ')',
+    );
+  }
+  for (const x of misses.slice(0, 12))
+    console.log(
+      `      e.g. ${x.kind} ${x.topic ?? '(to the person)'}: answered in ${f0(x.answerMs)} ms, ` +
+        `${x.lateMs !== null ? `came ${f0(x.lateMs)} ms after it` : x.cameAfterMs !== null ? `came ${f0(x.cameAfterMs)} ms after it` : 'never came'}` +
+        `; socket ${x.open ? 'open' : 'not open'}${x.closedSince ? ' then closed' : ''}` +
+        (x.topic
+          ? `, topic ${x.held ? 'held' : 'not held'}, confirmed ${x.confirmedAt !== null ? 'before' : x.confirmedAfterMs !== null ? `${f0(x.confirmedAfterMs)} ms after the answer` : 'never'}`
+          : '') +
+        `; published by ${x.writePid ?? '?'}, socket on ${x.wsPid ?? '?'}`,
+    );
+}
+
 function printHold(title, r, n) {
   const kinds = Object.entries(r.j.kinds)
     .map(([k, x]) => `${k} ${f0(x.p99)}`)
@@ -532,6 +582,14 @@ function printHold(title, r, n) {
     `    CPU server ${f0(r.cpu.server)}%, postgres ${f0(r.cpu.postgres)}%, generator ${f0(r.cpu.generator)}%; ` +
       `RSS after warm-up ${f0(r.rssWarm)} MB, at the end ${f0(r.rssEnd)} MB (${Number.isFinite(growth) ? `${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%` : 'n/a'})`,
   );
+  console.log(
+    `    live event after the write's answer, p50/p99/max ms: ${[...(r.afterAnswer ?? [])]
+      .map(([k, xs]) => {
+        const d = Float64Array.from(xs).sort();
+        return `${k} ${f0(pct(d, 50))}/${f0(pct(d, 99))}/${f0(d.at(-1))} (${d.length})`;
+      })
+      .join(', ')}; writes answered after ${DEADLINE_MS / 1000} s: ${r.slowWrites ?? 0}`,
+  );
   if (r.lost)
     console.log(
       `    acknowledged writes: ${r.lost.acked}, in the database ${r.lost.found}, lost ${r.lost.lost} ` +
@@ -540,6 +598,7 @@ function printHold(title, r, n) {
           .join(', ')})`,
     );
   for (const [k, v] of r.errors) console.log(`    ${v}× ${k}`);
+  printMisses(r);
   return growth;
 }
 
@@ -547,6 +606,7 @@ async function soak(prep, n) {
   console.log(`\n=== soak: ${n} members on 2 processes for ${CFG.soakMinutes} min ===`);
   const app = await runServer({ url: prep.url, workers: 2 });
   app.pids = [app.pid];
+  app.directPorts = [app.port];
   try {
     const warmupMs = Math.min(60_000, (CFG.soakMinutes * 60_000) / 5);
     const r = await hold({ prep, n, minutes: CFG.soakMinutes, app, label: 'soak', warmupMs, verify: true });
@@ -592,6 +652,7 @@ async function fixed(prep) {
   console.log(`\n=== fixed: ${n} members on ${CFG.workers} process(es) for ${CFG.minutes} min ===`);
   const app = await runServer({ url: prep.url, workers: CFG.workers });
   app.pids = [app.pid];
+  app.directPorts = [app.port];
   try {
     const r = await hold({
       prep,
