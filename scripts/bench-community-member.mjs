@@ -89,6 +89,9 @@ export class Stats {
     this.actions = 0;
     /** Topics the server asked to subscribe again later (its per-person subscribe budget). */
     this.deferredTopics = 0;
+    /** Topics the server refused (not for the budget), and subscriptions it dropped later. */
+    this.refusedTopics = 0;
+    this.droppedTopics = 0;
     /** Subscriptions answered: refetched to catch up, or quiet (nothing published lately). */
     this.catchUps = 0;
     this.quietSkips = 0;
@@ -251,6 +254,7 @@ export class World {
       open: member.ws?.readyState === WebSocket.OPEN,
       held: topic ? member.topics.has(topic) : null,
       confirmedAt: topic ? (member.confirmed.get(topic) ?? null) : null,
+      heldAtWall: topic && member.heldAt.has(topic) ? Date.now() - member.heldAt.get(topic) : null,
       writePid: this.procs?.pidOf(write?.port ?? 0) ?? null,
       wsPid: this.procs?.pidOf(member.wsPort) ?? null,
     };
@@ -304,7 +308,6 @@ export class World {
       byKind[e.kind] = (byKind[e.kind] ?? 0) + 1;
       // A miss weighs in the delivery percentiles as at least the deadline.
       this.stats.deliveries.push(Math.max(deadline, now - e.t0));
-      this.stats.sinceAnswer(e.kind).push(now - e.ctx.answeredAt);
       const miss = this.noteMiss(e.ctx, null);
       if (this.overdue.size > 10_000) this.overdue.delete(this.overdue.keys().next().value);
       this.overdue.set(key, miss);
@@ -328,6 +331,11 @@ export class World {
       closedSince: m.wsClosedAt !== null && m.wsClosedAt >= ctx.answeredAt,
       held: ctx.held,
       confirmedAt: ctx.confirmedAt,
+      member: m.id,
+      refused: ctx.topic ? m.refused.has(ctx.topic) : false,
+      dropped: ctx.topic ? m.dropped.has(ctx.topic) : false,
+      // How long before the answer the page had taken the topic.
+      heldForMs: ctx.topic && m.heldAt.has(ctx.topic) ? ctx.heldAtWall : null,
       // When the server confirmed the topic, if only after the write was answered.
       confirmedAfterMs:
         ctx.topic && ctx.confirmedAt === null && m.confirmed.has(ctx.topic)
@@ -347,6 +355,8 @@ export function missReason(x) {
   if (!x.open) return 'socket not open';
   if (x.closedSince) return 'socket closed after';
   if (x.topic && !x.held) return 'topic not held';
+  if (x.topic && x.refused) return 'topic refused by the server';
+  if (x.topic && x.dropped) return 'topic dropped by the server';
   if (x.topic && x.confirmedAt === null)
     return x.confirmedAfterMs === null ? 'never subscribed' : 'subscribed after the write';
   if (x.writePid === null || x.wsPid === null) return 'subscribed, process unknown';
@@ -428,6 +438,9 @@ export class Member {
     this.heldAt = new Map();
     /** Topics the server confirmed ('subscribed'), and when (performance.now()). */
     this.confirmed = new Map();
+    /** Topics the server refused (not for the budget) or later dropped ('unsubscribed'), and when. */
+    this.refused = new Map();
+    this.dropped = new Map();
     /** The socket's local port (which server process holds it), and when it closed. */
     this.wsPort = 0;
     this.wsClosedAt = null;
@@ -538,6 +551,10 @@ export class Member {
     const added = [...next].filter((t) => !this.topics.has(t));
     for (const t of gone) this.confirmed.delete(t);
     for (let i = 0; i < gone.length; i++) this.send({ op: 'unsubscribe', topics: [gone[i]] });
+    for (const t of added) {
+      this.refused.delete(t);
+      this.dropped.delete(t);
+    }
     for (let i = 0; i < added.length; i++) this.send({ op: 'subscribe', topics: [added[i]] });
     this.topics = next;
   }
@@ -573,7 +590,14 @@ export class Member {
       }
       case 'subscribed': {
         const quiet = new Set(ev.quiet ?? []);
-        for (const t of ev.topics ?? []) if (this.topics.has(t) && !this.confirmed.has(t)) this.confirmed.set(t, at);
+        for (const t of ev.topics ?? [])
+          if (this.topics.has(t) && !this.confirmed.has(t)) this.confirmed.set(t, at);
+        const deferred = new Set(ev.deferred ?? []);
+        for (const t of ev.refused ?? [])
+          if (!deferred.has(t)) {
+            this.refused.set(t, at);
+            w.stats.refusedTopics += 1;
+          }
         for (const t of ev.topics ?? []) {
           const paths = this.catchUps?.get(t);
           if (!paths || Date.now() - (this.heldAt.get(t) ?? 0) > 10_000) continue;
@@ -596,7 +620,11 @@ export class Member {
         break;
       }
       case 'unsubscribed':
-        for (const t of ev.topics ?? []) this.confirmed.delete(t);
+        for (const t of ev.topics ?? []) {
+          this.confirmed.delete(t);
+          this.dropped.set(t, at);
+          w.stats.droppedTopics += 1;
+        }
         break;
       case 'notification.created':
         // The bell's list refetches (a coalesced notification changes counts only the server knows).

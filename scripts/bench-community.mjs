@@ -428,6 +428,8 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
       rssEnd,
       expected: world.expectedTotal,
       slowWrites: world.slowWrites,
+      refusedTopics: whole.refusedTopics,
+      droppedTopics: whole.droppedTopics,
       afterAnswer: whole.afterAnswer,
       arrived: world.arrived,
       missed: world.missed,
@@ -455,6 +457,8 @@ function merge(into, s) {
   into.status4xx += s.status4xx;
   into.actions += s.actions;
   into.deferredTopics += s.deferredTopics;
+  into.refusedTopics += s.refusedTopics;
+  into.droppedTopics += s.droppedTopics;
   into.catchUps += s.catchUps;
   into.quietSkips += s.quietSkips;
   into.feedNewAsks += s.feedNewAsks;
@@ -550,9 +554,9 @@ function printMisses(r) {
         `${x.lateMs !== null ? `came ${f0(x.lateMs)} ms after it` : x.cameAfterMs !== null ? `came ${f0(x.cameAfterMs)} ms after it` : 'never came'}` +
         `; socket ${x.open ? 'open' : 'not open'}${x.closedSince ? ' then closed' : ''}` +
         (x.topic
-          ? `, topic ${x.held ? 'held' : 'not held'}, confirmed ${x.confirmedAt !== null ? 'before' : x.confirmedAfterMs !== null ? `${f0(x.confirmedAfterMs)} ms after the answer` : 'never'}`
+          ? `, topic ${x.held ? `held (${f0(x.heldForMs)} ms)` : 'not held'}${x.refused ? ' refused' : ''}${x.dropped ? ' dropped' : ''}, confirmed ${x.confirmedAt !== null ? 'before' : x.confirmedAfterMs !== null ? `${f0(x.confirmedAfterMs)} ms after the answer` : 'never'}`
           : '') +
-        `; published by ${x.writePid ?? '?'}, socket on ${x.wsPid ?? '?'}`,
+        `; published by ${x.writePid ?? '?'}, socket on ${x.wsPid ?? '?'}; member ${x.member.slice(0, 8)}`,
     );
 }
 
@@ -588,7 +592,8 @@ function printHold(title, r, n) {
         const d = Float64Array.from(xs).sort();
         return `${k} ${f0(pct(d, 50))}/${f0(pct(d, 99))}/${f0(d.at(-1))} (${d.length})`;
       })
-      .join(', ')}; writes answered after ${DEADLINE_MS / 1000} s: ${r.slowWrites ?? 0}`,
+      .join(', ')}; writes answered after ${DEADLINE_MS / 1000} s: ${r.slowWrites ?? 0}; ` +
+      `topics refused ${r.refusedTopics ?? 0}, dropped by the server ${r.droppedTopics ?? 0}`,
   );
   if (r.lost)
     console.log(

@@ -235,7 +235,10 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     slowCount++;
     const now = Date.now();
     if (now - loggedAt < TRANSIT_LOG_MS) return;
-    logger.warn({ slowestMs: slowest, packets: slowCount }, 'realtime bus: events from another process came late');
+    logger.warn(
+      { slowestMs: slowest, packets: slowCount },
+      'realtime bus: events from another process came late',
+    );
     loggedAt = now;
     slowest = 0;
     slowCount = 0;
