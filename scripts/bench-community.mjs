@@ -9,12 +9,16 @@
 //     every --step-seconds (20) after a 15 s warm-up of a fifth of the first step (not judged),
 //     the newcomers arriving spread over the step, each loading the home
 //     page as a browser does, until a step breaks: any 5xx or unanswered request, a p99 over 500 ms
-//     for any kind of action, or a live delivery p99 over 250 ms (a live event not there within 5 s
-//     counts as missed and weighs as at least 5 s). "Members held" is the last step that passed.
+//     for any kind of action, or a live delivery p99 over 250 ms (delivery is timed from the start
+//     of the write; a live event not there within 5 s of the write's answer counts as missed and
+//     weighs as at least 5 s; a write answered after 5 s is counted apart, its event judged from
+//     the answer). "Members held" is the last step that passed.
 //  4. Soak: on two processes, 80% of that for --soak-minutes (10); 5xx and errors, p99 per kind,
 //     delivery p99, server RSS after the warm-up (a fifth of the soak, at most 1 minute) and at the
 //     end, every acknowledged write (message, comment, forum reply, reaction, RSVP) looked up in the
-//     database, every expected live event arrived.
+//     database, every expected live event arrived; each missed one is told by kind and reason (the
+//     member's socket open or not, its topic held, confirmed or refused, the process that published
+//     it and the one holding the socket, read from `ss`), with how long after the answer it came.
 //  5. Scale-out: half the held figure for --scale-minutes (2) on two server instances (one process
 //     each, TRUST_PROXY=1) behind nginx (scripts/bench-community-nginx.mjs).
 // The last line is `members held: N (1 process), M (2 processes); soak: X 5xx, p99 Y ms, delivery
