@@ -146,6 +146,8 @@ export class World {
     this.late = {};
     /** Writes answered later than the deadline (their events are judged from the answer). */
     this.slowWrites = 0;
+    /** Expected events whose topic the server confirmed only after the write (see caughtUp), by kind. */
+    this.caughtUpOnSubscribe = {};
     this.acked = { message: [], comment: [], forumReply: [], reaction: [], rsvp: [] };
     /** Missed events, each with what was true when its write was answered (see noteMiss). */
     this.misses = [];
@@ -295,6 +297,22 @@ export class World {
       this.missed++;
       this.late[kind] = (this.late[kind] ?? 0) + 1;
       if (ctx) this.noteMiss(ctx, sinceAnswer);
+    }
+  }
+
+  /**
+   * The server confirmed `topic` for `member` after a write on it was answered: the event went out
+   * before the subscription existed, as the app intends, and the page's catch-up (its refetch on
+   * a confirmed topic that is not quiet, started now) shows the write instead. Counted apart
+   * (caughtUpOnSubscribe), timed to now; a confirmation later than the deadline is still a miss
+   * (the sweep has counted it by then).
+   */
+  caughtUp(member, topic, at) {
+    for (const [key, e] of this.expected) {
+      if (e.member !== member || e.ctx.topic !== topic || e.ctx.confirmedAt !== null) continue;
+      this.expected.delete(key);
+      this.caughtUpOnSubscribe[e.kind] = (this.caughtUpOnSubscribe[e.kind] ?? 0) + 1;
+      this.settle(at - e.t0, e.kind, e.ctx, at - e.ctx.answeredAt);
     }
   }
 
@@ -607,6 +625,7 @@ export class Member {
           }
           w.stats.catchUps += 1;
           for (const path of paths) void this.liveRefetch(path);
+          w.caughtUp(this, t, at);
         }
         // Refused only for asking too fast (the server's subscribe budget): asked again later for
         // whatever the page still holds, as the web app does.

@@ -432,6 +432,7 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
       rssEnd,
       expected: world.expectedTotal,
       slowWrites: world.slowWrites,
+      caughtUpOnSubscribe: world.caughtUpOnSubscribe,
       refusedTopics: whole.refusedTopics,
       droppedTopics: whole.droppedTopics,
       afterAnswer: whole.afterAnswer,
@@ -597,7 +598,8 @@ function printHold(title, r, n) {
         return `${k} ${f0(pct(d, 50))}/${f0(pct(d, 99))}/${f0(d.at(-1))} (${d.length})`;
       })
       .join(', ')}; writes answered after ${DEADLINE_MS / 1000} s: ${r.slowWrites ?? 0}; ` +
-      `topics refused ${r.refusedTopics ?? 0}, dropped by the server ${r.droppedTopics ?? 0}`,
+      `topics refused ${r.refusedTopics ?? 0}, dropped by the server ${r.droppedTopics ?? 0}; ` +
+      `written before the server confirmed the page's topic (shown by its catch-up): ${JSON.stringify(r.caughtUpOnSubscribe ?? {})}`,
   );
   if (r.lost)
     console.log(
