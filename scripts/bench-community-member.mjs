@@ -4,6 +4,7 @@
 // what it refetches when an event comes); pictures (/api/files/*) and the app's static files are
 // left out: a deployment serves them from a cache or a CDN, not from the API process.
 import { randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import WebSocket from 'ws';
@@ -88,6 +89,9 @@ export class Stats {
     this.actions = 0;
     /** Topics the server asked to subscribe again later (its per-person subscribe budget). */
     this.deferredTopics = 0;
+    /** Topics the server refused (not for the budget), and subscriptions it dropped later. */
+    this.refusedTopics = 0;
+    this.droppedTopics = 0;
     /** Subscriptions answered: refetched to catch up, or quiet (nothing published lately). */
     this.catchUps = 0;
     this.quietSkips = 0;
@@ -96,7 +100,14 @@ export class Stats {
     this.liveItems = 0;
     /** Publications whose event did not carry the item, seen on the home page (asked for). */
     this.bareItems = 0;
+    /** Per kind of write: how long after the write's answer its live event came (ms). */
+    this.afterAnswer = new Map();
     this.started = performance.now();
+  }
+  sinceAnswer(kind) {
+    let xs = this.afterAnswer.get(kind);
+    if (!xs) this.afterAnswer.set(kind, (xs = []));
+    return xs;
   }
   kind(k) {
     let x = this.kinds.get(k);
@@ -133,7 +144,17 @@ export class World {
     /** Expected events that never came or came after the deadline (`late`, by kind). */
     this.missed = 0;
     this.late = {};
+    /** Writes answered later than the deadline (their events are judged from the answer). */
+    this.slowWrites = 0;
+    /** Expected events whose topic the server confirmed only after the write (see caughtUp), by kind. */
+    this.caughtUpOnSubscribe = {};
     this.acked = { message: [], comment: [], forumReply: [], reaction: [], rsvp: [] };
+    /** Missed events, each with what was true when its write was answered (see noteMiss). */
+    this.misses = [];
+    /** Missed at the sweep: key → its record, to note if it comes after all. */
+    this.overdue = new Map();
+    /** Which server process holds a connection (Processes), when the bench watches. */
+    this.procs = null;
     this.online = new Map();
     this.stopped = false;
   }
@@ -156,6 +177,8 @@ export class World {
     const t0 = performance.now();
     return new Promise((resolve) => {
       let done = false;
+      /** The keep-alive socket's local port: which server process answered (see Processes). */
+      let port = 0;
       const finish = (status, raw, enc) => {
         if (done) return;
         done = true;
@@ -178,6 +201,7 @@ export class World {
         resolve({
           status,
           ms,
+          port,
           get body() {
             return body();
           },
@@ -192,45 +216,103 @@ export class World {
           res.on('error', (err) => finish(0, err.message));
         },
       );
+      req.on('socket', (sock) => {
+        const note = () => (port = sock.localPort ?? 0);
+        if (sock.localPort) note();
+        else sock.once('connect', note);
+      });
       req.setTimeout(this.requestTimeoutMs, () => req.destroy(new Error('timeout')));
       req.on('error', (err) => finish(0, err.message));
       req.end(payload);
     });
   }
 
-  /** An expected live event for `member` (key names it uniquely); `t0` when the write started. */
-  expect(key, member, kind, t0) {
+  /**
+   * An expected live event for `member` (key names it uniquely); `t0` when the write started,
+   * `write` its answer (the process that published it is the one that answered), `topic` the
+   * topic it comes on (none: sent to the person). What the member's socket was like when the write
+   * was answered (just after it was published) is kept, to say why the event was missed if it is.
+   */
+  expect(key, member, kind, t0, write = null, topic = null) {
     if (this.stopped) return;
     const pending = member.early.get(key);
     this.expectedTotal++;
     if (pending !== undefined) member.early.delete(key);
+    const at = performance.now();
+    if (at - t0 > this.deadlineMs) this.slowWrites++;
     if (pending !== undefined && pending >= t0) {
-      this.settle(pending - t0, kind);
+      // Came before the write's answer.
+      this.settle(pending - t0, kind, null, 0);
       return;
     }
-    this.expected.set(key, { t0, member, kind });
+    const ctx = {
+      kind,
+      topic,
+      t0,
+      answeredAt: at,
+      member,
+      writePort: write?.port ?? 0,
+      wsPort: member.wsPort,
+      open: member.ws?.readyState === WebSocket.OPEN,
+      held: topic ? member.topics.has(topic) : null,
+      confirmedAt: topic ? (member.confirmed.get(topic) ?? null) : null,
+      heldAtWall: topic && member.heldAt.has(topic) ? Date.now() - member.heldAt.get(topic) : null,
+      writePid: this.procs?.pidOf(write?.port ?? 0) ?? null,
+      wsPid: this.procs?.pidOf(member.wsPort) ?? null,
+    };
+    this.expected.set(key, { t0, member, kind, ctx });
   }
 
   /** A live event arrived for `member`: settles what was expected (or keeps it, if it came first). */
   arrive(key, member, at) {
     const e = this.expected.get(key);
     if (!e) {
+      const gone = this.overdue.get(key);
+      if (gone) {
+        // Missed at the sweep, and came after all.
+        gone.cameAfterMs = at - gone.answeredAt;
+        this.overdue.delete(key);
+        return;
+      }
       // Kept a while: an event may come before the write's answer does.
       if (member.early.size >= 100) member.early.delete(member.early.keys().next().value);
       member.early.set(key, at);
       return;
     }
     this.expected.delete(key);
-    this.settle(at - e.t0, e.kind);
+    this.settle(at - e.t0, e.kind, e.ctx, at - e.ctx.answeredAt);
   }
 
-  /** An expected event came after `ms`: arrived, or missed when later than the deadline. */
-  settle(ms, kind) {
+  /**
+   * An expected event came `ms` after its write started, `sinceAnswer` after the write's answer:
+   * arrived, or missed when that is later than the deadline. The deadline runs from the answer
+   * (the event is published once the write commits, just before it answers): a write slower than
+   * the deadline is counted as such (slowWrites) and in its kind's latency, not as a missed event.
+   */
+  settle(ms, kind, ctx, sinceAnswer) {
     this.stats.deliveries.push(Math.max(0, ms));
-    if (ms <= this.deadlineMs) this.arrived++;
+    this.stats.sinceAnswer(kind).push(Math.max(0, sinceAnswer));
+    if (sinceAnswer <= this.deadlineMs) this.arrived++;
     else {
       this.missed++;
       this.late[kind] = (this.late[kind] ?? 0) + 1;
+      if (ctx) this.noteMiss(ctx, sinceAnswer);
+    }
+  }
+
+  /**
+   * The server confirmed `topic` for `member` after a write on it was answered: the event went out
+   * before the subscription existed, as the app intends, and the page's catch-up (its refetch on
+   * a confirmed topic that is not quiet, started now) shows the write instead. Counted apart
+   * (caughtUpOnSubscribe), timed to now; a confirmation later than the deadline is still a miss
+   * (the sweep has counted it by then).
+   */
+  caughtUp(member, topic, at) {
+    for (const [key, e] of this.expected) {
+      if (e.member !== member || e.ctx.topic !== topic || e.ctx.confirmedAt !== null) continue;
+      this.expected.delete(key);
+      this.caughtUpOnSubscribe[e.kind] = (this.caughtUpOnSubscribe[e.kind] ?? 0) + 1;
+      this.settle(at - e.t0, e.kind, e.ctx, at - e.ctx.answeredAt);
     }
   }
 
@@ -238,14 +320,100 @@ export class World {
   sweep(now = performance.now(), deadline = this.deadlineMs) {
     const byKind = {};
     for (const [key, e] of this.expected) {
-      if (now - e.t0 <= deadline) continue;
+      if (now - e.ctx.answeredAt <= deadline) continue;
       this.expected.delete(key);
       this.missed++;
       byKind[e.kind] = (byKind[e.kind] ?? 0) + 1;
       // A miss weighs in the delivery percentiles as at least the deadline.
       this.stats.deliveries.push(Math.max(deadline, now - e.t0));
+      const miss = this.noteMiss(e.ctx, null);
+      if (this.overdue.size > 10_000) this.overdue.delete(this.overdue.keys().next().value);
+      this.overdue.set(key, miss);
     }
     return byKind;
+  }
+
+  /** What was true of a missed event (`lateMs`: when it came; null: not by the sweep). */
+  noteMiss(ctx, lateMs) {
+    const m = ctx.member;
+    const miss = {
+      kind: ctx.kind,
+      topic: ctx.topic,
+      t0: ctx.t0,
+      answeredAt: ctx.answeredAt,
+      lateMs,
+      cameAfterMs: null,
+      answerMs: ctx.answeredAt - ctx.t0,
+      open: ctx.open,
+      // The socket closed (or was replaced) since the write was answered.
+      closedSince: m.wsClosedAt !== null && m.wsClosedAt >= ctx.answeredAt,
+      held: ctx.held,
+      confirmedAt: ctx.confirmedAt,
+      member: m.id,
+      refused: ctx.topic ? m.refused.has(ctx.topic) : false,
+      dropped: ctx.topic ? m.dropped.has(ctx.topic) : false,
+      // How long before the answer the page had taken the topic.
+      heldForMs: ctx.topic && m.heldAt.has(ctx.topic) ? ctx.heldAtWall : null,
+      // When the server confirmed the topic, if only after the write was answered.
+      confirmedAfterMs:
+        ctx.topic && ctx.confirmedAt === null && m.confirmed.has(ctx.topic)
+          ? m.confirmed.get(ctx.topic) - ctx.answeredAt
+          : null,
+      writePid: ctx.writePid ?? this.procs?.pidOf(ctx.writePort) ?? null,
+      wsPid: ctx.wsPid ?? this.procs?.pidOf(ctx.wsPort) ?? null,
+      at: performance.now(),
+    };
+    this.misses.push(miss);
+    return miss;
+  }
+}
+
+/** Why a live event was missed, from what was true when its write was answered (see noteMiss). */
+export function missReason(x) {
+  if (!x.open) return 'socket not open';
+  if (x.closedSince) return 'socket closed after';
+  if (x.topic && !x.held) return 'topic not held';
+  if (x.topic && x.refused) return 'topic refused by the server';
+  if (x.topic && x.dropped) return 'topic dropped by the server';
+  if (x.topic && x.confirmedAt === null)
+    return x.confirmedAfterMs === null ? 'never subscribed' : 'subscribed after the write';
+  if (x.writePid === null || x.wsPid === null) return 'subscribed, process unknown';
+  return x.writePid === x.wsPid ? 'subscribed, same process' : 'subscribed, other process';
+}
+
+/**
+ * Which server process holds each of the generator's TCP connections, read from `ss` every second
+ * (a keep-alive socket or a WebSocket is known by its local port here).
+ */
+export class Processes {
+  /** `skipPids`: a cluster's primary, which accepts a connection before handing it to a worker. */
+  constructor(serverPorts, skipPids = [], everyMs = 1000) {
+    this.ports = serverPorts;
+    this.skip = new Set(skipPids);
+    this.byPort = new Map();
+    this.timer = setInterval(() => this.poll(), everyMs);
+    this.timer.unref();
+    this.poll();
+  }
+  poll() {
+    if (this.busy) return;
+    this.busy = true;
+    const filter = `( ${this.ports.map((p) => `sport = :${p}`).join(' or ')} )`;
+    execFile('ss', ['-tnpH', 'state', 'established', filter], { maxBuffer: 64 << 20 }, (err, out) => {
+      this.busy = false;
+      if (err) return;
+      for (const line of out.split('\n')) {
+        const port = /:(\d+)\s+users:/.exec(line)?.[1];
+        const pid = [...line.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])).find((p) => !this.skip.has(p));
+        if (port && pid) this.byPort.set(Number(port), pid);
+      }
+    });
+  }
+  pidOf(port) {
+    return port ? (this.byPort.get(port) ?? null) : null;
+  }
+  stop() {
+    clearInterval(this.timer);
   }
 }
 
@@ -286,6 +454,14 @@ export class Member {
     this.ws = null;
     this.topics = new Set();
     this.heldAt = new Map();
+    /** Topics the server confirmed ('subscribed'), and when (performance.now()). */
+    this.confirmed = new Map();
+    /** Topics the server refused (not for the budget) or later dropped ('unsubscribed'), and when. */
+    this.refused = new Map();
+    this.dropped = new Map();
+    /** The socket's local port (which server process holds it), and when it closed. */
+    this.wsPort = 0;
+    this.wsClosedAt = null;
     this.catchUps = new Map();
     this.page = null;
     this.feedSince = null;
@@ -342,6 +518,7 @@ export class Member {
         }
       });
       ws.on('close', () => {
+        if (this.ws === ws) this.wsClosedAt = performance.now();
         if (this.running && this.ws === ws) this.closedByServer++;
       });
       ws.on('message', (data) => {
@@ -357,6 +534,9 @@ export class Member {
           greeted = true;
           clearTimeout(timer);
           this.ws = ws;
+          this.wsPort = ws._socket?.localPort ?? 0;
+          this.wsClosedAt = null;
+          this.confirmed.clear();
           this.helloQuiet = ev.quiet === true;
           // The web app pings every REALTIME.pingIntervalMs (25 s); the server closes a socket
           // silent for three of them.
@@ -387,7 +567,12 @@ export class Member {
     const next = new Set(topics);
     const gone = [...this.topics].filter((t) => !next.has(t));
     const added = [...next].filter((t) => !this.topics.has(t));
+    for (const t of gone) this.confirmed.delete(t);
     for (let i = 0; i < gone.length; i++) this.send({ op: 'unsubscribe', topics: [gone[i]] });
+    for (const t of added) {
+      this.refused.delete(t);
+      this.dropped.delete(t);
+    }
     for (let i = 0; i < added.length; i++) this.send({ op: 'subscribe', topics: [added[i]] });
     this.topics = next;
   }
@@ -423,6 +608,14 @@ export class Member {
       }
       case 'subscribed': {
         const quiet = new Set(ev.quiet ?? []);
+        for (const t of ev.topics ?? [])
+          if (this.topics.has(t) && !this.confirmed.has(t)) this.confirmed.set(t, at);
+        const deferred = new Set(ev.deferred ?? []);
+        for (const t of ev.refused ?? [])
+          if (!deferred.has(t)) {
+            this.refused.set(t, at);
+            w.stats.refusedTopics += 1;
+          }
         for (const t of ev.topics ?? []) {
           const paths = this.catchUps?.get(t);
           if (!paths || Date.now() - (this.heldAt.get(t) ?? 0) > 10_000) continue;
@@ -432,6 +625,7 @@ export class Member {
           }
           w.stats.catchUps += 1;
           for (const path of paths) void this.liveRefetch(path);
+          w.caughtUp(this, t, at);
         }
         // Refused only for asking too fast (the server's subscribe budget): asked again later for
         // whatever the page still holds, as the web app does.
@@ -444,6 +638,13 @@ export class Member {
         }
         break;
       }
+      case 'unsubscribed':
+        for (const t of ev.topics ?? []) {
+          this.confirmed.delete(t);
+          this.dropped.set(t, at);
+          w.stats.droppedTopics += 1;
+        }
+        break;
       case 'notification.created':
         // The bell's list refetches (a coalesced notification changes counts only the server knows).
         void this.liveRefetch('/api/notifications?limit=10');
@@ -690,7 +891,7 @@ export class Member {
       const r = await this.w.request(this, 'PUT', `/api/reactions/article/${id}/${type}`, { active: true });
       if (r.status !== 200) return false;
       this.w.acked.reaction.push([this.id, id, type]);
-      this.w.expect(`react:${this.id}:${id}`, this, 'react', t0);
+      this.w.expect(`react:${this.id}:${id}`, this, 'react', t0, r, `content:article:${id}`);
       return true;
     });
   }
@@ -705,7 +906,7 @@ export class Member {
       const cid = c?.id ?? c?.comment?.id;
       if (!cid) return false;
       this.w.acked.comment.push(cid);
-      this.w.expect(`comment:${cid}`, this, 'comment', t0);
+      this.w.expect(`comment:${cid}`, this, 'comment', t0, r, `content:article:${id}`);
       return true;
     });
   }
@@ -724,7 +925,7 @@ export class Member {
       const rid = body?.id ?? body?.reply?.id;
       if (!rid) return false;
       this.w.acked.forumReply.push(rid);
-      this.w.expect(`forum:${this.id}:${postId}`, this, 'forumReply', t0);
+      this.w.expect(`forum:${this.id}:${postId}`, this, 'forumReply', t0, r, `forum-post:${postId}`);
       return true;
     });
   }
@@ -755,8 +956,8 @@ export class Member {
       const mid = body?.id ?? body?.message?.id;
       if (!mid) return false;
       w.acked.message.push(mid);
-      w.expect(`msg:${mid}:to`, friend, 'message', t0);
-      w.expect(`msg:${mid}:from`, this, 'message', t0);
+      w.expect(`msg:${mid}:to`, friend, 'message', t0, r);
+      w.expect(`msg:${mid}:from`, this, 'message', t0, r);
       return true;
     });
   }
@@ -773,7 +974,7 @@ export class Member {
       const r = await this.w.request(this, 'PUT', `/api/events/${id}/rsvp`, { status });
       if (r.status !== 200) return false;
       this.w.acked.rsvp.push([this.id, id, status]);
-      this.w.expect(`rsvp:${this.id}:${id}`, this, 'rsvp', t0);
+      this.w.expect(`rsvp:${this.id}:${id}`, this, 'rsvp', t0, r, `event:${id}`);
       return true;
     });
   }
@@ -795,7 +996,7 @@ export class Member {
     await this.timed('follow', async () => {
       const r = await this.w.request(this, 'POST', `/api/connections/${other}/follow`);
       if (r.status >= 300) return r.status === 409;
-      this.w.expect(`follow:${this.id}:${other}`, this, 'follow', t0);
+      this.w.expect(`follow:${this.id}:${other}`, this, 'follow', t0, r);
       return true;
     });
   }

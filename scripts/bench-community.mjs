@@ -9,12 +9,16 @@
 //     every --step-seconds (20) after a 15 s warm-up of a fifth of the first step (not judged),
 //     the newcomers arriving spread over the step, each loading the home
 //     page as a browser does, until a step breaks: any 5xx or unanswered request, a p99 over 500 ms
-//     for any kind of action, or a live delivery p99 over 250 ms (a live event not there within 5 s
-//     counts as missed and weighs as at least 5 s). "Members held" is the last step that passed.
+//     for any kind of action, or a live delivery p99 over 250 ms (delivery is timed from the start
+//     of the write; a live event not there within 5 s of the write's answer counts as missed and
+//     weighs as at least 5 s; a write answered after 5 s is counted apart, its event judged from
+//     the answer). "Members held" is the last step that passed.
 //  4. Soak: on two processes, 80% of that for --soak-minutes (10); 5xx and errors, p99 per kind,
 //     delivery p99, server RSS after the warm-up (a fifth of the soak, at most 1 minute) and at the
 //     end, every acknowledged write (message, comment, forum reply, reaction, RSVP) looked up in the
-//     database, every expected live event arrived.
+//     database, every expected live event arrived; each missed one is told by kind and reason (the
+//     member's socket open or not, its topic held, confirmed or refused, the process that published
+//     it and the one holding the socket, read from `ss`), with how long after the answer it came.
 //  5. Scale-out: half the held figure for --scale-minutes (2) on two server instances (one process
 //     each, TRUST_PROXY=1) behind nginx (scripts/bench-community-nginx.mjs).
 // The last line is `members held: N (1 process), M (2 processes); soak: X 5xx, p99 Y ms, delivery
@@ -47,7 +51,7 @@ import {
   startServer,
 } from './bench-lib.mjs';
 import { fmtCommunity, prepareCommunity, signInMembers } from './bench-community-data.mjs';
-import { KINDS, Member, Stats, World } from './bench-community-member.mjs';
+import { KINDS, Member, Processes, Stats, World, missReason } from './bench-community-member.mjs';
 import { startNginx } from './bench-community-nginx.mjs';
 
 const argv = process.argv.slice(3);
@@ -121,6 +125,8 @@ async function runServer({ url, workers, port, base }) {
   }
   const server = await startServer({
     port,
+    // The server's warnings (an event not delivered, a failed view) say why a live event was missed.
+    maxLogLines: 200,
     env: {
       DATABASE_URL: url,
       DATA_DIR: dataDir,
@@ -373,6 +379,8 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
   });
   const pop = new Population(world, prep.members);
   const pids = app.pids;
+  // Which process holds each connection (not behind nginx: there the generator sees nginx only).
+  if (app.directPorts) world.procs = new Processes(app.directPorts, app.pids);
   const whole = new Stats();
   let rssWarm = null;
   const endAt = performance.now() + minutes * 60_000;
@@ -423,13 +431,21 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
       rssWarm,
       rssEnd,
       expected: world.expectedTotal,
+      slowWrites: world.slowWrites,
+      caughtUpOnSubscribe: world.caughtUpOnSubscribe,
+      refusedTopics: whole.refusedTopics,
+      droppedTopics: whole.droppedTopics,
+      afterAnswer: whole.afterAnswer,
       arrived: world.arrived,
       missed: world.missed,
       lost,
       closes: pop.closedByServer(),
       errors: whole.errorSamples,
+      misses: world.misses.filter((x) => x.t0 - t0 >= warmupMs),
+      missesInWarmup: world.misses.filter((x) => x.t0 - t0 < warmupMs).length,
     };
   } finally {
+    world.procs?.stop();
     pop.stop();
   }
 }
@@ -446,12 +462,15 @@ function merge(into, s) {
   into.status4xx += s.status4xx;
   into.actions += s.actions;
   into.deferredTopics += s.deferredTopics;
+  into.refusedTopics += s.refusedTopics;
+  into.droppedTopics += s.droppedTopics;
   into.catchUps += s.catchUps;
   into.quietSkips += s.quietSkips;
   into.feedNewAsks += s.feedNewAsks;
   into.liveItems += s.liveItems;
   into.bareItems += s.bareItems;
   for (const v of s.deliveries) into.deliveries.push(v);
+  for (const [k, xs] of s.afterAnswer) for (const v of xs) into.sinceAnswer(k).push(v);
   for (const [k, v] of s.errorSamples) into.errorSamples.set(k, (into.errorSamples.get(k) ?? 0) + v);
 }
 
@@ -506,6 +525,46 @@ async function verifyWrites(url, acked) {
   }
 }
 
+/**
+ * Why each live event was missed (after the warm-up): kind x reason, where the reason is what was
+ * true when its write was answered (see missReason), and how late it came.
+ */
+function printMisses(r) {
+  const misses = r.misses ?? [];
+  if (!misses.length && !r.missesInWarmup) return;
+  console.log(
+    `    missed live events after the warm-up: ${misses.length} (${r.missesInWarmup ?? 0} more in the warm-up); kind x reason:`,
+  );
+  const table = new Map();
+  for (const x of misses) {
+    const key = `${x.kind}: ${missReason(x)}`;
+    let row = table.get(key);
+    if (!row) table.set(key, (row = { n: 0, late: [], never: 0 }));
+    row.n++;
+    const came = x.lateMs ?? x.cameAfterMs;
+    if (came === null) row.never++;
+    else row.late.push(came);
+  }
+  for (const [key, row] of [...table].sort((a, b) => b[1].n - a[1].n)) {
+    const late = row.late.sort((a, b) => a - b);
+    console.log(
+      `      ${key}: ${row.n} (never ${row.never}` +
+        (late.length ? `, came ${f0(late[0])}-${f0(late.at(-1))} ms after the answer` : '') +
+        ')',
+    );
+  }
+  for (const x of misses.slice(0, 12))
+    console.log(
+      `      e.g. ${x.kind} ${x.topic ?? '(to the person)'}: answered in ${f0(x.answerMs)} ms, ` +
+        `${x.lateMs !== null ? `came ${f0(x.lateMs)} ms after it` : x.cameAfterMs !== null ? `came ${f0(x.cameAfterMs)} ms after it` : 'never came'}` +
+        `; socket ${x.open ? 'open' : 'not open'}${x.closedSince ? ' then closed' : ''}` +
+        (x.topic
+          ? `, topic ${x.held ? `held (${f0(x.heldForMs)} ms)` : 'not held'}${x.refused ? ' refused' : ''}${x.dropped ? ' dropped' : ''}, confirmed ${x.confirmedAt !== null ? 'before' : x.confirmedAfterMs !== null ? `${f0(x.confirmedAfterMs)} ms after the answer` : 'never'}`
+          : '') +
+        `; published by ${x.writePid ?? '?'}, socket on ${x.wsPid ?? '?'}; member ${x.member.slice(0, 8)}`,
+    );
+}
+
 function printHold(title, r, n) {
   const kinds = Object.entries(r.j.kinds)
     .map(([k, x]) => `${k} ${f0(x.p99)}`)
@@ -532,6 +591,16 @@ function printHold(title, r, n) {
     `    CPU server ${f0(r.cpu.server)}%, postgres ${f0(r.cpu.postgres)}%, generator ${f0(r.cpu.generator)}%; ` +
       `RSS after warm-up ${f0(r.rssWarm)} MB, at the end ${f0(r.rssEnd)} MB (${Number.isFinite(growth) ? `${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%` : 'n/a'})`,
   );
+  console.log(
+    `    live event after the write's answer, p50/p99/max ms: ${[...(r.afterAnswer ?? [])]
+      .map(([k, xs]) => {
+        const d = Float64Array.from(xs).sort();
+        return `${k} ${f0(pct(d, 50))}/${f0(pct(d, 99))}/${f0(d.at(-1))} (${d.length})`;
+      })
+      .join(', ')}; writes answered after ${DEADLINE_MS / 1000} s: ${r.slowWrites ?? 0}; ` +
+      `topics refused ${r.refusedTopics ?? 0}, dropped by the server ${r.droppedTopics ?? 0}; ` +
+      `written before the server confirmed the page's topic (shown by its catch-up): ${JSON.stringify(r.caughtUpOnSubscribe ?? {})}`,
+  );
   if (r.lost)
     console.log(
       `    acknowledged writes: ${r.lost.acked}, in the database ${r.lost.found}, lost ${r.lost.lost} ` +
@@ -540,6 +609,7 @@ function printHold(title, r, n) {
           .join(', ')})`,
     );
   for (const [k, v] of r.errors) console.log(`    ${v}× ${k}`);
+  printMisses(r);
   return growth;
 }
 
@@ -547,6 +617,7 @@ async function soak(prep, n) {
   console.log(`\n=== soak: ${n} members on 2 processes for ${CFG.soakMinutes} min ===`);
   const app = await runServer({ url: prep.url, workers: 2 });
   app.pids = [app.pid];
+  app.directPorts = [app.port];
   try {
     const warmupMs = Math.min(60_000, (CFG.soakMinutes * 60_000) / 5);
     const r = await hold({ prep, n, minutes: CFG.soakMinutes, app, label: 'soak', warmupMs, verify: true });
@@ -592,6 +663,7 @@ async function fixed(prep) {
   console.log(`\n=== fixed: ${n} members on ${CFG.workers} process(es) for ${CFG.minutes} min ===`);
   const app = await runServer({ url: prep.url, workers: CFG.workers });
   app.pids = [app.pid];
+  app.directPorts = [app.port];
   try {
     const r = await hold({
       prep,

@@ -148,6 +148,7 @@ export async function boot(
     logger,
     meter,
     allowedOrigins: [env.baseUrl, ...env.extraOrigins],
+    url: database.url,
   });
   // Every area declares what it plugs into (docs/decisions/012); nothing registers itself on import.
   const ctx: AreaContext = {

@@ -30,7 +30,8 @@ type Wire = {
   ref?: Envelope['ref'];
   hideFromBlockedWith?: string;
 };
-type Packet = { i: string; e: Wire[] };
+/** `i`: the sending process; `t`: when its oldest event was published (ms, the sender's clock). */
+type Packet = { i: string; t?: number; e: Wire[] };
 
 export type Loader = (id: string) => Promise<ServerEvent | null>;
 
@@ -59,6 +60,9 @@ export function frameOf(event: ServerEvent): string {
 const CHANNEL = 'cofound_events';
 /** NOTIFY refuses payloads of 8,000 bytes or more; keep room for the envelope around the events. */
 const PACKET_BYTES = 7_000;
+/** A packet from another process later than this is logged (see noteTransit). */
+const TRANSIT_WARN_MS = 1_000;
+const TRANSIT_LOG_MS = 10_000;
 /** An event inlined in a packet; larger ones travel by reference. */
 const INLINE_EVENT_BYTES = 2_000;
 
@@ -116,8 +120,9 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
 
   // Sending: one connection, one batch in flight.
   let sender: pg.Client | null = null;
-  /** Serialised wires waiting to be sent. */
+  /** Serialised wires waiting to be sent, and when each was published. */
   let queue: string[] = [];
+  let queuedAt: number[] = [];
   let flushing = false;
 
   async function connectSender() {
@@ -130,8 +135,8 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
   }
 
   /** As many queued wires as fit in one payload; the rest stay queued. */
-  function pack(wires: string[]): { payload: string; rest: string[] } {
-    const head = `{"i":${JSON.stringify(instanceId)},"e":[`;
+  function pack(wires: string[], at: number): { payload: string; rest: string[] } {
+    const head = `{"i":${JSON.stringify(instanceId)},"t":${at},"e":[`;
     let size = head.length + 2;
     let i = 0;
     for (; i < wires.length; i++) {
@@ -147,7 +152,8 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     flushing = true;
     try {
       while (queue.length && !closed) {
-        const { payload, rest } = pack(queue);
+        const { payload, rest } = pack(queue, queuedAt[0]!);
+        queuedAt = queuedAt.slice(queuedAt.length - rest.length);
         queue = rest;
         try {
           sender ??= await connectSender();
@@ -215,6 +221,29 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     }
   }
 
+  /**
+   * How long events took from another process's publish to this one (the NOTIFY queue, the sender's
+   * batches, PostgreSQL): past TRANSIT_WARN_MS it is logged, at most once per TRANSIT_LOG_MS with
+   * the worst since, since a live event that slow is one a page may count as missed.
+   */
+  let slowest = 0;
+  let slowCount = 0;
+  let loggedAt = 0;
+  function noteTransit(ms: number) {
+    if (ms < TRANSIT_WARN_MS) return;
+    slowest = Math.max(slowest, ms);
+    slowCount++;
+    const now = Date.now();
+    if (now - loggedAt < TRANSIT_LOG_MS) return;
+    logger.warn(
+      { slowestMs: slowest, packets: slowCount },
+      'realtime bus: events from another process came late',
+    );
+    loggedAt = now;
+    slowest = 0;
+    slowCount = 0;
+  }
+
   /** How this process's own packets begin (see pack): they come back on LISTEN and are skipped unread. */
   const ownHead = `{"i":${JSON.stringify(instanceId)},`;
   async function receive(payload: string) {
@@ -226,6 +255,7 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
       return;
     }
     if (packet.i === instanceId) return;
+    if (typeof packet.t === 'number') noteTransit(Date.now() - packet.t);
     for (const wire of packet.e) {
       let event = wire.event;
       if (!event && wire.ref) {
@@ -259,7 +289,10 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
       queueMicrotask(() => envelopes.forEach((e) => deliver(e, logger)));
       for (const envelope of envelopes) {
         const wire = toWire(envelope);
-        if (wire) queue.push(wire);
+        if (wire) {
+          queue.push(wire);
+          queuedAt.push(Date.now());
+        }
       }
       void flush();
     },

@@ -12,6 +12,7 @@ import type { Meter } from './rate-limit';
 import { createBudget, REALTIME_ASKS, REALTIME_OPENS } from './realtime-budget';
 import { createConnections, send, type Conn, type TopicAuthorizer } from './realtime-connections';
 import { createUpgradeHandler } from './realtime-handshake';
+import { createLane } from './realtime-lane';
 import { createPresence, HEARTBEAT_MS } from './realtime-presence';
 import { createCoalescer, reauthorize } from './realtime-recheck';
 import { recheckSessions, SESSION_RECHECK_MS } from './realtime-sessions';
@@ -52,8 +53,11 @@ export function createRealtime(opts: {
   allowedOrigins: string[];
   /** Per-person budgets shared with the other instances (platform/rate-limit.ts). */
   meter: Meter;
+  /** PostgreSQL's connection string: delivery's checks take connections of their own (realtime-lane.ts). */
+  url?: string;
 }) {
   const { auth, bus, db, logger, meter } = opts;
+  const lane = createLane({ db, url: opts.url, logger });
   let closed = false;
   const presence = createPresence({ bus, db, logger, isClosed: () => closed });
   meter.register(REALTIME_ASKS, REALTIME_OPENS);
@@ -88,11 +92,12 @@ export function createRealtime(opts: {
     async (userId, id) => isUuid(id) && (userId === id || !(await isBlockedEither(db, userId, id))),
   );
 
-  /** Everyone `userId` blocks or is blocked by (the shared rule, db/rules.ts). */
+  /**
+   * Everyone `userId` blocks or is blocked by (the shared rule, db/rules.ts), asked while an event
+   * is being delivered: through the lane, not behind the requests waiting for the app's pool.
+   */
   async function blockedEither(userId: string): Promise<Set<string>> {
-    const { rows } = await db.execute<{ ids: string[] }>(
-      sql`select ${blockedEitherIds(userId)}::text[] as ids`,
-    );
+    const rows = await lane.rows<{ ids: string[] }>(sql`select ${blockedEitherIds(userId)}::text[] as ids`);
     return new Set(rows[0]?.ids ?? []);
   }
 
@@ -299,6 +304,7 @@ export function createRealtime(opts: {
       wss.close();
       await conns.closeAll(3_000);
       await presence.leave();
+      await lane.close();
     },
   };
 }
