@@ -9,7 +9,7 @@ import { ProfileSections } from './profile-slots';
  * What a profile shows under its header (not on a restricted one): the connections card, the
  * friend requests (one's own) or mutual friends (someone else's), then the areas' sections. Its
  * own chunk, asked for once the header is painted (profile-page.tsx). The sections, their code
- * and their reads wait until their place nears the screen.
+ * and their reads wait until their place comes within 300 px of the screen.
  */
 export function ProfileBelow({
   userId,
@@ -32,7 +32,8 @@ export function ProfileBelow({
         <ConnectionsCard userId={userId} stats={stats} tab={tab} onTabChange={onTabChange} />
         {isSelf ? <FriendRequestsCard viewerId={viewerId} /> : <MutualFriendsCard userId={userId} />}
       </div>
-      <WhenNearView minHeight="1px">
+      {/* Within 300 px: on a phone the cards fill the first screens, and the sections wait. */}
+      <WhenNearView minHeight="1px" rootMargin="300px 0px">
         <ProfileSections userId={userId} isSelf={isSelf} />
       </WhenNearView>
     </>

@@ -27,12 +27,10 @@ const ProfileEditDialog = lazy(() =>
 );
 // What the header's first paint does not need, each in its own chunk, asked for once it is painted:
 // the cover editor (one's own banner) and everything under the header.
-const CoverEditor = lazy(() =>
-  import('../components/cover-editor').then((m) => ({ default: m.CoverEditor })),
-);
-const ProfileBelow = lazy(() =>
-  import('../components/profile-below').then((m) => ({ default: m.ProfileBelow })),
-);
+const loadCoverEditor = () => import('../components/cover-editor');
+const loadBelow = () => import('../components/profile-below');
+const CoverEditor = lazy(() => loadCoverEditor().then((m) => ({ default: m.CoverEditor })));
+const ProfileBelow = lazy(() => loadBelow().then((m) => ({ default: m.ProfileBelow })));
 
 export function ProfilePage() {
   const { userId } = useParams();
@@ -57,7 +55,11 @@ function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string
   const [hasEdited, setHasEdited] = useState(isEditing);
   if (isEditing && !hasEdited) setHasEdited(true);
   // The header is drawn alone first; the rest follows once it is on the screen.
-  const isPainted = useAfterFirstPaint(view !== undefined);
+  const isPainted = useAfterFirstPaint(view !== undefined, () => {
+    if (!view || view.restricted) return;
+    void loadBelow();
+    if (view.isSelf) void loadCoverEditor();
+  });
   const name = view ? displayName(view.profile) : '';
   const follow = useFollowToggle({
     viewerId,
