@@ -22,7 +22,8 @@ export function PersonMoreMenu({
   userId,
   name,
   hasRequest,
-  openAtOnce,
+  isOpen,
+  onOpenChange,
   confirming,
   onConfirming,
   onReject,
@@ -33,8 +34,9 @@ export function PersonMoreMenu({
   name: string;
   /** They sent the viewer a friend request: the menu offers to reject it. */
   hasRequest: boolean;
-  /** The button was pressed before this chunk came: the menu opens as it mounts. */
-  openAtOnce: boolean;
+  /** Open or closed (kept by profile-actions.tsx: a press before this chunk came opens it). */
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
   confirming: Confirming;
   onConfirming: (confirming: Confirming) => void;
   onReject: () => void;
@@ -44,7 +46,7 @@ export function PersonMoreMenu({
   const closeConfirm = () => onConfirming(null);
   return (
     <>
-      <DropdownMenu modal={false} defaultOpen={openAtOnce}>
+      <DropdownMenu modal={false} open={isOpen} onOpenChange={onOpenChange}>
         <DropdownMenuTrigger asChild>
           <MoreButton />
         </DropdownMenuTrigger>

@@ -64,19 +64,24 @@ export function PersonActions({
   const answer = useAnswerFriendRequest(viewerId);
   const setBlocked = useSetBlocked(person);
   const [confirming, setConfirming] = useState<Confirming>(null);
-  // The menu's code is wanted (and stays once it came); "More actions" pressed before it came: the
-  // menu opens once it has.
+  // The menu's code is wanted (and stays once it came). The menu is open or closed here, so a
+  // press on the stand-in opens it once its code has come, like the real button would.
   const [isMenuWanted, setIsMenuWanted] = useState(false);
-  const [isMorePressed, setIsMorePressed] = useState(false);
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
   const wantMenu = () => setIsMenuWanted(true);
+  const openMenu = () => {
+    setIsMenuOpen(true);
+    wantMenu();
+  };
   const standIn = (
     <MoreButton
       onPointerEnter={wantMenu}
       onFocus={wantMenu}
-      onClick={() => {
-        setIsMorePressed(true);
-        wantMenu();
+      // As Radix's trigger: a press opens it (the click follows for the keyboard's Enter and Space).
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) openMenu();
       }}
+      onClick={openMenu}
     />
   );
   const status = view.connection?.status ?? 'none';
@@ -154,7 +159,8 @@ export function PersonActions({
             userId={userId}
             name={name}
             hasRequest={status === 'request_received'}
-            openAtOnce={isMorePressed}
+            isOpen={isMenuOpen}
+            onOpenChange={setIsMenuOpen}
             confirming={confirming}
             onConfirming={setConfirming}
             onReject={() => answer.mutate({ userId, accept: false })}
