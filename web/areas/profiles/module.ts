@@ -2,13 +2,10 @@ import { User, UserPlus } from 'lucide-react';
 import type { AreaRoute, WebAreaModule } from '@web/app/areas/contract';
 import { useHasSuggestions, useProfileIncomplete } from './components/home-card-checks';
 
+// The page's first chunk draws the header; what is under it loads once the header is painted, and
+// the areas' sections once their place nears the screen (pages/profile-page.tsx).
 const loadProfilePage: AreaRoute['lazy'] = async () => {
-  const [{ ProfilePage }, { loadProfileSections }] = await Promise.all([
-    import('./pages/profile-page'),
-    import('./components/profile-slots'),
-  ]);
-  // The areas' sections start loading with the page, while it fetches the profile.
-  loadProfileSections();
+  const { ProfilePage } = await import('./pages/profile-page');
   return { Component: ProfilePage };
 };
 

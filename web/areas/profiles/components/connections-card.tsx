@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import {
   CONNECTION_LISTS,
   CONNECTION_MSG,
@@ -78,11 +78,16 @@ function PeopleList({ userId, list }: { userId: string; list: ConnectionList }) 
   const scrollRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const people = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  // A page of rows (30) arrives in an urgent update; it is drawn in a background render instead,
+  // in short tasks. The next page's trigger waits until every row shown is drawn.
+  const shown = useDeferredValue(people);
+  const isDrawn = shown === people;
 
   useLoadOnScroll({
     target: endRef,
     root: scrollRef,
-    enabled: hasNextPage && !isFetchingNextPage,
+    enabled: hasNextPage && !isFetchingNextPage && isDrawn,
     onLoad: fetchNextPage,
     rootMargin: '0px 0px 120px 0px',
   });
@@ -107,7 +112,6 @@ function PeopleList({ userId, list }: { userId: string; list: ConnectionList }) 
     );
   }
 
-  const people = query.data.pages.flatMap((page) => page.items);
   if (people.length === 0) {
     return <p className="py-10 text-center text-sm text-muted-foreground">{EMPTY[list]}</p>;
   }
@@ -115,13 +119,13 @@ function PeopleList({ userId, list }: { userId: string; list: ConnectionList }) 
   return (
     <div ref={scrollRef} className="max-h-[300px] overflow-y-auto overscroll-contain pr-1">
       <ul aria-label={LABELS[list]} className="flex flex-col">
-        {people.map((person) => (
+        {shown.map((person) => (
           <li key={person.id}>
             <PersonRow person={person} className="hover:bg-accent/60" />
           </li>
         ))}
       </ul>
-      {hasNextPage ? (
+      {hasNextPage && isDrawn ? (
         <div ref={endRef} className="flex h-10 items-center justify-center">
           {isFetchingNextPage ? <Spinner label="Loading more" className="text-muted-foreground" /> : null}
         </div>

@@ -2,23 +2,16 @@ import {
   Ban,
   Clock,
   MessageCircle,
-  MoreHorizontal,
   Pencil,
   UserCheck,
   UserMinus,
   UserPlus,
   UserRoundPlus,
 } from 'lucide-react';
-import { useState } from 'react';
-import { CONNECTION_MSG, type ProfileView, PROFILE_REPORT_TARGET } from '@common/profiles/model';
+import { lazy, Suspense, useState } from 'react';
+import { CONNECTION_MSG, type ProfileView } from '@common/profiles/model';
 import { useChat } from '@web/areas/messages/public';
 import { Button } from '@web/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@web/components/ui/dropdown-menu';
 import { Spinner } from '@web/components/ui/spinner';
 import {
   useAnswerFriendRequest,
@@ -27,8 +20,13 @@ import {
   useSetBlocked,
 } from '../api/use-connection-mutations';
 import type { useFollowToggle } from '../api/use-follow-toggle';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { ReportMenuItem } from '@web/components/report/report-actions';
+import { MoreButton } from './more-button';
+import type { Confirming } from './person-more-menu';
+
+// The menu, its dialogs and the report form come in their own chunk (some twenty files of menu,
+// dialog and report code) when they are about to be used: the "more" button is pointed at, focused
+// or pressed, or "Friends" asks to confirm the removal. The first view loads none of it.
+const PersonMoreMenu = lazy(() => import('./person-more-menu').then((m) => ({ default: m.PersonMoreMenu })));
 
 type FollowToggle = ReturnType<typeof useFollowToggle>;
 
@@ -65,7 +63,27 @@ export function PersonActions({
   const removeFriend = useRemoveFriend(person);
   const answer = useAnswerFriendRequest(viewerId);
   const setBlocked = useSetBlocked(person);
-  const [confirming, setConfirming] = useState<'unfriend' | 'block' | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  // The menu's code is wanted (and stays once it came). The menu is open or closed here, so a
+  // press on the stand-in opens it once its code has come, like the real button would.
+  const [isMenuWanted, setIsMenuWanted] = useState(false);
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const wantMenu = () => setIsMenuWanted(true);
+  const openMenu = () => {
+    setIsMenuOpen(true);
+    wantMenu();
+  };
+  const standIn = (
+    <MoreButton
+      onPointerEnter={wantMenu}
+      onFocus={wantMenu}
+      // As Radix's trigger: a press opens it (the click follows for the keyboard's Enter and Space).
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) openMenu();
+      }}
+      onClick={openMenu}
+    />
+  );
   const status = view.connection?.status ?? 'none';
 
   if (view.blockedByYou) {
@@ -76,8 +94,6 @@ export function PersonActions({
       </Button>
     );
   }
-
-  const closeConfirm = () => setConfirming(null);
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -93,7 +109,14 @@ export function PersonActions({
       )}
 
       {status === 'friends' ? (
-        <Button variant="secondary" onClick={() => setConfirming('unfriend')} className="max-sm:flex-1">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setConfirming('unfriend');
+            wantMenu();
+          }}
+          className="max-sm:flex-1"
+        >
           <UserCheck aria-hidden="true" />
           {CONNECTION_MSG.friends}
         </Button>
@@ -130,45 +153,30 @@ export function PersonActions({
         {CONNECTION_MSG.message}
       </Button>
 
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="More actions">
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {status === 'request_received' ? (
-            <DropdownMenuItem onSelect={() => answer.mutate({ userId, accept: false })}>
-              <UserMinus aria-hidden="true" />
-              Reject friend request
-            </DropdownMenuItem>
-          ) : null}
-          <ReportMenuItem target={{ ...PROFILE_REPORT_TARGET, id: userId }} ownerId={userId} />
-          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming('block')}>
-            <Ban aria-hidden="true" />
-            Block
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-
-      <ConfirmDialog
-        open={confirming === 'unfriend'}
-        onOpenChange={(open) => (open ? undefined : closeConfirm())}
-        title={CONNECTION_MSG.removeFriendConfirm(name)}
-        description="You will stop following each other. You can send a new friend request later."
-        confirmLabel="Remove friend"
-        isBusy={removeFriend.isPending}
-        onConfirm={() => removeFriend.mutate(undefined, { onSuccess: closeConfirm })}
-      />
-      <ConfirmDialog
-        open={confirming === 'block'}
-        onOpenChange={(open) => (open ? undefined : closeConfirm())}
-        title={`Block ${name}?`}
-        description="Your connections with them are removed, and neither of you can follow, befriend or message the other. You can unblock them later."
-        confirmLabel="Block"
-        isBusy={setBlocked.isPending}
-        onConfirm={() => setBlocked.mutate(true, { onSuccess: closeConfirm })}
-      />
+      {isMenuWanted ? (
+        <Suspense fallback={standIn}>
+          <PersonMoreMenu
+            userId={userId}
+            name={name}
+            hasRequest={status === 'request_received'}
+            isOpen={isMenuOpen}
+            onOpenChange={setIsMenuOpen}
+            confirming={confirming}
+            onConfirming={setConfirming}
+            onReject={() => answer.mutate({ userId, accept: false })}
+            unfriend={{
+              isBusy: removeFriend.isPending,
+              confirm: (done) => removeFriend.mutate(undefined, { onSuccess: done }),
+            }}
+            block={{
+              isBusy: setBlocked.isPending,
+              confirm: (done) => setBlocked.mutate(true, { onSuccess: done }),
+            }}
+          />
+        </Suspense>
+      ) : (
+        standIn
+      )}
     </div>
   );
 }

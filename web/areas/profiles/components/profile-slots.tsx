@@ -23,7 +23,7 @@ import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
  *     { id: 'articles', order: 10, title: 'Pages & Articles', load: async () => (await import(...)).X }
  *   `order` places it (10 pages and articles, 20 investments, 30 communities, 40 events); `id` is
  *   unique. The page reads them from the list of modules (web/areas/index.ts).
- * - `load` is called when the profile page loads (its route starts loadProfileSections), never in
+ * - `load` is called when the sections' place nears the screen (profile-below.tsx), never in
  *   the first view; keep heavy code behind React.lazy inside the component too.
  * - The component receives `{ userId, isSelf, title }` and fetches its own data. It returns null
  *   while it has nothing to show (loading or empty), so the page shows no empty boxes; when it has

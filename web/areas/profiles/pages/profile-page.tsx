@@ -12,14 +12,10 @@ import { useDrawnInBackground } from '@web/lib/drawn-in-background';
 import { useProfileView } from '../api/get-profile';
 import { useFollowToggle } from '../api/use-follow-toggle';
 import { useProfileLiveSync } from '../api/use-profile-live-sync';
-import { ConnectionsCard } from '../components/connections-card';
-import { CoverEditor } from '../components/cover-editor';
-import { FriendRequestsCard } from '../components/friend-requests-card';
-import { MutualFriendsCard } from '../components/mutual-friends-card';
+import { useAfterFirstPaint } from '../components/after-first-paint';
 import { Skeleton } from '../components/person-row';
 import { OwnProfileActions, PersonActions } from '../components/profile-actions';
 import { ProfileHeader } from '../components/profile-header';
-import { ProfileSections } from '../components/profile-slots';
 
 /**
  * /profile (one's own) and /profile/:userId. Visitors may open the route (a shared link) and are
@@ -29,6 +25,12 @@ import { ProfileSections } from '../components/profile-slots';
 const ProfileEditDialog = lazy(() =>
   import('../components/profile-edit-dialog').then((m) => ({ default: m.ProfileEditDialog })),
 );
+// What the header's first paint does not need, each in its own chunk, asked for once it is painted:
+// the cover editor (one's own banner) and everything under the header.
+const loadCoverEditor = () => import('../components/cover-editor');
+const loadBelow = () => import('../components/profile-below');
+const CoverEditor = lazy(() => loadCoverEditor().then((m) => ({ default: m.CoverEditor })));
+const ProfileBelow = lazy(() => loadBelow().then((m) => ({ default: m.ProfileBelow })));
 
 export function ProfilePage() {
   const { userId } = useParams();
@@ -49,6 +51,15 @@ function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string
   // /profile?edit=1 (the home page's profile-completion card) opens the editor on one's own profile.
   const [searchParams] = useSearchParams();
   const [isEditing, setIsEditing] = useState(userId === viewerId && searchParams.get('edit') === '1');
+  // The editor's chunk loads when it first opens, and the dialog stays mounted from then on.
+  const [hasEdited, setHasEdited] = useState(isEditing);
+  if (isEditing && !hasEdited) setHasEdited(true);
+  // The header is drawn alone first; the rest follows once it is on the screen.
+  const isPainted = useAfterFirstPaint(view !== undefined, () => {
+    if (!view || view.restricted) return;
+    void loadBelow();
+    if (view.isSelf) void loadCoverEditor();
+  });
   const name = view ? displayName(view.profile) : '';
   const follow = useFollowToggle({
     viewerId,
@@ -100,7 +111,13 @@ function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string
         view={view}
         followersDelta={view.isSelf ? 0 : follow.followersDelta}
         onShowList={showList}
-        coverAction={view.isSelf ? <CoverEditor hasCover={!!view.profile.coverPhotoUrl} /> : null}
+        coverAction={
+          view.isSelf && isPainted ? (
+            <Suspense fallback={null}>
+              <CoverEditor hasCover={!!view.profile.coverPhotoUrl} />
+            </Suspense>
+          ) : null
+        }
         actions={
           view.isSelf ? (
             <OwnProfileActions onEdit={() => setIsEditing(true)} />
@@ -110,25 +127,25 @@ function ProfileContent({ userId, viewerId }: { userId: string; viewerId: string
         }
       />
 
-      {view.isSelf ? (
+      {view.isSelf && hasEdited ? (
         <Suspense fallback={null}>
           <ProfileEditDialog profile={view.profile} open={isEditing} onOpenChange={setIsEditing} />
         </Suspense>
       ) : null}
 
-      {view.restricted ? null : (
-        <>
-          <div className="grid items-start gap-6 lg:grid-cols-2">
-            <ConnectionsCard
-              userId={userId}
-              stats={statsShown(view, follow.followersDelta)}
-              tab={tab}
-              onTabChange={setTab}
-            />
-            {view.isSelf ? <FriendRequestsCard viewerId={viewerId} /> : <MutualFriendsCard userId={userId} />}
-          </div>
-          <ProfileSections userId={userId} isSelf={view.isSelf} />
-        </>
+      {view.restricted ? null : isPainted ? (
+        <Suspense fallback={<CardsSkeleton />}>
+          <ProfileBelow
+            userId={userId}
+            viewerId={viewerId}
+            isSelf={view.isSelf}
+            stats={statsShown(view, follow.followersDelta)}
+            tab={tab}
+            onTabChange={setTab}
+          />
+        </Suspense>
+      ) : (
+        <CardsSkeleton />
       )}
     </div>
   );
@@ -197,10 +214,17 @@ function ProfileSkeleton() {
           </div>
         </div>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Skeleton className="h-64 rounded-xl" />
-        <Skeleton className="h-64 rounded-xl" />
-      </div>
+      <CardsSkeleton />
+    </div>
+  );
+}
+
+/** The two cards' places under the header, while their code or the header's paint is on its way. */
+function CardsSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Skeleton className="h-64 rounded-xl" />
+      <Skeleton className="h-64 rounded-xl" />
     </div>
   );
 }
