@@ -89,7 +89,7 @@ export type AreaProfileSection = {
    * groups are both 'communities'.
    */
   card?: string;
-  /** Loads the component; called only when the profile page loads, never in the first view. */
+  /** Loads the component; called when its place nears the screen on a profile page, never in the first view. */
   load: () => Promise<ComponentType<ProfileSectionProps>>;
 };
 
