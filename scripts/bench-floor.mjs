@@ -84,9 +84,11 @@ async function fill(db) {
     `INSERT INTO profiles (id, username, full_name, email, title)
      SELECT id, username, name, email, 'Founder' FROM users WHERE email LIKE '%@bench.example'`,
   );
+  // Fresh sessions (a sign-in's 30 days): one due for renewal (within a day of its update age) is
+  // renewed by better-auth on every request, as autocannon never takes the new cookie.
   const { rows } = await db.query(
     `INSERT INTO sessions (token, user_id, expires_at, ip_address, user_agent)
-     SELECT md5(random()::text || id::text) || md5(random()::text), id, now() + interval '1 day',
+     SELECT md5(random()::text || id::text) || md5(random()::text), id, now() + interval '30 days',
             '10.0.' || (row_number() OVER ()) / 256 % 256 || '.' || (row_number() OVER ()) % 256,
             '${SESSION_AGENT}'
      FROM (SELECT id FROM users WHERE email LIKE '%@bench.example' ORDER BY random() LIMIT ${CFG.sessions}) s
