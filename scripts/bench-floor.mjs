@@ -12,7 +12,7 @@
 // request. Target: /api/bench/floor at >= 0.7 of the bare floor's requests a second. A missed
 // target, any non-2xx answer or failed request exits non-zero.
 // The server logs as deployed (LOG_LEVEL=info, one line per request; BENCH_LOG_LEVEL to change it).
-// Knobs: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_FLOOR_MEMBERS, BENCH_SCENARIOS=bare,floor,me,write.
+// Knobs: BENCH_FLOOR_DB (the database's name), BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_FLOOR_MEMBERS, BENCH_SCENARIOS=bare,floor,me,write.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +50,8 @@ const CFG = {
 };
 /** /api/bench/floor's requests a second, as a share of the bare floor's. */
 const TARGET_FLOOR_RATIO = 0.7;
-const PG_DB = 'cofound_bench_floor';
+/** BENCH_FLOOR_DB names another database, so two runs on one machine do not drop each other's. */
+const PG_DB = process.env.BENCH_FLOOR_DB || 'cofound_bench_floor';
 const SESSION_AGENT = 'cofound-bench-floor';
 
 const any = (xs) => xs[Math.floor(Math.random() * xs.length)];
@@ -83,9 +84,11 @@ async function fill(db) {
     `INSERT INTO profiles (id, username, full_name, email, title)
      SELECT id, username, name, email, 'Founder' FROM users WHERE email LIKE '%@bench.example'`,
   );
+  // Fresh sessions (a sign-in's 30 days): one due for renewal (within a day of its update age) is
+  // renewed by better-auth on every request, as autocannon never takes the new cookie.
   const { rows } = await db.query(
     `INSERT INTO sessions (token, user_id, expires_at, ip_address, user_agent)
-     SELECT md5(random()::text || id::text) || md5(random()::text), id, now() + interval '1 day',
+     SELECT md5(random()::text || id::text) || md5(random()::text), id, now() + interval '30 days',
             '10.0.' || (row_number() OVER ()) / 256 % 256 || '.' || (row_number() OVER ()) % 256,
             '${SESSION_AGENT}'
      FROM (SELECT id FROM users WHERE email LIKE '%@bench.example' ORDER BY random() LIMIT ${CFG.sessions}) s

@@ -198,19 +198,30 @@ const PARAM = /\$(\d+)(?!\d)/g;
  * some thirty LIMITs): the parameters that are a LIMIT and used nowhere else, and for each the
  * values written in so far.
  */
-type LimitShape = { params: number[]; seen: Map<number, Set<number>> };
+type LimitShape = {
+  params: number[];
+  seen: Map<number, Set<number>>;
+  /** The text rewritten for each set of values written in (at most MAX_INLINED_LIMITS^params). */
+  rewritten: Map<string, Rewrite>;
+};
+/** A text with some LIMITs written in: its new text, and where each kept value now goes. */
+type Rewrite = { text: string; drop: Set<number> };
 const limitShapes = new Map<string, LimitShape | null>();
 
 function limitShape(text: string): LimitShape | null {
+  // Texts with no LIMIT parameter are not kept: the test costs less than looking a text up (a
+  // profile showed a set of them costing twice the test), and they are most texts.
+  if (!/\blimit \$/i.test(text)) return null;
   const known = limitShapes.get(text);
   if (known !== undefined) return known;
-  // Texts with no LIMIT parameter are not kept: the test is cheap, and they are most texts.
-  if (!/\blimit \$/i.test(text) || limitShapes.size >= MAX_STATEMENT_NAMES) return null;
+  if (limitShapes.size >= MAX_STATEMENT_NAMES) return null;
   const uses = new Map<number, number>();
   for (const m of text.matchAll(PARAM)) uses.set(Number(m[1]), (uses.get(Number(m[1])) ?? 0) + 1);
   // Used once only (a parameter shared with another place stays a parameter).
   const params = [...text.matchAll(LIMIT_PARAM)].map((m) => Number(m[1])).filter((k) => uses.get(k) === 1);
-  const shape = params.length ? { params, seen: new Map(params.map((k) => [k, new Set<number>()])) } : null;
+  const shape = params.length
+    ? { params, seen: new Map(params.map((k) => [k, new Set<number>()])), rewritten: new Map() }
+    : null;
   limitShapes.set(text, shape);
   return shape;
 }
@@ -240,20 +251,27 @@ export function inlineLimits(text: string, values: unknown[]): { text: string; v
     drop.set(k, n);
   }
   if (drop.size === 0) return null;
-  const renumber = new Map<number, number>();
+  // The same text with the same LIMIT values is rewritten once (a list's page sizes are few).
+  const key = [...drop].map(([k, n]) => `${k}=${n}`).join(',');
+  let rewrite = shape.rewritten.get(key);
+  if (!rewrite) {
+    const renumber = new Map<number, number>();
+    let next = 0;
+    for (let i = 1; i <= values.length; i++) if (!drop.has(i)) renumber.set(i, ++next);
+    rewrite = {
+      text: text.replace(PARAM, (whole, d: string) => {
+        const k = Number(d);
+        if (drop.has(k)) return String(drop.get(k));
+        const to = renumber.get(k);
+        return to === undefined ? whole : `$${to}`;
+      }),
+      drop: new Set(drop.keys()),
+    };
+    shape.rewritten.set(key, rewrite);
+  }
   const kept: unknown[] = [];
-  values.forEach((v, i) => {
-    if (drop.has(i + 1)) return;
-    kept.push(v);
-    renumber.set(i + 1, kept.length);
-  });
-  const rewritten = text.replace(PARAM, (whole, d: string) => {
-    const k = Number(d);
-    if (drop.has(k)) return String(drop.get(k));
-    const to = renumber.get(k);
-    return to === undefined ? whole : `$${to}`;
-  });
-  return { text: rewritten, values: kept };
+  for (let i = 0; i < values.length; i++) if (!rewrite.drop.has(i + 1)) kept.push(values[i]);
+  return { text: rewrite.text, values: kept };
 }
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };

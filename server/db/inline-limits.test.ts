@@ -31,6 +31,26 @@ describe('inlineLimits', () => {
     });
   });
 
+  it('rewrites a text once per set of values, and binds the values of each call', () => {
+    const text = 'select * from inline_limits_again where a = $1 limit $2 offset $3';
+    const first = inlineLimits(text, ['x', 20, 0]);
+    const second = inlineLimits(text, ['y', 20, 40]);
+    expect(first).toEqual({
+      text: 'select * from inline_limits_again where a = $1 limit 20 offset $2',
+      values: ['x', 0],
+    });
+    expect(second).toEqual({ text: first!.text, values: ['y', 40] });
+    // The very same string: PostgreSQL's prepared statement is found by it without another copy.
+    expect(second!.text).toBe(first!.text);
+    expect(inlineLimits(text, ['z', 10, 5])).toEqual({
+      text: 'select * from inline_limits_again where a = $1 limit 10 offset $2',
+      values: ['z', 5],
+    });
+    // A text with no LIMIT parameter, asked twice, is still left alone.
+    expect(inlineLimits('select * from inline_limits_none where a = $1', [1])).toBeNull();
+    expect(inlineLimits('select * from inline_limits_none where a = $1', [2])).toBeNull();
+  });
+
   it('leaves what is not a small whole number used once, and what has no LIMIT parameter', () => {
     expect(inlineLimits('select * from t limit 10', [])).toBeNull();
     expect(inlineLimits('select * from t where a = $1', [1])).toBeNull();

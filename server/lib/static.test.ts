@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticHandler } from './static';
@@ -135,5 +136,57 @@ describe("a page's API reads, named in its HTML for a signed-in member", () => {
       expect(text, part).not.toContain('/api/polls/');
       expect(text, part).not.toMatch(/<script|%22/);
     }
+  });
+});
+
+describe('a page gzipped', () => {
+  let built: string;
+  const shell = `<html><head><title>x</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
+  const welcome = `<main>${'<p>welcome</p>'.repeat(200)}</main>`;
+  beforeAll(async () => {
+    built = await mkdtemp(path.join(os.tmpdir(), 'cofound-static-test-'));
+    await writeFile(path.join(built, 'index.html'), shell);
+    await writeFile(path.join(built, 'welcome.html'), welcome);
+    await writeFile(path.join(built, 'app-paths.json'), JSON.stringify(['/', '/polls/:pollId']));
+  });
+  afterAll(() => rm(built, { recursive: true, force: true }));
+  const reads = [{ page: '/polls/:pollId', api: '/api/polls/:pollId' }];
+  const app = () => new Hono().on(['GET', 'HEAD'], '*', createStaticHandler(built, reads));
+  const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+  const member = { cookie: 'cofound.session_token=abc.def' };
+
+  it('is each text a browser that takes gzip asks for, with its own hints, for a visitor and a member', async () => {
+    const a = app();
+    for (let round = 0; round < 2; round++) {
+      for (const [url, headers, status, want] of [
+        ['/', gzip, 200, welcome],
+        ['/', { ...gzip, ...member }, 200, shell],
+        ['/nowhere', gzip, 404, shell],
+        ['/polls/one', { ...gzip, ...member }, 200, 'href="/api/polls/one"'],
+        ['/polls/two', { ...gzip, ...member }, 200, 'href="/api/polls/two"'],
+      ] as const) {
+        const res = await a.request(url, { headers });
+        expect(res.status, url).toBe(status);
+        expect(res.headers.get('content-encoding'), url).toBe('gzip');
+        expect(res.headers.get('vary'), url).toMatch(/cookie/i);
+        expect(res.headers.get('vary'), url).toMatch(/accept-encoding/i);
+        expect(res.headers.get('cache-control'), url).toBe('no-cache');
+        const body = Buffer.from(await res.arrayBuffer());
+        expect(Number(res.headers.get('content-length')), url).toBe(body.length);
+        const text = gunzipSync(body).toString('utf8');
+        expect(text, url).toContain(want);
+        if (url === '/polls/one') expect(text).not.toContain('/api/polls/two');
+        if (url === '/polls/two') expect(text).not.toContain('/api/polls/one');
+      }
+    }
+  });
+
+  it('is not for a browser that does not take gzip, nor for a HEAD', async () => {
+    const plain = await app().request('/', { headers: member });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(shell);
+    const head = await app().request('/', { method: 'HEAD', headers: { ...gzip, ...member } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { appPathMatcher } from '@common/core/routes';
 import type { Context } from 'hono';
 
@@ -85,6 +86,7 @@ export function createStaticHandler(webDir: string, pageReads: readonly PageRead
   let indexHtml: string | undefined;
   let welcomeHtml: string | null | undefined;
   let isAppPath: ((pathname: string) => boolean) | undefined;
+  const gzipped = new Map<string, Buffer>();
   const root = path.resolve(webDir);
 
   return async (c: Context) => {
@@ -121,15 +123,46 @@ export function createStaticHandler(webDir: string, pageReads: readonly PageRead
     const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
     if (pathname === '/') {
       welcomeHtml ??= await readFile(path.join(root, 'welcome.html'), 'utf8').catch(() => null);
-      if (welcomeHtml !== null && !signedIn) return c.html(welcomeHtml, 200);
+      if (welcomeHtml !== null && !signedIn) return html(c, welcomeHtml, 200);
     }
     indexHtml ??= await readFile(path.join(root, 'index.html'), 'utf8');
     isAppPath ??= await readFile(path.join(root, 'app-paths.json'), 'utf8').then(
       (text) => appPathMatcher(JSON.parse(text) as string[]),
       () => () => true,
     );
-    if (!isAppPath(pathname)) return c.html(indexHtml, 404);
+    if (!isAppPath(pathname)) return html(c, indexHtml, 404);
     const hints = signedIn && url.search === '' ? hintsFor(url.pathname) : '';
-    return c.html(hints ? indexHtml.replace('<head>', `<head>${hints}`) : indexHtml, 200);
+    return html(c, hints ? indexHtml.replace('<head>', `<head>${hints}`) : indexHtml, 200);
   };
+
+  /**
+   * A page's HTML, gzipped when the browser takes it. Every arrival asks for one of a few texts (the
+   * shell, the welcome page, the shell with a page's hints): each is compressed once and kept (the
+   * latest GZIPPED_KEPT), instead of through compress()'s stream on every request.
+   */
+  function html(c: Context, text: string, status: 200 | 404) {
+    if (
+      c.req.method === 'HEAD' ||
+      text.length < GZIP_THRESHOLD ||
+      !GZIP.test(c.req.header('accept-encoding') ?? '')
+    )
+      return c.html(text, status);
+    let zipped = gzipped.get(text);
+    if (zipped) gzipped.delete(text);
+    else zipped = gzipSync(text, { level: 6 });
+    gzipped.set(text, zipped);
+    if (gzipped.size > GZIPPED_KEPT) gzipped.delete(gzipped.keys().next().value!);
+    c.header('vary', 'Cookie, Accept-Encoding');
+    return c.body(new Uint8Array(zipped), status, {
+      'content-type': 'text/html; charset=UTF-8',
+      'content-encoding': 'gzip',
+      'content-length': String(zipped.length),
+    });
+  }
 }
+
+/** The HTML texts kept gzipped, the most recently served first to stay. */
+const GZIPPED_KEPT = 200;
+/** compress()'s threshold: smaller answers go as they are. */
+const GZIP_THRESHOLD = 1024;
+const GZIP = /\bgzip\b/;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Bus } from '../../platform/bus';
 import { splitPage } from '../../lib/pagination';
-import { allowedAudiences, readHeadItems } from './feed.service';
+import { allowedAudiences, allowedAudiencesArray, readHeadItems } from './feed.service';
 import { blockedEitherIds } from '../../db/rules';
 
 /** Items kept per filter tab: the first pages everyone opens. */
@@ -88,22 +88,39 @@ export function createFeedHead(deps: { db: Db; bus: Bus }) {
     return load;
   };
 
-  const viewer = (viewerId: string) => {
+  /**
+   * The reader's blocks and follows; when the head's groups are to be asked too (`h`), in the same
+   * statement, and that answer is kept with the head as allowedIn keeps its own.
+   */
+  const viewer = (viewerId: string, h?: Head) => {
     if (viewers.size >= MAX_VIEWERS) viewers.delete(viewers.keys().next().value!);
     return cached(viewers, viewerId, VIEWER_TTL_MS, async () => {
-      const [row] = await queryRows<{ hidden: string[]; following: string[] }>(
+      const allowed = h ? allowedAudiencesArray(viewerId, h.audiences) : null;
+      const load = queryRows<{ hidden: string[]; following: string[]; allowed: string[] | null }>(
         deps.db,
         sql`select
           ${blockedEitherIds(viewerId)}::text[] as hidden,
-          array(select c.connected_user_id::text from connections c where c.user_id = ${viewerId}) as following`,
-      );
+          array(select c.connected_user_id::text from connections c where c.user_id = ${viewerId}) as following,
+          ${allowed ?? sql`null::text[]`} as allowed`,
+      ).then(([row]) => row);
+      if (h && allowed && !h.allowed.has(viewerId)) {
+        if (h.allowed.size >= MAX_VIEWERS) h.allowed.delete(h.allowed.keys().next().value!);
+        const mine = load.then((row) => new Set(row?.allowed ?? []));
+        h.allowed.set(viewerId, mine);
+        mine.catch(() => {
+          if (h.allowed.get(viewerId) === mine) h.allowed.delete(viewerId);
+        });
+      }
+      const row = await load;
       return { hidden: new Set(row?.hidden ?? []), following: new Set(row?.following ?? []) };
     });
   };
 
   /** The head's items this reader may see, newest first, and whether they follow each author. */
   async function visibleTo(viewerId: string | null, filter: FeedFilter) {
-    const [h, v] = await Promise.all([head(filter), viewerId ? viewer(viewerId) : null]);
+    const h = await head(filter);
+    // Blocks, follows and (when the head's groups are not answered yet) the groups: one statement.
+    const v = viewerId ? await viewer(viewerId, h.allowed.has(viewerId) ? undefined : h) : null;
     // A visitor sees no item meant for a group; a member those of the groups they may see.
     const allowed = viewerId ? await allowedIn(viewerId, h) : new Set<string>();
     const visible = h.items

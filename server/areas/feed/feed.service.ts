@@ -136,13 +136,21 @@ export function setFeedAudience(check: AudienceCheck | null) {
  * for the groups the shared head's items are meant for (feed-head.ts). None without a rule.
  */
 export async function allowedAudiences(db: Db, viewerId: string, groupIds: string[]): Promise<Set<string>> {
-  if (!audienceCheck || !groupIds.length) return new Set();
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select aud.id::text as id from unnest(${sql.param(groupIds)}::uuid[]) as aud(id)
-      where (select ${audienceCheck(viewerId, sql`aud.id`)})`,
-  );
-  return new Set(rows.map((r) => r.id));
+  const allowed = allowedAudiencesArray(viewerId, groupIds);
+  if (!allowed) return new Set();
+  const [row] = await queryRows<{ ids: string[] }>(db, sql`select ${allowed} as ids`);
+  return new Set(row?.ids ?? []);
+}
+
+/**
+ * The same question as an expression (a text[] of the allowed ids), for a statement that asks it
+ * beside others (feed-head.ts asks it with the reader's blocks and follows); null when there is
+ * nothing to ask.
+ */
+export function allowedAudiencesArray(viewerId: string, groupIds: string[]): SQL | null {
+  if (!audienceCheck || !groupIds.length) return null;
+  return sql`array(select aud.id::text from unnest(${sql.param(groupIds)}::uuid[]) as aud(id)
+      where (select ${audienceCheck(viewerId, sql`aud.id`)}))`;
 }
 
 type Row = PersonSummaryRow & {

@@ -96,3 +96,34 @@ describe('repeated notifications about one thing', () => {
     expect((await receiver.agent.get<NotificationPage>('/api/notifications')).body.unreadCount).toBe(1);
   });
 });
+
+describe("the bell's unread count on a page of notifications", () => {
+  it('is the same on every page, past the last one too, and is 0 for someone with none', async () => {
+    const [me, a, b, c] = [await newMember(t), await newMember(t), await newMember(t), await newMember(t)];
+    const page = (query = '') => me.agent.get<NotificationPage>(`/api/notifications${query}`);
+    expect((await page()).body).toMatchObject({ items: [], unreadCount: 0, nextCursor: null });
+    for (const from of [a, b, c])
+      expect((await from.agent.post(`/api/connections/${me.id}/request`)).status).toBeLessThan(300);
+    const first = await page('?limit=1');
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.unreadCount).toBe(3);
+    let cursor = first.body.nextCursor;
+    const seen = [first.body.items[0]!.id];
+    while (cursor) {
+      const next = await page(`?limit=1&cursor=${cursor}`);
+      expect(next.body.unreadCount).toBe(3);
+      seen.push(...next.body.items.map((n) => n.id));
+      cursor = next.body.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(3);
+    // Past the last one (a page with no rows) the count is still asked.
+    expect((await page(`?limit=1&cursor=${seen.at(-1)}`)).body).toMatchObject({ items: [], unreadCount: 3 });
+    const one = first.body.items[0]!.id;
+    expect((await me.agent.post(`/api/notifications/${one}/read`)).status).toBe(200);
+    expect((await page()).body.unreadCount).toBe(2);
+    expect((await me.agent.post('/api/notifications/read-all')).status).toBe(200);
+    expect((await page()).body.unreadCount).toBe(0);
+    // Someone else's count is their own.
+    expect((await a.agent.get<NotificationPage>('/api/notifications')).body.unreadCount).toBe(0);
+  });
+});

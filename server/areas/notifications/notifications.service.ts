@@ -207,8 +207,13 @@ export async function listNotifications(
   const after = page.cursor
     ? sql`(${notifications.updatedAt}, ${notifications.id}) < (select n.updated_at, n.id from notifications n where n.id = ${page.cursor} and n.user_id = ${viewerId})`
     : undefined;
+  // The unread count rides on the page's rows (one statement; PostgreSQL counts once for all rows).
+  const unread = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(unreadOf(viewerId));
   const rows = await db
-    .select({ n: notifications, actor: actorColumns })
+    .select({ n: notifications, actor: actorColumns, unread: sql<number>`(${unread})` })
     .from(notifications)
     .leftJoin(profiles, eq(profiles.id, notifications.actorId))
     .where(and(eq(notifications.userId, viewerId), after))
@@ -218,22 +223,26 @@ export async function listNotifications(
   return {
     items,
     nextCursor: rows.length > limit ? items.at(-1)!.id : null,
-    unreadCount: await countUnread(db, viewerId),
+    // No row on a first page: the person has no notification, so none is unread.
+    unreadCount: rows.length ? Number(rows[0]!.unread) : after ? await countUnread(db, viewerId) : 0,
   };
+}
+
+/** A person's notifications that count on the bell. */
+function unreadOf(viewerId: string) {
+  return and(
+    eq(notifications.userId, viewerId),
+    eq(notifications.read, false),
+    // Direct messages raise the messages badge only (countsOnBell).
+    ne(notifications.type, 'message'),
+  );
 }
 
 export async function countUnread(db: Db, viewerId: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, viewerId),
-        eq(notifications.read, false),
-        // Direct messages raise the messages badge only (countsOnBell).
-        ne(notifications.type, 'message'),
-      ),
-    );
+    .where(unreadOf(viewerId));
   return row?.n ?? 0;
 }
 
