@@ -156,11 +156,14 @@ const PICTURE_SIZES = '(min-width: 48rem) 45rem, 100vw';
 /** The place the reactions and comments keep until drawn: the bar, the heading and a comment or so. */
 const COMMENTS_HEIGHT = '10rem';
 const ENGAGEMENT_HEIGHT = '13rem';
+/** A margin no page is longer than: the section counts as near wherever it is. */
+const ALL_THE_WAY = '100000px 0px';
 
 function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWithReactions, 'reactions'>> }) {
   const name = displayName(article.author);
   const profileHref = `/profile/${article.author.id}`;
   const isPublished = article.status === 'published';
+  const isCommentLinked = useLocation().hash.startsWith('#comment-');
 
   return (
     <PageFrame>
@@ -240,7 +243,11 @@ function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWit
 
       {isPublished ? (
         <div className="mt-2 flex flex-col gap-6 border-t border-border pt-6">
-          <WhenNearView minHeight={ENGAGEMENT_HEIGHT}>
+          <WhenNearView
+            minHeight={ENGAGEMENT_HEIGHT}
+            // A link to one comment (a notification's #comment-<id>) draws them at once, however far down.
+            rootMargin={isCommentLinked ? ALL_THE_WAY : undefined}
+          >
             <ReactionBar contentType="article" contentId={article.id} initial={article.reactions} />
             <Suspense fallback={<div aria-hidden="true" style={{ minHeight: COMMENTS_HEIGHT }} />}>
               <CommentSection contentType="article" contentId={article.id} ownerId={article.author.id} />
