@@ -156,7 +156,7 @@ export function EventPage() {
             <EventFacts event={event} />
             <div className="flex items-center gap-2 text-sm">
               <Avatar
-                src={event.organizer.avatarUrl}
+                src={imageVariantUrl(event.organizer.avatarUrl, 96)}
                 name={displayName(event.organizer)}
                 className="size-8"
               />
