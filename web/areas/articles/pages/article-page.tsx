@@ -1,6 +1,7 @@
 import { isUuid } from '@common/core/ids';
 import { ArrowLeft, LogIn, SquarePen, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@web/lib/toast';
 import {
@@ -13,10 +14,8 @@ import { MSG } from '@common/core/texts';
 import { displayName } from '@common/profiles/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
-import { CommentSection } from '@web/areas/comments/public';
 import { useMe } from '@web/lib/me';
 import { ReactionBar } from '@web/areas/reactions/public';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
@@ -30,7 +29,8 @@ import { dateFormatter } from '@web/lib/format-time';
 import { useDeleteArticle } from '../api/delete-article';
 import { useArticle } from '../api/get-article';
 import { ArticleContent } from '../components/article-content';
-import { TextLinkCard } from '@web/components/link-card';
+import { WhenNearView } from '@web/components/when-near-view';
+import { cardLinkOf } from '@web/lib/linkify';
 import { CategoryBadge } from '../components/card-parts';
 import { ReportButton } from '@web/components/report/report-actions';
 
@@ -47,6 +47,17 @@ const editedAt = dateFormatter(undefined, {
 // The editor comes in its own chunk, loaded when the author asks to edit.
 const loadEditor = () => import('../components/article-editor-dialog');
 const ArticleEditorDialog = lazy(() => loadEditor().then((m) => ({ default: m.ArticleEditorDialog })));
+// What the first view does without (a phone draws the article first, in short tasks): the comments
+// (their form and its schemas, dialogs), loaded as the reader nears them; the link's card, loaded
+// only for an article with a link; the delete confirmation, loaded when asked for.
+const CommentSection = lazy(() =>
+  import('@web/areas/comments/public').then((m) => ({ default: m.CommentSection })),
+);
+const TextLinkCard = lazy(() =>
+  import('@web/components/link-card').then((m) => ({ default: m.TextLinkCard })),
+);
+const loadConfirm = () => import('@web/components/confirm-dialog');
+const ConfirmDialog = lazy(() => loadConfirm().then((m) => ({ default: m.ConfirmDialog })));
 
 /**
  * /articles/:articleId. Members read the article with its reactions and comments; visitors are
@@ -95,6 +106,17 @@ function ArticleView({ articleId }: { articleId: string }) {
 
   // The page is drawn in short tasks once the article has come (a phone's main thread stays free).
   const article = useDrawnInBackground(query.data);
+  // Its picture, the page's largest, is asked for as soon as the article has come, while the page
+  // is still being drawn: the same copy the <img> picks (same srcset and sizes).
+  const picture = query.data?.imageUrl;
+  if (picture) {
+    preload(imageVariantUrl(picture, 800), {
+      as: 'image',
+      imageSrcSet: pictureSrcSet(picture),
+      imageSizes: PICTURE_SIZES,
+      fetchPriority: 'high',
+    });
+  }
   if (!isValidId || isGone || query.isPending || (query.data && !article)) return <PageSpinner />;
   if (!article) {
     return (
@@ -126,10 +148,22 @@ function PageFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The picture's copies (800 and 2000 wide) and the width it takes: a phone fetches the small one. */
+const pictureSrcSet = (url: string) =>
+  `${imageVariantUrl(url, 800)} 800w, ${imageVariantUrl(url, 2000)} 2000w`;
+const PICTURE_SIZES = '(min-width: 48rem) 45rem, 100vw';
+
+/** The place the reactions and comments keep until drawn: the bar, the heading and a comment or so. */
+const COMMENTS_HEIGHT = '10rem';
+const ENGAGEMENT_HEIGHT = '13rem';
+/** A margin no page is longer than: the section counts as near wherever it is. */
+const ALL_THE_WAY = '100000px 0px';
+
 function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWithReactions, 'reactions'>> }) {
   const name = displayName(article.author);
   const profileHref = `/profile/${article.author.id}`;
   const isPublished = article.status === 'published';
+  const isCommentLinked = useLocation().hash.startsWith('#comment-');
 
   return (
     <PageFrame>
@@ -189,8 +223,8 @@ function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWit
         {article.imageUrl ? (
           <img
             src={imageVariantUrl(article.imageUrl, 800)}
-            srcSet={`${imageVariantUrl(article.imageUrl, 800)} 800w, ${imageVariantUrl(article.imageUrl, 2000)} 2000w`}
-            sizes="(min-width: 48rem) 45rem, 100vw"
+            srcSet={pictureSrcSet(article.imageUrl)}
+            sizes={PICTURE_SIZES}
             alt=""
             // The page's largest picture: fetched first, in a box of known shape before it loads
             // (16:9, cropped to fill), so the text under it never moves.
@@ -200,13 +234,25 @@ function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWit
         ) : null}
 
         <ArticleContent html={article.html} />
-        <TextLinkCard text={article.content} />
+        {cardLinkOf(article.content) ? (
+          <Suspense fallback={null}>
+            <TextLinkCard text={article.content} />
+          </Suspense>
+        ) : null}
       </article>
 
       {isPublished ? (
         <div className="mt-2 flex flex-col gap-6 border-t border-border pt-6">
-          <ReactionBar contentType="article" contentId={article.id} initial={article.reactions} />
-          <CommentSection contentType="article" contentId={article.id} ownerId={article.author.id} />
+          <WhenNearView
+            minHeight={ENGAGEMENT_HEIGHT}
+            // A link to one comment (a notification's #comment-<id>) draws them at once, however far down.
+            rootMargin={isCommentLinked ? ALL_THE_WAY : undefined}
+          >
+            <ReactionBar contentType="article" contentId={article.id} initial={article.reactions} />
+            <Suspense fallback={<div aria-hidden="true" style={{ minHeight: COMMENTS_HEIGHT }} />}>
+              <CommentSection contentType="article" contentId={article.id} ownerId={article.author.id} />
+            </Suspense>
+          </WhenNearView>
         </div>
       ) : null}
     </PageFrame>
@@ -251,6 +297,7 @@ function DeleteArticleButton({ article }: { article: Article }) {
   const navigate = useNavigate();
   const remove = useDeleteArticle();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [hasAsked, setHasAsked] = useState(false);
   const label = article.isAuthor ? ARTICLE_MSG.delete : ARTICLE_MSG.deleteAdmin;
   const isDraft = article.status === 'draft';
 
@@ -276,21 +323,30 @@ function DeleteArticleButton({ article }: { article: Article }) {
       <Button
         variant="outline"
         size="sm"
-        onClick={() => setIsConfirming(true)}
+        onClick={() => {
+          setHasAsked(true);
+          setIsConfirming(true);
+        }}
+        onPointerEnter={() => void loadConfirm()}
+        onFocus={() => void loadConfirm()}
         className="text-destructive-text hover:text-destructive-text"
       >
         <Trash2 aria-hidden="true" />
         {label}
       </Button>
-      <ConfirmDialog
-        open={isConfirming}
-        onOpenChange={setIsConfirming}
-        title={isDraft ? ARTICLE_MSG.deleteDraftConfirmTitle : ARTICLE_MSG.deleteConfirmTitle}
-        description={ARTICLE_MSG.deleteConfirmText}
-        confirmLabel={label}
-        isBusy={remove.isPending}
-        onConfirm={onConfirm}
-      />
+      {hasAsked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={isConfirming}
+            onOpenChange={setIsConfirming}
+            title={isDraft ? ARTICLE_MSG.deleteDraftConfirmTitle : ARTICLE_MSG.deleteConfirmTitle}
+            description={ARTICLE_MSG.deleteConfirmText}
+            confirmLabel={label}
+            isBusy={remove.isPending}
+            onConfirm={onConfirm}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

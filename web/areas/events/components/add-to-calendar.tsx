@@ -1,43 +1,19 @@
-import { CalendarPlus, ChevronDown } from 'lucide-react';
-import { googleCalendarUrl, outlookCalendarUrl } from '@common/events/calendar';
-import { EVENT_MSG, type EventDetail } from '@common/events/model';
-import { Button } from '@web/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@web/components/ui/dropdown-menu';
+import { lazy } from 'react';
+import type { EventDetail } from '@common/events/model';
+import { DeferredMenu } from '@web/components/deferred-menu';
+import { AddToCalendarTrigger } from './add-to-calendar-trigger';
+
+// The menu's code (Radix's menu and its positioning) loads on the first click, not with the page.
+const loadMenu = () => import('./add-to-calendar-menu');
+const AddToCalendarMenu = lazy(() => loadMenu().then((m) => ({ default: m.AddToCalendarMenu })));
 
 /** 'Add to calendar': Google Calendar and Outlook (new tabs) beside the .ics download. */
 export function AddToCalendar({ event }: { event: EventDetail }) {
-  const page = `${window.location.origin}/events/${event.id}`;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
-          <CalendarPlus aria-hidden="true" />
-          {EVENT_MSG.addToCalendar}
-          <ChevronDown aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        <DropdownMenuItem asChild>
-          <a href={googleCalendarUrl(event, page)} target="_blank" rel="noopener noreferrer">
-            {EVENT_MSG.googleCalendar}
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={outlookCalendarUrl(event, page)} target="_blank" rel="noopener noreferrer">
-            {EVENT_MSG.outlookCalendar}
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={`/api/events/${event.id}/calendar.ics`} download>
-            {EVENT_MSG.downloadIcs}
-          </a>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredMenu
+      preload={loadMenu}
+      menu={<AddToCalendarMenu event={event} defaultOpen />}
+      renderTrigger={(props) => <AddToCalendarTrigger {...props} />}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EVENT_MSG, RSVP_LABELS, type EventDetail, type GuestStatus } from '@common/events/model';
 import { displayName } from '@common/profiles/model';
+import { imageVariantUrl } from '@common/core/uploads';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Avatar } from '@web/components/ui/avatar';
@@ -34,7 +35,11 @@ function GuestTab({ eventId, status }: { eventId: string; status: GuestStatus })
       <ul className="flex flex-col divide-y divide-border" aria-label={RSVP_LABELS[status]}>
         {items.map((g) => (
           <li key={g.person.id} className="flex items-center gap-3 py-2">
-            <Avatar src={g.person.avatarUrl} name={displayName(g.person)} className="size-8" />
+            <Avatar
+              src={imageVariantUrl(g.person.avatarUrl, 96)}
+              name={displayName(g.person)}
+              className="size-8"
+            />
             <Link
               to={`/profile/${g.person.id}`}
               className="min-w-0 truncate text-sm font-medium hover:underline"

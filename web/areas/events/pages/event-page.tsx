@@ -2,32 +2,30 @@ import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Pencil, UserPlus, XCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { EVENT_MSG, eventTopic } from '@common/events/model';
 import { displayName } from '@common/profiles/model';
 import { useMe } from '@web/lib/me';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
 import { GeneratedCover } from '@web/components/generated-cover';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { isApiError, refusalText } from '@web/lib/api-client';
+import { WhenNearView } from '@web/components/when-near-view';
 import { useDrawnInBackground } from '@web/lib/drawn-in-background';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { toast } from '@web/lib/toast';
-import { useCancelEvent, useUpdateEvent } from '../api/event-mutations';
+import { useCancelEvent } from '../api/event-mutations';
 import { useEvent } from '../api/get-events';
 import { eventKeys } from '../api/query-keys';
 import { DeleteEventButton } from '../components/delete-event-button';
 import { EventFacts, TypeBadge } from '../components/event-parts';
 import { AddToCalendar } from '../components/add-to-calendar';
-import { GuestList } from '../components/guest-list';
-import { InviteDialog } from '../components/invite-dialog';
 import { RsvpPanel } from '../components/rsvp-panel';
 
 function Frame({ children }: { children: React.ReactNode }) {
@@ -56,10 +54,25 @@ function NotFound() {
   );
 }
 
-/** /events/{eventId}: the event in the viewer's time zone, the RSVP panel, About, the Guest List. */
-// The form (and the schemas it checks with) comes in its own chunk, when the organizer edits.
-const EventForm = lazy(() => import('../components/event-form').then((m) => ({ default: m.EventForm })));
+// What the first view does without (a phone draws the event first, in short tasks): the Guest
+// List (its tabs and its read), loaded as the reader nears it; the organizer's dialogs (invite,
+// edit with its form and schemas, the confirmations), loaded when first opened.
+const GuestList = lazy(() => import('../components/guest-list').then((m) => ({ default: m.GuestList })));
+const loadInvite = () => import('../components/invite-dialog');
+const InviteDialog = lazy(() => loadInvite().then((m) => ({ default: m.InviteDialog })));
+const loadEdit = () => import('../components/edit-event-dialog');
+const EditEventDialog = lazy(() => loadEdit().then((m) => ({ default: m.EditEventDialog })));
+const loadConfirm = () => import('@web/components/confirm-dialog');
+const ConfirmDialog = lazy(() => loadConfirm().then((m) => ({ default: m.ConfirmDialog })));
 
+/** The cover's copies (750 and 1500 wide) and the width it takes: a phone fetches the small one. */
+const coverSrcSet = (url: string) => `${imageVariantUrl(url, 750)} 750w, ${imageVariantUrl(url, 1500)} 1500w`;
+const COVER_SIZES = '(min-width: 64rem) 48rem, 100vw';
+
+/** The place the Guest List keeps until drawn: its heading, totals, tabs and a row or two. */
+const GUEST_LIST_HEIGHT = '14rem';
+
+/** /events/{eventId}: the event in the viewer's time zone, the RSVP panel, About, the Guest List. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   const valid = isUuid(eventId);
@@ -69,7 +82,12 @@ export function EventPage() {
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [inviting, setInviting] = useState(false);
-  const update = useUpdateEvent(eventId);
+  // Each dialog is mounted from its first opening on (its code loads then), and stays mounted.
+  const [opened, setOpened] = useState({ invite: false, edit: false, cancel: false });
+  const open = (dialog: keyof typeof opened, show: (on: boolean) => void) => {
+    setOpened((o) => (o[dialog] ? o : { ...o, [dialog]: true }));
+    show(true);
+  };
   const cancel = useCancelEvent(eventId);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
@@ -80,6 +98,17 @@ export function EventPage() {
 
   // The page is drawn in short tasks once the event has come (a phone's main thread stays free).
   const event = useDrawnInBackground(query.data);
+  // The cover, the page's largest picture, is asked for as soon as the event has come, while the
+  // page is still being drawn: the same copy the <img> below picks (same srcset and sizes).
+  const cover = query.data?.coverPhotoUrl;
+  if (cover) {
+    preload(imageVariantUrl(cover, 1500), {
+      as: 'image',
+      imageSrcSet: coverSrcSet(cover),
+      imageSizes: COVER_SIZES,
+      fetchPriority: 'high',
+    });
+  }
 
   if (!valid) return <NotFound />;
   if (query.isPending || meLoading || (query.data && !event)) return <PageSpinner />;
@@ -102,8 +131,8 @@ export function EventPage() {
           {event.coverPhotoUrl ? (
             <img
               src={imageVariantUrl(event.coverPhotoUrl, 1500)}
-              srcSet={`${imageVariantUrl(event.coverPhotoUrl, 750)} 750w, ${imageVariantUrl(event.coverPhotoUrl, 1500)} 1500w`}
-              sizes="(min-width: 64rem) 48rem, 100vw"
+              srcSet={coverSrcSet(event.coverPhotoUrl)}
+              sizes={COVER_SIZES}
               alt=""
               // The page's largest picture: fetched first.
               fetchPriority="high"
@@ -127,7 +156,7 @@ export function EventPage() {
             <EventFacts event={event} />
             <div className="flex items-center gap-2 text-sm">
               <Avatar
-                src={event.organizer.avatarUrl}
+                src={imageVariantUrl(event.organizer.avatarUrl, 96)}
                 name={displayName(event.organizer)}
                 className="size-8"
               />
@@ -140,18 +169,36 @@ export function EventPage() {
               <AddToCalendar event={event} />
               {event.isOrganizer && !event.cancelled ? (
                 <>
-                  <Button variant="outline" size="sm" onClick={() => setInviting(true)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => open('invite', setInviting)}
+                    onPointerEnter={() => void loadInvite()}
+                    onFocus={() => void loadInvite()}
+                  >
                     <UserPlus aria-hidden="true" />
                     {EVENT_MSG.invite}
                   </Button>
-                  <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => open('edit', setEditing)}
+                    onPointerEnter={() => void loadEdit()}
+                    onFocus={() => void loadEdit()}
+                  >
                     <Pencil aria-hidden="true" />
                     {EVENT_MSG.edit}
                   </Button>
                 </>
               ) : null}
               {event.canCancel ? (
-                <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => open('cancel', setCancelling)}
+                  onPointerEnter={() => void loadConfirm()}
+                  onFocus={() => void loadConfirm()}
+                >
                   <XCircle aria-hidden="true" />
                   {EVENT_MSG.cancelEvent}
                 </Button>
@@ -171,56 +218,43 @@ export function EventPage() {
         <h2 className="text-lg font-semibold">{EVENT_MSG.about}</h2>
         <p className="text-sm break-words whitespace-pre-line">{event.description || '—'}</p>
       </Card>
-      <GuestList event={event} />
+      <WhenNearView minHeight={GUEST_LIST_HEIGHT}>
+        <Suspense fallback={<div aria-hidden="true" style={{ minHeight: GUEST_LIST_HEIGHT }} />}>
+          <GuestList event={event} />
+        </Suspense>
+      </WhenNearView>
 
-      {event.isOrganizer ? (
-        <>
+      {event.isOrganizer && opened.invite ? (
+        <Suspense fallback={null}>
           <InviteDialog eventId={event.id} title={event.title} open={inviting} onOpenChange={setInviting} />
-          <Dialog open={editing} onOpenChange={setEditing}>
-            <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
-              <DialogHeader>
-                <DialogTitle>{EVENT_MSG.editTitle}</DialogTitle>
-              </DialogHeader>
-              <Suspense fallback={<PageSpinner className="min-h-40" />}>
-                <EventForm
-                  initial={event}
-                  submitLabel={EVENT_MSG.save}
-                  isSaving={update.isPending}
-                  failedText={EVENT_MSG.errorUpdating}
-                  onCancel={() => setEditing(false)}
-                  onSubmit={(input, outcome) =>
-                    update.mutate(input, {
-                      onSuccess: () => {
-                        outcome.succeeded();
-                        toast.success(EVENT_MSG.updated);
-                        setEditing(false);
-                      },
-                      onError: (e) => outcome.failed(e),
-                    })
-                  }
-                />
-              </Suspense>
-            </DialogContent>
-          </Dialog>
-        </>
+        </Suspense>
       ) : null}
-      <ConfirmDialog
-        open={cancelling}
-        onOpenChange={setCancelling}
-        title={EVENT_MSG.cancelConfirmTitle}
-        description={EVENT_MSG.cancelConfirmText}
-        confirmLabel={EVENT_MSG.cancelEvent}
-        isBusy={cancel.isPending}
-        onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () => {
-              setCancelling(false);
-              toast.success(EVENT_MSG.eventCancelled);
-            },
-            onError: (e) => toast.error(EVENT_MSG.errorUpdating, { description: refusalText(e) ?? '' }),
-          })
-        }
-      />
+      {event.isOrganizer && opened.edit ? (
+        <Suspense fallback={null}>
+          <EditEventDialog event={event} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
+      {opened.cancel ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={cancelling}
+            onOpenChange={setCancelling}
+            title={EVENT_MSG.cancelConfirmTitle}
+            description={EVENT_MSG.cancelConfirmText}
+            confirmLabel={EVENT_MSG.cancelEvent}
+            isBusy={cancel.isPending}
+            onConfirm={() =>
+              cancel.mutate(undefined, {
+                onSuccess: () => {
+                  setCancelling(false);
+                  toast.success(EVENT_MSG.eventCancelled);
+                },
+                onError: (e) => toast.error(EVENT_MSG.errorUpdating, { description: refusalText(e) ?? '' }),
+              })
+            }
+          />
+        </Suspense>
+      ) : null}
     </Frame>
   );
 }
