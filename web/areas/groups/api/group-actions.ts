@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupFields } from '@common/groups/schemas';
 import { api, call } from '@web/lib/api';
-import { commentsKeys } from '@web/areas/comments/public';
 import { reactionsKeys } from '@web/lib/query-keys';
 import { groupKeys } from './query-keys';
 
@@ -37,7 +36,11 @@ export function useRequestToJoin(id: string) {
         refresh(),
         ...(res.joined
           ? [
-              queryClient.invalidateQueries({ queryKey: commentsKeys.all }),
+              // The comments area's keys come with its code, which the group page loads only
+              // once a post nears the screen (docs/decisions/043): imported here, not with the page.
+              import('@web/areas/comments/public').then(({ commentsKeys }) =>
+                queryClient.invalidateQueries({ queryKey: commentsKeys.all }),
+              ),
               queryClient.invalidateQueries({ queryKey: reactionsKeys.all }),
             ]
           : []),

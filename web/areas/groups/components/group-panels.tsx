@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { imageVariantUrl } from '@common/core/uploads';
 import { GROUP_MSG, GROUPS, type GroupMember } from '@common/groups/model';
 import { displayName, nameAndUsername } from '@common/profiles/model';
@@ -10,38 +10,31 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
-import { isApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import { useAnswerJoinRequest, useRemoveMember, useSetMemberRole } from '../api/group-actions';
+import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
+import { useAnswerJoinRequest } from '../api/group-actions';
 import { useGroupMembers, useJoinRequests } from '../api/get-group';
 import { MemberContactActions } from './member-contact-actions';
+import { OnceOpened } from './on-demand';
 
 /** Who an admin may remove: anyone but the group's owner and themself (null: not an admin). */
-type Removal = { groupId: string; ownerId: string | null; viewerId: string } | null;
+export type Removal = { groupId: string; ownerId: string | null; viewerId: string } | null;
+
+/* The dialogs come in a chunk of their own, once one is opened (docs/decisions/043). */
+const loadDialogs = () => void import('./member-dialogs');
+const RemoveMemberDialog = lazy(() =>
+  import('./member-dialogs').then((m) => ({ default: m.RemoveMemberDialog })),
+);
+const MemberRoleDialog = lazy(() =>
+  import('./member-dialogs').then((m) => ({ default: m.MemberRoleDialog })),
+);
+const AllMembersDialog = lazy(() =>
+  import('./member-dialogs').then((m) => ({ default: m.AllMembersDialog })),
+);
 
 /** 'Remove' on a member's row, for admins: asks first, then removes and says so. */
 function RemoveMember({ member, groupId }: { member: GroupMember; groupId: string }) {
   const [open, setOpen] = useState(false);
-  const remove = useRemoveMember(groupId);
-  const name = displayName(member.person);
-  // mutateAsync, not mutate's callbacks: the removed member's row (and this dialog) may unmount
-  // before the answer arrives when the list refetches, and the toast must still be said.
-  const confirm = () =>
-    remove.mutateAsync(member.person.id).then(
-      () => {
-        setOpen(false);
-        toast.success(GROUP_MSG.memberRemoved);
-      },
-      () => toast.error(GROUP_MSG.removeFailed),
-    );
   return (
     <>
       <Button
@@ -50,26 +43,15 @@ function RemoveMember({ member, groupId }: { member: GroupMember; groupId: strin
         className="h-8 shrink-0 px-2 text-destructive"
         aria-label={`${GROUP_MSG.remove} ${nameAndUsername(member.person)}`}
         title={GROUP_MSG.remove}
+        onPointerEnter={loadDialogs}
+        onFocus={loadDialogs}
         onClick={() => setOpen(true)}
       >
         <UserMinus aria-hidden="true" />
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{GROUP_MSG.removeTitle}</DialogTitle>
-            <DialogDescription>{GROUP_MSG.removeConfirm(name)}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={remove.isPending}>
-              {GROUP_MSG.cancel}
-            </Button>
-            <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-              {GROUP_MSG.remove}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <OnceOpened open={open}>
+        <RemoveMemberDialog member={member} groupId={groupId} open={open} onOpenChange={setOpen} />
+      </OnceOpened>
     </>
   );
 }
@@ -77,22 +59,8 @@ function RemoveMember({ member, groupId }: { member: GroupMember; groupId: strin
 /** 'Make admin' or 'Make member' on a member's row, for admins: asks first, then changes and says so. */
 function MemberRole({ member, groupId }: { member: GroupMember; groupId: string }) {
   const [open, setOpen] = useState(false);
-  const setRole = useSetMemberRole(groupId);
-  const name = displayName(member.person);
   const toAdmin = member.role !== 'admin';
   const label = toAdmin ? GROUP_MSG.makeAdmin : GROUP_MSG.makeMember;
-  const confirm = () =>
-    setRole.mutateAsync({ userId: member.person.id, role: toAdmin ? 'admin' : 'member' }).then(
-      () => {
-        setOpen(false);
-        toast.success(GROUP_MSG.roleChanged);
-      },
-      (e) =>
-        toast.error(
-          GROUP_MSG.roleFailed,
-          isApiError(e) && e.message ? { description: e.message } : undefined,
-        ),
-    );
   return (
     <>
       <Button
@@ -101,33 +69,20 @@ function MemberRole({ member, groupId }: { member: GroupMember; groupId: string 
         className="h-8 shrink-0 px-2"
         aria-label={`${label} ${nameAndUsername(member.person)}`}
         title={label}
+        onPointerEnter={loadDialogs}
+        onFocus={loadDialogs}
         onClick={() => setOpen(true)}
       >
         {toAdmin ? <ShieldPlus aria-hidden="true" /> : <ShieldMinus aria-hidden="true" />}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{toAdmin ? GROUP_MSG.makeAdminTitle : GROUP_MSG.makeMemberTitle}</DialogTitle>
-            <DialogDescription>
-              {toAdmin ? GROUP_MSG.makeAdminConfirm(name) : GROUP_MSG.makeMemberConfirm(name)}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={setRole.isPending}>
-              {GROUP_MSG.cancel}
-            </Button>
-            <Button onClick={confirm} disabled={setRole.isPending}>
-              {label}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <OnceOpened open={open}>
+        <MemberRoleDialog member={member} groupId={groupId} open={open} onOpenChange={setOpen} />
+      </OnceOpened>
     </>
   );
 }
 
-function MemberRow({ member, removal = null }: { member: GroupMember; removal?: Removal }) {
+export function MemberRow({ member, removal = null }: { member: GroupMember; removal?: Removal }) {
   const name = displayName(member.person);
   const removable =
     removal !== null && member.person.id !== removal.ownerId && member.person.id !== removal.viewerId;
@@ -148,13 +103,20 @@ function MemberRow({ member, removal = null }: { member: GroupMember; removal?: 
   );
 }
 
-/** The members sidebar: five members and 'View all N members', which opens the full list. */
+/**
+ * The members sidebar: five members and 'View all N members', which opens the full list. Below
+ * 1024 px it is under the posts: it reads its members only when it nears the screen, and shows
+ * its loading rows until then (docs/decisions/043).
+ */
 export function MembersSidebar({ groupId, removal = null }: { groupId: string; removal?: Removal }) {
-  const query = useGroupMembers(groupId, GROUPS.sidebarMembers, true);
+  const ref = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useLoadOnScroll({ target: ref, enabled: !isNear, onLoad: () => setIsNear(true), rootMargin: '300px 0px' });
+  const query = useGroupMembers(groupId, GROUPS.sidebarMembers, isNear);
   const [open, setOpen] = useState(false);
   const first = query.data?.pages[0];
   return (
-    <Card>
+    <Card ref={ref}>
       <CardHeader className="pb-2">
         <CardTitle as="h2">{GROUP_MSG.membersHeading}</CardTitle>
       </CardHeader>
@@ -178,40 +140,23 @@ export function MembersSidebar({ groupId, removal = null }: { groupId: string; r
               ))}
             </ul>
             {first!.total > GROUPS.sidebarMembers ? (
-              <Button variant="link" className="mt-2" onClick={() => setOpen(true)}>
+              <Button
+                variant="link"
+                className="mt-2"
+                onPointerEnter={loadDialogs}
+                onFocus={loadDialogs}
+                onClick={() => setOpen(true)}
+              >
                 {GROUP_MSG.viewAllMembers(first!.total)}
               </Button>
             ) : null}
           </>
         )}
       </div>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[85vh] overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>{GROUP_MSG.membersHeading}</DialogTitle>
-          </DialogHeader>
-          {open ? <AllMembers groupId={groupId} removal={removal} /> : null}
-        </DialogContent>
-      </Dialog>
+      <OnceOpened open={open}>
+        <AllMembersDialog groupId={groupId} removal={removal} open={open} onOpenChange={setOpen} />
+      </OnceOpened>
     </Card>
-  );
-}
-
-function AllMembers({ groupId, removal }: { groupId: string; removal: Removal }) {
-  const query = useGroupMembers(groupId, GROUPS.memberPageSize, true);
-  if (query.isPending) return <p role="status">Loading...</p>;
-  if (query.isError) return <LoadError message={GROUP_MSG.loadFailed} onRetry={query.refetch} />;
-  return (
-    <>
-      <ul aria-label="All members" className="divide-y divide-border">
-        {query.data.pages
-          .flatMap((p) => p.items)
-          .map((m) => (
-            <MemberRow key={m.person.id} member={m} removal={removal} />
-          ))}
-      </ul>
-      <InfiniteListEnd query={query} errorMessage={GROUP_MSG.loadFailed} rootMargin="200px 0px" />
-    </>
   );
 }
 

@@ -1,11 +1,11 @@
 import { Share2, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
-import { GROUP_MSG, GROUPS, type GroupPost, GROUP_POST_REPORT_TARGET } from '@common/groups/model';
+import { GROUP_MSG, type GroupPost, GROUP_POST_REPORT_TARGET } from '@common/groups/model';
 import { displayName } from '@common/profiles/model';
 import type { ReactionSummary } from '@common/reactions/model';
-import { type CommentTexts, CommentSection } from '@web/areas/comments/public';
+import type { CommentTexts } from '@web/areas/comments/public';
 import { ReactionBar } from '@web/areas/reactions/public';
 import { TextLinkCard } from '@web/components/link-card';
 import { RelativeTime } from '@web/components/relative-time';
@@ -13,23 +13,21 @@ import { WhenNearView } from '@web/components/when-near-view';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
-import { Label } from '@web/components/ui/label';
-import { Textarea } from '@web/components/ui/textarea';
-import { isApiError } from '@web/lib/api-client';
-import { toast } from '@web/lib/toast';
 import { useMe } from '@web/lib/me';
-import { useDeletePost, useSharePost } from '../api/group-actions';
 import { ReportButton } from '@web/components/report/report-actions';
 import { MentionText } from '@web/components/mention-text';
-import { mentionsToPlain } from '@common/core/mentions';
+import { OnceOpened } from './on-demand';
+
+/*
+ * What a post shows only on demand comes in chunks of their own (docs/decisions/043): the comments
+ * (with their form and its schemas) once the post nears the screen, the dialogs once opened.
+ */
+const CommentSection = lazy(() =>
+  import('@web/areas/comments/public').then((m) => ({ default: m.CommentSection })),
+);
+const loadPostDialogs = () => void import('./post-dialogs');
+const DeletePostDialog = lazy(() => import('./post-dialogs').then((m) => ({ default: m.DeletePostDialog })));
+const SharePostDialog = lazy(() => import('./post-dialogs').then((m) => ({ default: m.SharePostDialog })));
 
 /** Group posts' own comment texts: loading and adding fail in their words. */
 const COMMENT_TEXTS: CommentTexts = {
@@ -87,14 +85,18 @@ export function PostCard({
         />
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
-        <WhenNearView minHeight="2.25rem">
-          <ReactionBar
-            contentType="group_post"
-            contentId={post.id}
-            quietWhenClosed={!isMember}
-            initial={post.reactions}
-          />
-        </WhenNearView>
+        {/* The bar's place is its own before it is drawn: a whole line on a phone (where the bar
+            wraps), the room beside the buttons from 640 px, so nothing moves when it comes. */}
+        <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
+          <WhenNearView minHeight="2.25rem">
+            <ReactionBar
+              contentType="group_post"
+              contentId={post.id}
+              quietWhenClosed={!isMember}
+              initial={post.reactions}
+            />
+          </WhenNearView>
+        </div>
         {isMember ? <ShareButton post={post} /> : null}
         <div className="flex items-center gap-1">
           {canDelete ? <DeletePost post={post} isOwn={viewer?.id === post.author.id} /> : null}
@@ -106,38 +108,25 @@ export function PostCard({
         </div>
       </div>
       <WhenNearView minHeight="6rem">
-        <CommentSection
-          contentType="group_post"
-          contentId={post.id}
-          ownerId={post.author.id}
-          texts={COMMENT_TEXTS}
-          quietWhenClosed={!isMember}
-          canModerate={isAdmin}
-        />
+        <Suspense fallback={<div style={{ minHeight: '6rem' }} aria-hidden="true" />}>
+          <CommentSection
+            contentType="group_post"
+            contentId={post.id}
+            ownerId={post.author.id}
+            texts={COMMENT_TEXTS}
+            quietWhenClosed={!isMember}
+            canModerate={isAdmin}
+          />
+        </Suspense>
       </WhenNearView>
     </Card>
   );
 }
 
-/** Delete, for the post's author and the group's admins: asks first, then removes and says so. */
+/** Delete, for the post's author and the group's admins: the button, and its dialog once asked for. */
 function DeletePost({ post, isOwn }: { post: GroupPost; isOwn: boolean }) {
   const [open, setOpen] = useState(false);
-  const remove = useDeletePost(post.groupId);
   const name = displayName(post.author);
-  // mutateAsync: the deleted post's card unmounts when the posts refetch, and the toast must
-  // still be said.
-  const confirm = () =>
-    remove.mutateAsync(post.id).then(
-      () => {
-        setOpen(false);
-        toast.success(GROUP_MSG.postDeleted);
-      },
-      (e) =>
-        toast.error(
-          GROUP_MSG.deletePostFailed,
-          isApiError(e) && e.message ? { description: e.message } : undefined,
-        ),
-    );
   return (
     <>
       <Button
@@ -146,80 +135,36 @@ function DeletePost({ post, isOwn }: { post: GroupPost; isOwn: boolean }) {
         className="h-8 px-2 text-destructive"
         aria-label={`${GROUP_MSG.deletePost}: post by ${name}`}
         title={GROUP_MSG.deletePost}
+        onPointerEnter={loadPostDialogs}
+        onFocus={loadPostDialogs}
         onClick={() => setOpen(true)}
       >
         <Trash2 aria-hidden="true" />
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{GROUP_MSG.deletePostTitle}</DialogTitle>
-            <DialogDescription>
-              {isOwn ? GROUP_MSG.deletePostConfirm : GROUP_MSG.removePostConfirm(name)}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={remove.isPending}>
-              {GROUP_MSG.cancel}
-            </Button>
-            <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-              {GROUP_MSG.deletePost}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <OnceOpened open={open}>
+        <DeletePostDialog post={post} isOwn={isOwn} open={open} onOpenChange={setOpen} />
+      </OnceOpened>
     </>
   );
 }
 
 function ShareButton({ post }: { post: GroupPost }) {
   const [open, setOpen] = useState(false);
-  const [comment, setComment] = useState('');
-  const share = useSharePost(post.groupId);
-  const fieldId = useId();
-  const submit = () =>
-    share.mutate(
-      { postId: post.id, comment: comment.trim() || null },
-      {
-        onSuccess: () => {
-          toast.success(GROUP_MSG.postShared);
-          setOpen(false);
-          setComment('');
-        },
-        onError: () => toast.error(GROUP_MSG.shareFailed),
-      },
-    );
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onPointerEnter={loadPostDialogs}
+        onFocus={loadPostDialogs}
+        onClick={() => setOpen(true)}
+      >
         <Share2 aria-hidden="true" />
         {GROUP_MSG.share}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{GROUP_MSG.share}</DialogTitle>
-            <DialogDescription className="line-clamp-3">{mentionsToPlain(post.content)}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId}>{GROUP_MSG.shareComment}</Label>
-            <Textarea
-              id={fieldId}
-              value={comment}
-              maxLength={GROUPS.shareCommentMax}
-              onChange={(e) => setComment(e.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              {GROUP_MSG.cancel}
-            </Button>
-            <Button onClick={submit} disabled={share.isPending}>
-              {GROUP_MSG.share}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <OnceOpened open={open}>
+        <SharePostDialog post={post} open={open} onOpenChange={setOpen} />
+      </OnceOpened>
     </>
   );
 }

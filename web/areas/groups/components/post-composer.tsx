@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { GROUP_MSG, GROUPS } from '@common/groups/model';
-import { ZGroupPostContent } from '@common/groups/schemas';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ComposerLinkCard } from '@web/components/link-card';
@@ -9,6 +8,13 @@ import { isApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useCreatePost } from '../api/group-actions';
 import { ImagePicker } from './image-picker';
+
+/*
+ * The post's schema (and the schema library) loads when the member starts writing, not with the
+ * page (docs/decisions/043): it is needed only to check the post when it is sent.
+ */
+const loadSchemas = () => import('@common/groups/schemas');
+const prefetchSchemas = () => void loadSchemas();
 
 /** A member's new post: 1 to 1000 characters and an optional picture. */
 export function PostComposer({ groupId }: { groupId: string }) {
@@ -19,8 +25,9 @@ export function PostComposer({ groupId }: { groupId: string }) {
   const create = useCreatePost(groupId);
   const id = useId();
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const { ZGroupPostContent } = await loadSchemas();
     const parsed = ZGroupPostContent.safeParse(content);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? GROUP_MSG.postEmpty);
     setError(null);
@@ -45,7 +52,13 @@ export function PostComposer({ groupId }: { groupId: string }) {
 
   return (
     <Card className="p-4">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <form
+        onSubmit={(event) => void submit(event)}
+        onFocus={prefetchSchemas}
+        onPointerEnter={prefetchSchemas}
+        noValidate
+        className="flex flex-col gap-3"
+      >
         <label htmlFor={id} className="sr-only">
           {GROUP_MSG.writePost}
         </label>

@@ -1,7 +1,7 @@
 import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Lock, LockOpen, LogOut, UserPlus, Users } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GROUP_MSG, type Group } from '@common/groups/model';
 import { useMe } from '@web/lib/me';
@@ -13,7 +13,7 @@ import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { isApiError } from '@web/lib/api-client';
-import { useDrawnInBackground, useFirstFew } from '@web/lib/drawn-in-background';
+import { useDrawnInBackground } from '@web/lib/drawn-in-background';
 import { dateFormatter } from '@web/lib/format-time';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { toast } from '@web/lib/toast';
@@ -21,10 +21,19 @@ import { useAnswerInvitation, useLeaveGroup, useRequestToJoin, useSetPrivacy } f
 import { useGroup, useGroupPosts } from '../api/get-group';
 import { groupKeys } from '../api/query-keys';
 import { GroupCover } from '../components/group-card';
-import { InviteDialog, NewAdminDialog } from '../components/group-dialogs';
+import { OnceOpened } from '../components/on-demand';
 import { JoinRequestsPanel, MembersSidebar } from '../components/group-panels';
 import { PostCard, PostSkeleton } from '../components/post-card';
 import { PostComposer } from '../components/post-composer';
+
+/* The admins' dialogs (and the invitation's schema) come in a chunk of their own, once opened (docs/decisions/043). */
+const loadDialogs = () => void import('../components/group-dialogs');
+const InviteDialog = lazy(() =>
+  import('../components/group-dialogs').then((m) => ({ default: m.InviteDialog })),
+);
+const NewAdminDialog = lazy(() =>
+  import('../components/group-dialogs').then((m) => ({ default: m.NewAdminDialog })),
+);
 
 const createdDate = dateFormatter('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -226,7 +235,12 @@ function GroupActions({ group, viewerId }: { group: Group; viewerId: string }) {
     <div className="flex flex-wrap gap-2">
       {group.isAdmin ? (
         <>
-          <Button variant="outline" onClick={() => setIsInviting(true)}>
+          <Button
+            variant="outline"
+            onPointerEnter={loadDialogs}
+            onFocus={loadDialogs}
+            onClick={() => setIsInviting(true)}
+          >
             <UserPlus aria-hidden="true" />
             {GROUP_MSG.invite}
           </Button>
@@ -243,7 +257,9 @@ function GroupActions({ group, viewerId }: { group: Group; viewerId: string }) {
             {group.isPrivate ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
             {group.isPrivate ? GROUP_MSG.makePublic : GROUP_MSG.makePrivate}
           </Button>
-          <InviteDialog groupId={group.id} open={isInviting} onOpenChange={setIsInviting} />
+          <OnceOpened open={isInviting}>
+            <InviteDialog groupId={group.id} open={isInviting} onOpenChange={setIsInviting} />
+          </OnceOpened>
         </>
       ) : null}
       {group.isMember ? (
@@ -252,14 +268,16 @@ function GroupActions({ group, viewerId }: { group: Group; viewerId: string }) {
             <LogOut aria-hidden="true" />
             {GROUP_MSG.leaveGroup}
           </Button>
-          <NewAdminDialog
-            groupId={group.id}
-            viewerId={viewerId}
-            open={isNaming}
-            onOpenChange={setIsNaming}
-            onConfirm={doLeave}
-            isBusy={leave.isPending}
-          />
+          <OnceOpened open={isNaming}>
+            <NewAdminDialog
+              groupId={group.id}
+              viewerId={viewerId}
+              open={isNaming}
+              onOpenChange={setIsNaming}
+              onConfirm={doLeave}
+              isBusy={leave.isPending}
+            />
+          </OnceOpened>
         </>
       ) : group.membership.invitationId ? null : (
         <JoinButton group={group} join={join} />
@@ -344,7 +362,14 @@ function InvitationBanner({ group }: { group: Group }) {
 function PostList({ group }: { group: Group }) {
   const query = useGroupPosts(group.id, true);
   const data = useDrawnInBackground(query.data);
-  if (query.isPending || (query.data && !data)) return <PostSkeleton />;
+  // Below 1024 px the members column follows the posts: the skeleton fills the screen so the
+  // column is not in view and pushed down when the posts come.
+  if (query.isPending || (query.data && !data))
+    return (
+      <div className="min-h-svh lg:min-h-0">
+        <PostSkeleton />
+      </div>
+    );
   if (query.isError)
     return (
       <Card>
@@ -355,8 +380,31 @@ function PostList({ group }: { group: Group }) {
   return <Posts group={group} query={query} pages={data.pages} />;
 }
 
-/** How many posts the first render draws: a phone's first screen and some; the rest follow in short tasks. */
-const FIRST_POSTS = 3;
+/**
+ * How the posts are drawn (docs/decisions/043): the first few in the render that mounts the list
+ * (a phone's first screen and some), then a few more per task until all are there, each step a
+ * background render and a small commit, so no step blocks a phone for long. Once every post is
+ * drawn the list stays whole: later changes (a new post, the next page) are drawn at once.
+ */
+const FIRST_POSTS = 2;
+const POSTS_PER_STEP = 2;
+
+function useDrawnInSteps<T>(items: T[]): { shown: T[]; isComplete: boolean } {
+  const [count, setCount] = useState(FIRST_POSTS);
+  const isComplete = count >= items.length;
+  const [wasComplete, setWasComplete] = useState(isComplete);
+  if (isComplete && !wasComplete) setWasComplete(true);
+  useEffect(() => {
+    if (isComplete || wasComplete) return;
+    const timer = setTimeout(() => startTransition(() => setCount((c) => c + POSTS_PER_STEP)), 0);
+    return () => clearTimeout(timer);
+  }, [count, isComplete, wasComplete]);
+  const shown = useMemo(
+    () => (wasComplete || isComplete ? items : items.slice(0, count)),
+    [items, count, isComplete, wasComplete],
+  );
+  return { shown, isComplete: wasComplete || isComplete };
+}
 
 function Posts({
   group,
@@ -368,14 +416,22 @@ function Posts({
   pages: NonNullable<ReturnType<typeof useGroupPosts>['data']>['pages'];
 }) {
   const posts = useMemo(() => pages.flatMap((p) => p.items), [pages]);
-  const { shown, isComplete } = useFirstFew(posts, FIRST_POSTS);
+  const { shown, isComplete } = useDrawnInSteps(posts);
   if (posts.length === 0)
     return <Card className="p-6 text-center text-sm text-muted-foreground">{GROUP_MSG.noPosts}</Card>;
   return (
     <>
       <ul aria-label={GROUP_MSG.tabPosts} className="flex flex-col gap-4">
-        {shown.map((p) => (
-          <li key={p.id}>
+        {shown.map((p, i) => (
+          // Past the first screen a post's layout and paint wait until it nears the screen.
+          <li
+            key={p.id}
+            className={
+              i < FIRST_POSTS
+                ? undefined
+                : '[contain-intrinsic-size:auto_28rem] [content-visibility:auto] [overflow-clip-margin:0.5rem]'
+            }
+          >
             <PostCard post={p} isMember={group.isMember} isAdmin={group.isAdmin} />
           </li>
         ))}
