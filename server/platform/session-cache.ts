@@ -1,20 +1,28 @@
 import type { Bus } from './bus';
 
-/** How long a looked-up session is trusted without asking the database again. */
-const TTL_MS = 15_000;
+/**
+ * How long a looked-up session is trusted without asking the database again, while a bus carries
+ * every revocation to every instance and a gap in it (a 'resync') empties the cache
+ * (docs/decisions/048): what it bounds is a change made behind the app's back.
+ */
+const TTL_MS = 5 * 60_000;
+/** Without a bus between instances (REALTIME_BUS=off) it is the only bound on a revocation made elsewhere. */
+const TTL_NO_BUS_MS = 15_000;
 const MAX_ENTRIES = 20_000;
 const COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=([^;]+)/;
 
 /**
- * The signed-in person per session cookie, kept for a few seconds so a page's burst of API calls
+ * The signed-in person per session cookie, kept for a few minutes so a page's burst of API calls
  * (and a busy feed) does not look the session up in the database every time (docs/decisions/010).
  * Whatever ends sessions calls `revoke(userIds)` once it has succeeded: every instance forgets
  * those people's cached sessions through the bus (`revokeAll()` when who is not known). Only the
  * people concerned: a flood of sign-outs must not make every instance look everyone up again.
- * The time limit bounds what a lost bus message could leave behind.
+ * A gap in the bus (its 'resync') forgets everyone; the time limit bounds what was changed behind
+ * the app's back (a session deleted straight in the database).
  */
 export function createSessionCache<V extends { id: string }>(bus: Bus) {
   const entries = new Map<string, { value: V; until: number }>();
+  const ttlMs = bus.kind === 'off' ? TTL_NO_BUS_MS : TTL_MS;
   const forget = (userIds?: readonly string[]) => {
     if (!userIds) return entries.clear();
     if (!userIds.length) return;
@@ -23,6 +31,8 @@ export function createSessionCache<V extends { id: string }>(bus: Bus) {
   };
   const unsubscribe = bus.subscribe(({ event }) => {
     if (event.type === 'sessions.revoked') forget(event.userIds);
+    // The bus lost its connection for a while: a revocation may have been missed.
+    else if (event.type === 'resync') forget();
   });
   return {
     /** The cache key of a request: its signed session cookie, or null. */
@@ -44,7 +54,7 @@ export function createSessionCache<V extends { id: string }>(bus: Bus) {
           if (entries.size < MAX_ENTRIES * 0.9) break;
         }
       }
-      entries.set(key, { value, until: Math.min(Date.now() + TTL_MS, sessionExpiresAt) });
+      entries.set(key, { value, until: Math.min(Date.now() + ttlMs, sessionExpiresAt) });
     },
     /**
      * These people's sessions were ended (sign-out, password change or reset, deletion): forget them,

@@ -155,6 +155,37 @@ describe('the session cache forgets only the people named', () => {
     await bus.close();
   });
 
+  it('a gap in the bus forgets everyone; without a bus a session is kept 15 s, with one 5 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const bus = createLocalBus(createLogger('silent'));
+      const here = createSessionCache<{ id: string }>(bus);
+      const far = Date.now() + 3_600_000;
+      here.set('k1', { id: 'ada' }, far);
+      vi.setSystemTime(Date.now() + 4 * 60_000);
+      expect(here.get('k1')).toEqual({ id: 'ada' });
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(here.get('k1')).toBeUndefined();
+      // Revocations may have been sent while the bus's connection was down: all are forgotten.
+      here.set('k2', { id: 'grace' }, far);
+      bus.publish({ event: { type: 'resync' } });
+      await vi.waitFor(() => expect(here.get('k2')).toBeUndefined());
+      here.close();
+      await bus.close();
+
+      const off = createLocalBus(createLogger('silent'), { off: true });
+      const alone = createSessionCache<{ id: string }>(off);
+      alone.set('k3', { id: 'linus' }, far);
+      vi.setSystemTime(Date.now() + 14_000);
+      expect(alone.get('k3')).toEqual({ id: 'linus' });
+      vi.setSystemTime(Date.now() + 2_000);
+      expect(alone.get('k3')).toBeUndefined();
+      alone.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('revoking nobody publishes nothing', () => {
     const bus = createLocalBus(createLogger('silent'));
     const publish = vi.spyOn(bus, 'publish');

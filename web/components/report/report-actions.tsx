@@ -2,7 +2,6 @@ import { Flag } from 'lucide-react';
 import { MODERATION_MSG } from '@common/admin/moderation';
 import { useMe } from '@web/lib/me';
 import { Button } from '@web/components/ui/button';
-import { DropdownMenuItem } from '@web/components/ui/dropdown-menu';
 import { cn } from '@web/lib/cn';
 import type { ReportTarget } from './report-dialog';
 import { openReport } from './report-host';
@@ -10,10 +9,12 @@ import { openReport } from './report-host';
 /*
  * "Report" for any area's content (issue 20 part B), one line where the thing's other actions are.
  * Shown to signed-in people only, and never on their own things (`ownerId`); the server refuses
- * both anyway.
+ * both anyway. The dropdown's item is in report-menu-item.tsx, so a page with the button alone
+ * does not load the dropdown menu's code.
  */
 
-function useMayReport(ownerId: string | undefined) {
+/** Whether the viewer may report a thing of `ownerId`'s (signed in, not their own). */
+export function useMayReport(ownerId: string | undefined) {
   const { viewer } = useMe();
   return viewer !== null && viewer.id !== ownerId;
 }
@@ -48,16 +49,5 @@ export function ReportButton({
       <Flag aria-hidden="true" />
       {isIconOnly ? null : MODERATION_MSG.report}
     </Button>
-  );
-}
-
-/** "Report" in a thing's dropdown menu. */
-export function ReportMenuItem({ target, ownerId }: { target: ReportTarget; ownerId?: string }) {
-  if (!useMayReport(ownerId)) return null;
-  return (
-    <DropdownMenuItem onSelect={() => openReport(target)}>
-      <Flag aria-hidden="true" />
-      {MODERATION_MSG.report}
-    </DropdownMenuItem>
   );
 }

@@ -3,7 +3,7 @@ import type { ReportTarget } from './report-dialog';
 
 /*
  * The one Report dialog of the app (issue 20 part B). Any area's content shows a ReportButton or a
- * ReportMenuItem (report-actions.tsx), one line each; they open the dialog mounted once by
+ * ReportMenuItem (report-menu-item.tsx), one line each; they open the dialog mounted once by
  * ReportDialogHost in the app's root, so a menu that closes does not take the dialog with it. This
  * file is in the first view, so it stays tiny: the dialog's code loads on first use.
  */

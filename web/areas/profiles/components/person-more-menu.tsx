@@ -1,7 +1,7 @@
 import { Ban, UserMinus } from 'lucide-react';
 import { CONNECTION_MSG, PROFILE_REPORT_TARGET } from '@common/profiles/model';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { ReportMenuItem } from '@web/components/report/report-actions';
+import { ReportMenuItem } from '@web/components/report/report-menu-item';
 import {
   DropdownMenu,
   DropdownMenuContent,
