@@ -86,6 +86,9 @@ export async function signUpVerified(page: Page, person = newPerson()) {
   const mail = await waitForMail(person.email, /confirm/i);
   await page.goto(mail.links.find((l) => l.includes('/verify-email'))!);
   await expect(page).toHaveURL(/\/(\?|$)/);
+  // The app has taken over: the member's own menu replaced the header's loading skeleton (a field
+  // typed into before that is replaced with the header, and the typing lost).
+  await expect(page.getByRole('button', { name: /^Open user menu for / })).toBeVisible();
   return person;
 }
 
