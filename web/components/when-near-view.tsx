@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
 
 /**
@@ -17,8 +17,18 @@ export function WhenNearView({
   rootMargin?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useLoadOnScroll({ target: ref, enabled: !near, onLoad: () => setNear(true), rootMargin });
+  const near = useNearView(ref, rootMargin);
   if (near) return <>{children}</>;
   return <div ref={ref} style={{ minHeight }} aria-hidden="true" />;
+}
+
+/**
+ * Whether `target` has come within `rootMargin` of the viewport (and stays true from then on): for
+ * a part that keeps its own frame and only waits to read its data. True at once without
+ * IntersectionObserver.
+ */
+export function useNearView(target: RefObject<HTMLElement | null>, rootMargin = '600px 0px') {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useLoadOnScroll({ target, enabled: !near, onLoad: () => setNear(true), rootMargin });
+  return near;
 }

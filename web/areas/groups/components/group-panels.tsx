@@ -11,7 +11,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/lib/toast';
-import { useLoadOnScroll } from '@web/lib/use-load-on-scroll';
+import { useNearView } from '@web/components/when-near-view';
 import { useAnswerJoinRequest } from '../api/group-actions';
 import { useGroupMembers, useJoinRequests } from '../api/get-group';
 import { MemberContactActions } from './member-contact-actions';
@@ -110,8 +110,7 @@ export function MemberRow({ member, removal = null }: { member: GroupMember; rem
  */
 export function MembersSidebar({ groupId, removal = null }: { groupId: string; removal?: Removal }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useLoadOnScroll({ target: ref, enabled: !isNear, onLoad: () => setIsNear(true), rootMargin: '300px 0px' });
+  const isNear = useNearView(ref, '300px 0px');
   const query = useGroupMembers(groupId, GROUPS.sidebarMembers, isNear);
   const [open, setOpen] = useState(false);
   const first = query.data?.pages[0];
