@@ -87,7 +87,7 @@ for (const path of REQUESTS) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (const { token, user } of fresh ? signedIn.slice(r * members, (r + 1) * members) : signedIn) {
-      booted.sessions.set(token, user, Date.now() + 3_600_000);
+      booted.sessions.set(token, user, Date.now() + 3_600_000, booted.sessions.epoch);
       const cookie = `cofound.session_token=${token}`;
       const res = await booted.app.request(path, { headers: { cookie } });
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);

@@ -14,6 +14,7 @@ import { securityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static';
 import { bearerOf, createTokenReader } from './platform/access-tokens';
 import { CLIENT_IP_HEADER, createSessionReader } from './platform/auth';
+import { sharedWhileRunning } from './lib/in-flight';
 import { benchRoutes } from './bench.routes';
 import { testHookRoutes } from './test-hooks.routes';
 import { fileRoutes } from './platform/files.routes';
@@ -72,6 +73,11 @@ function apiRoutes(deps: AppDeps) {
     secret: auth.options.secret!,
     secureCookies: Boolean(auth.options.advanced?.useSecureCookies),
   });
+  // A page's first requests come together, before any of them has filled the session cache: those
+  // with the same Cookie header share one lookup while it runs (it answers the same for the same
+  // header). Each still handles an 'ask' itself, through better-auth.
+  // Keyed by the cache's epoch too: a lookup begun before sessions ended is not shared after.
+  const readShared = sharedWhileRunning((key) => readSession(key.slice(key.indexOf('\n') + 1)));
   const readToken = createTokenReader(deps.db);
   const csrf = csrfGuard(deps.allowedOrigins);
   const groups: DescribedRoutes[] = [];
@@ -115,9 +121,10 @@ function apiRoutes(deps: AppDeps) {
         return next();
       }
       // Nearly every miss: one prepared statement; better-auth when it has something to write.
-      const read = await readSession(cookie);
+      const since = deps.sessions.epoch;
+      const read = cookie ? await readShared(`${since}\n${cookie}`) : null;
       if (read !== 'ask') {
-        if (key && read) deps.sessions.set(key, read.user, read.expiresAt);
+        if (key && read) deps.sessions.set(key, read.user, read.expiresAt, since);
         c.set('viewer', refuseBanned(c, read?.user ?? null));
         return next();
       }
@@ -129,7 +136,7 @@ function apiRoutes(deps: AppDeps) {
       const renewed = headers.getSetCookie();
       // A renewal (new cookie) is passed on, and the next request looks the session up again.
       if (key && response && !renewed.length)
-        deps.sessions.set(key, response.user, new Date(response.session.expiresAt).getTime());
+        deps.sessions.set(key, response.user, new Date(response.session.expiresAt).getTime(), since);
       await next();
       for (const cookie of renewed) c.res.headers.append('set-cookie', cookie);
     })

@@ -23,9 +23,12 @@ const COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=([^;]+)/;
 export function createSessionCache<V extends { id: string }>(bus: Bus) {
   const entries = new Map<string, { value: V; until: number }>();
   const ttlMs = bus.kind === 'off' ? TTL_NO_BUS_MS : TTL_MS;
+  /** Counts every forgetting: a lookup that started before one is not kept (see `set`). */
+  let epoch = 0;
   const forget = (userIds?: readonly string[]) => {
+    if (userIds && !userIds.length) return;
+    epoch += 1;
     if (!userIds) return entries.clear();
-    if (!userIds.length) return;
     const ids = new Set(userIds);
     for (const [key, hit] of entries) if (ids.has(hit.value.id)) entries.delete(key);
   };
@@ -46,7 +49,16 @@ export function createSessionCache<V extends { id: string }>(bus: Bus) {
       entries.delete(key);
       return undefined;
     },
-    set(key: string, value: V, sessionExpiresAt: number) {
+    /**
+     * Read before looking a session up, and handed to `set` with what the lookup found: sessions
+     * ended while it ran (here or through the bus) may have been read before they ended.
+     */
+    get epoch() {
+      return epoch;
+    },
+    /** Keeps what a lookup begun at `since` (the `epoch` then) found, unless sessions ended since. */
+    set(key: string, value: V, sessionExpiresAt: number, since: number) {
+      if (since !== epoch) return;
       if (entries.size >= MAX_ENTRIES) {
         // Oldest first: a Map iterates in insertion order.
         for (const k of entries.keys()) {

@@ -136,9 +136,9 @@ describe('the session cache forgets only the people named', () => {
     const bus = createLocalBus(logger);
     const here = createSessionCache<{ id: string }>(bus);
     const until = Date.now() + 60_000;
-    here.set('k1', { id: 'ada' }, until);
-    here.set('k2', { id: 'ada' }, until);
-    here.set('k3', { id: 'grace' }, until);
+    here.set('k1', { id: 'ada' }, until, here.epoch);
+    here.set('k2', { id: 'ada' }, until, here.epoch);
+    here.set('k3', { id: 'grace' }, until, here.epoch);
     here.revoke(['ada']);
     expect([here.get('k1'), here.get('k2'), here.get('k3')]).toEqual([undefined, undefined, { id: 'grace' }]);
 
@@ -147,7 +147,7 @@ describe('the session cache forgets only the people named', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(here.get('k3')).toBeUndefined();
 
-    here.set('k4', { id: 'linus' }, until);
+    here.set('k4', { id: 'linus' }, until, here.epoch);
     bus.publish({ event: { type: 'sessions.revoked' } });
     await new Promise((r) => setTimeout(r, 0));
     expect(here.get('k4')).toBeUndefined();
@@ -161,13 +161,13 @@ describe('the session cache forgets only the people named', () => {
       const bus = createLocalBus(createLogger('silent'));
       const here = createSessionCache<{ id: string }>(bus);
       const far = Date.now() + 3_600_000;
-      here.set('k1', { id: 'ada' }, far);
+      here.set('k1', { id: 'ada' }, far, here.epoch);
       vi.setSystemTime(Date.now() + 4 * 60_000);
       expect(here.get('k1')).toEqual({ id: 'ada' });
       vi.setSystemTime(Date.now() + 61_000);
       expect(here.get('k1')).toBeUndefined();
       // Revocations may have been sent while the bus's connection was down: all are forgotten.
-      here.set('k2', { id: 'grace' }, far);
+      here.set('k2', { id: 'grace' }, far, here.epoch);
       bus.publish({ event: { type: 'resync' } });
       await vi.waitFor(() => expect(here.get('k2')).toBeUndefined());
       here.close();
@@ -175,7 +175,7 @@ describe('the session cache forgets only the people named', () => {
 
       const off = createLocalBus(createLogger('silent'), { off: true });
       const alone = createSessionCache<{ id: string }>(off);
-      alone.set('k3', { id: 'linus' }, far);
+      alone.set('k3', { id: 'linus' }, far, alone.epoch);
       vi.setSystemTime(Date.now() + 14_000);
       expect(alone.get('k3')).toEqual({ id: 'linus' });
       vi.setSystemTime(Date.now() + 2_000);
@@ -184,6 +184,30 @@ describe('the session cache forgets only the people named', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('does not keep what a lookup found when sessions ended while it ran, here or through the bus', async () => {
+    const bus = createLocalBus(createLogger('silent'));
+    const here = createSessionCache<{ id: string }>(bus);
+    const until = Date.now() + 60_000;
+    // A lookup starts, ada signs out meanwhile, the lookup answers with her old session.
+    let since = here.epoch;
+    here.revoke(['ada']);
+    here.set('k1', { id: 'ada' }, until, since);
+    expect(here.get('k1')).toBeUndefined();
+    // The same through another instance's message.
+    since = here.epoch;
+    bus.publish({ event: { type: 'sessions.revoked', userIds: ['grace'] } });
+    await new Promise((r) => setTimeout(r, 0));
+    here.set('k2', { id: 'grace' }, until, since);
+    expect(here.get('k2')).toBeUndefined();
+    // Revoking nobody ends nothing; a lookup begun after the last revocation is kept.
+    since = here.epoch;
+    here.revoke([]);
+    here.set('k3', { id: 'linus' }, until, since);
+    expect(here.get('k3')).toEqual({ id: 'linus' });
+    here.close();
+    await bus.close();
   });
 
   it('revoking nobody publishes nothing', () => {
