@@ -148,6 +148,8 @@ export class World {
     this.slowWrites = 0;
     /** Expected events whose topic the server confirmed only after the write (see caughtUp), by kind. */
     this.caughtUpOnSubscribe = {};
+    /** Of those, the ones confirmed while the write was on its way (before its answer), by kind. */
+    this.confirmedDuringWrite = {};
     this.acked = { message: [], comment: [], forumReply: [], reaction: [], rsvp: [] };
     /** Missed events, each with what was true when its write was answered (see noteMiss). */
     this.misses = [];
@@ -245,6 +247,12 @@ export class World {
       this.settle(pending - t0, kind, null, 0);
       return;
     }
+    const confirmedAt = topic ? (member.confirmed.get(topic) ?? null) : null;
+    // Confirmed after the write started: the server may have made the subscription after the
+    // write published its event (then nothing is sent for it), and the catch-up that confirmation
+    // started shows the write instead (see sweep).
+    const catchUpAt =
+      confirmedAt !== null && confirmedAt >= t0 ? (member.catchUpAt.get(topic) ?? null) : null;
     const ctx = {
       kind,
       topic,
@@ -255,7 +263,8 @@ export class World {
       wsPort: member.wsPort,
       open: member.ws?.readyState === WebSocket.OPEN,
       held: topic ? member.topics.has(topic) : null,
-      confirmedAt: topic ? (member.confirmed.get(topic) ?? null) : null,
+      confirmedAt,
+      caughtUpAt: catchUpAt !== null && catchUpAt >= t0 ? catchUpAt : null,
       heldAtWall: topic && member.heldAt.has(topic) ? Date.now() - member.heldAt.get(topic) : null,
       writePid: this.procs?.pidOf(write?.port ?? 0) ?? null,
       wsPid: this.procs?.pidOf(member.wsPort) ?? null,
@@ -316,12 +325,24 @@ export class World {
     }
   }
 
-  /** Expected events older than the deadline are missed; answers how many were, by kind. */
+  /**
+   * Expected events older than the deadline are missed; answers how many were, by kind. One whose
+   * topic the server confirmed while its write was on its way, with the page's catch-up started by
+   * that confirmation, was shown by the catch-up: the subscription came after the event was
+   * published (the confirmation is sent once the subscription is made, so its catch-up read comes
+   * after the write), which the answer's coming after the confirmation does not rule out.
+   */
   sweep(now = performance.now(), deadline = this.deadlineMs) {
     const byKind = {};
     for (const [key, e] of this.expected) {
       if (now - e.ctx.answeredAt <= deadline) continue;
       this.expected.delete(key);
+      if (e.ctx.caughtUpAt !== null) {
+        this.caughtUpOnSubscribe[e.kind] = (this.caughtUpOnSubscribe[e.kind] ?? 0) + 1;
+        this.confirmedDuringWrite[e.kind] = (this.confirmedDuringWrite[e.kind] ?? 0) + 1;
+        this.settle(e.ctx.caughtUpAt - e.t0, e.kind, e.ctx, e.ctx.caughtUpAt - e.ctx.answeredAt);
+        continue;
+      }
       this.missed++;
       byKind[e.kind] = (byKind[e.kind] ?? 0) + 1;
       // A miss weighs in the delivery percentiles as at least the deadline.
@@ -349,6 +370,8 @@ export class World {
       closedSince: m.wsClosedAt !== null && m.wsClosedAt >= ctx.answeredAt,
       held: ctx.held,
       confirmedAt: ctx.confirmedAt,
+      // How long before the write started the topic was confirmed (negative: while it was on its way).
+      confirmedBeforeWriteMs: ctx.confirmedAt !== null ? ctx.t0 - ctx.confirmedAt : null,
       member: m.id,
       refused: ctx.topic ? m.refused.has(ctx.topic) : false,
       dropped: ctx.topic ? m.dropped.has(ctx.topic) : false,
@@ -377,6 +400,7 @@ export function missReason(x) {
   if (x.topic && x.dropped) return 'topic dropped by the server';
   if (x.topic && x.confirmedAt === null)
     return x.confirmedAfterMs === null ? 'never subscribed' : 'subscribed after the write';
+  if (x.topic && x.confirmedBeforeWriteMs < 0) return 'subscribed while the write was on its way';
   if (x.writePid === null || x.wsPid === null) return 'subscribed, process unknown';
   return x.writePid === x.wsPid ? 'subscribed, same process' : 'subscribed, other process';
 }
@@ -456,6 +480,8 @@ export class Member {
     this.heldAt = new Map();
     /** Topics the server confirmed ('subscribed'), and when (performance.now()). */
     this.confirmed = new Map();
+    /** Topics whose confirmation started the page's catch-up, and when. */
+    this.catchUpAt = new Map();
     /** Topics the server refused (not for the budget) or later dropped ('unsubscribed'), and when. */
     this.refused = new Map();
     this.dropped = new Map();
@@ -537,6 +563,7 @@ export class Member {
           this.wsPort = ws._socket?.localPort ?? 0;
           this.wsClosedAt = null;
           this.confirmed.clear();
+          this.catchUpAt.clear();
           this.helloQuiet = ev.quiet === true;
           // The web app pings every REALTIME.pingIntervalMs (25 s); the server closes a socket
           // silent for three of them.
@@ -567,7 +594,10 @@ export class Member {
     const next = new Set(topics);
     const gone = [...this.topics].filter((t) => !next.has(t));
     const added = [...next].filter((t) => !this.topics.has(t));
-    for (const t of gone) this.confirmed.delete(t);
+    for (const t of gone) {
+      this.confirmed.delete(t);
+      this.catchUpAt.delete(t);
+    }
     for (let i = 0; i < gone.length; i++) this.send({ op: 'unsubscribe', topics: [gone[i]] });
     for (const t of added) {
       this.refused.delete(t);
@@ -625,6 +655,7 @@ export class Member {
           }
           w.stats.catchUps += 1;
           for (const path of paths) void this.liveRefetch(path);
+          this.catchUpAt.set(t, at);
           w.caughtUp(this, t, at);
         }
         // Refused only for asking too fast (the server's subscribe budget): asked again later for
@@ -641,6 +672,7 @@ export class Member {
       case 'unsubscribed':
         for (const t of ev.topics ?? []) {
           this.confirmed.delete(t);
+          this.catchUpAt.delete(t);
           this.dropped.set(t, at);
           w.stats.droppedTopics += 1;
         }

@@ -433,6 +433,7 @@ async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
       expected: world.expectedTotal,
       slowWrites: world.slowWrites,
       caughtUpOnSubscribe: world.caughtUpOnSubscribe,
+      confirmedDuringWrite: world.confirmedDuringWrite,
       refusedTopics: whole.refusedTopics,
       droppedTopics: whole.droppedTopics,
       afterAnswer: whole.afterAnswer,
@@ -559,7 +560,7 @@ function printMisses(r) {
         `${x.lateMs !== null ? `came ${f0(x.lateMs)} ms after it` : x.cameAfterMs !== null ? `came ${f0(x.cameAfterMs)} ms after it` : 'never came'}` +
         `; socket ${x.open ? 'open' : 'not open'}${x.closedSince ? ' then closed' : ''}` +
         (x.topic
-          ? `, topic ${x.held ? `held (${f0(x.heldForMs)} ms)` : 'not held'}${x.refused ? ' refused' : ''}${x.dropped ? ' dropped' : ''}, confirmed ${x.confirmedAt !== null ? 'before' : x.confirmedAfterMs !== null ? `${f0(x.confirmedAfterMs)} ms after the answer` : 'never'}`
+          ? `, topic ${x.held ? `held (${f0(x.heldForMs)} ms)` : 'not held'}${x.refused ? ' refused' : ''}${x.dropped ? ' dropped' : ''}, confirmed ${x.confirmedAt !== null ? (x.confirmedBeforeWriteMs >= 0 ? `${f0(x.confirmedBeforeWriteMs)} ms before the write` : `${f0(-x.confirmedBeforeWriteMs)} ms into the write`) : x.confirmedAfterMs !== null ? `${f0(x.confirmedAfterMs)} ms after the answer` : 'never'}`
           : '') +
         `; published by ${x.writePid ?? '?'}, socket on ${x.wsPid ?? '?'}; member ${x.member.slice(0, 8)}`,
     );
@@ -599,7 +600,8 @@ function printHold(title, r, n) {
       })
       .join(', ')}; writes answered after ${DEADLINE_MS / 1000} s: ${r.slowWrites ?? 0}; ` +
       `topics refused ${r.refusedTopics ?? 0}, dropped by the server ${r.droppedTopics ?? 0}; ` +
-      `written before the server confirmed the page's topic (shown by its catch-up): ${JSON.stringify(r.caughtUpOnSubscribe ?? {})}`,
+      `written before the server confirmed the page's topic (shown by its catch-up): ${JSON.stringify(r.caughtUpOnSubscribe ?? {})}, ` +
+      `of which confirmed while the write was on its way: ${JSON.stringify(r.confirmedDuringWrite ?? {})}`,
   );
   if (r.lost)
     console.log(

@@ -63,8 +63,13 @@ const PACKET_BYTES = 7_000;
 /** A packet from another process later than this is logged (see noteTransit). */
 const TRANSIT_WARN_MS = 1_000;
 const TRANSIT_LOG_MS = 10_000;
-/** An event inlined in a packet; larger ones travel by reference. */
+/**
+ * An event inlined in a packet with others; larger ones travel by reference when their area has a
+ * loader, else in a packet of their own (up to SOLO_EVENT_BYTES).
+ */
 const INLINE_EVENT_BYTES = 2_000;
+/** The largest event sent alone, with room left for the packet's head (pack's `i` and `t`). */
+const SOLO_EVENT_BYTES = PACKET_BYTES - 200;
 
 function fanOut() {
   const handlers = new Set<(e: Envelope) => void>();
@@ -177,8 +182,11 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     // The event's own JSON goes in as it is (JSON.stringify of the Wire without it, then spliced).
     const rest = JSON.stringify({ to, topic, hideFromBlockedWith } satisfies Wire);
     const inline = `${rest.slice(0, -1)}${rest.length > 2 ? ',' : ''}"event":${frameOf(event)}}`;
-    if (Buffer.byteLength(inline) <= INLINE_EVENT_BYTES) return inline;
+    const bytes = Buffer.byteLength(inline);
+    if (bytes <= INLINE_EVENT_BYTES) return inline;
     if (ref) return JSON.stringify({ to, topic, ref, hideFromBlockedWith } satisfies Wire);
+    // No loader (an access change naming a hundred topics, some 5 KB): alone in its packet.
+    if (bytes <= SOLO_EVENT_BYTES) return inline;
     logger.error(
       { type: event.type },
       'realtime bus: event too large and has no loader; not sent to other instances',

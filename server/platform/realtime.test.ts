@@ -200,6 +200,21 @@ describe.runIf(pg)('two app instances on one PostgreSQL database (needs TEST_DAT
   });
 });
 
+describe.runIf(pg)('the bus between instances (needs TEST_DATABASE_URL)', () => {
+  it('carries an event without a loader that is too large to share a packet (a hundred topics re-checked)', async () => {
+    // A group switched to private names itself and its posts, a hundred to an access change: some
+    // 5 KB, more than an event shares a packet with others, and no loader can read it back.
+    const names = Array.from({ length: 100 }, () => `group_post:${randomUUID()}`);
+    const second = await t.startInstance();
+    const heard: string[][] = [];
+    second.bus.subscribe(({ event }) => {
+      if (event.type === 'access.changed') heard.push(event.userIds);
+    });
+    t.booted.bus.publish({ event: { type: 'access.changed', userIds: names } });
+    await expect.poll(() => heard, { timeout: 5000 }).toContainEqual(names);
+  });
+});
+
 describe.runIf(!pg)('one embedded database (PGlite)', () => {
   it('keeps events in the one process, since PGlite serves a single process', () => {
     expect(t.booted.bus.kind).toBe('local');
