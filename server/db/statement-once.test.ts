@@ -52,7 +52,9 @@ describe('statementOnce', () => {
           sql`insert into users (id, name, email, email_verified, created_at, updated_at)
               values (${id}, 'Once', 'once@example.com', true, now(), now())`,
         );
-        await tx.insert(profiles).values({ id, username: 'once_in_tx', email: 'once@example.com', fullName: 'Once' });
+        await tx
+          .insert(profiles)
+          .values({ id, username: 'once_in_tx', email: 'once@example.com', fullName: 'Once' });
         const inside = await once(tx, { id });
         tx.rollback();
         return inside;
