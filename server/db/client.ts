@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -171,22 +171,43 @@ async function ping(db: Db) {
 }
 
 const dialect = new PgDialect();
-const statementNames = new Map<string, string>();
+
+/**
+ * What the pool's query wrapper needs of a statement's text, worked out once per text: its
+ * prepared statement's name, its LIMIT parameters and the query configs handed to pg. The text is
+ * looked up once per run (one hash of a string drizzle built for this run; a statement built once,
+ * see statementOnce and preparedFor, is the same string every time).
+ */
+type TextInfo = {
+  text: string;
+  /** The prepared statement's name on every connection of this process (null past the bound). */
+  name: string | null;
+  limits: LimitShape | null;
+  /** The query configs pg is handed for this text, by rowMode and types (configFor). */
+  configs: (object | undefined)[];
+};
+const texts = new Map<string, TextInfo>();
 /** Shapes are few; past this many, a new one is still run, just not kept prepared. */
 const MAX_STATEMENT_NAMES = 1_000;
 
-/** The prepared statement name of a statement's text (null past the bound). */
-function statementName(text: string): string | null {
-  let name = statementNames.get(text);
-  if (!name) {
-    if (statementNames.size >= MAX_STATEMENT_NAMES) return null;
-    // A number, not a digest of the text: the map is this process's, and so is every connection
-    // of its pool, so a name never stands for two texts.
-    name = `q_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
+function textInfo(text: string): TextInfo {
+  const known = texts.get(text);
+  if (known) return known;
+  // Past the bound: run as it is, with no name (a text asked again is worked out again).
+  if (texts.size >= MAX_STATEMENT_NAMES) return { text, name: null, limits: null, configs: [] };
+  const info = newInfo(text);
+  texts.set(text, info);
+  return info;
 }
+
+// A number, not a digest of the text: the map is this process's, and so is every connection of its
+// pool, so a name never stands for two texts.
+const newInfo = (text: string): TextInfo => ({
+  text,
+  name: `q_${texts.size + 1}`,
+  limits: limitShape(text),
+  configs: [],
+});
 
 /** The most distinct LIMIT values written into one statement's text (see inlineLimits). */
 const MAX_INLINED_LIMITS = 8;
@@ -194,9 +215,8 @@ const LIMIT_PARAM = /\blimit \$(\d+)(?!\d)/gi;
 const PARAM = /\$(\d+)(?!\d)/g;
 
 /**
- * What inlineLimits needs of a statement's text, worked out once per text (search's is 17 KB with
- * some thirty LIMITs): the parameters that are a LIMIT and used nowhere else, and for each the
- * values written in so far.
+ * What inlineLimits needs of a statement's text (search's is 17 KB with some thirty LIMITs): the
+ * parameters that are a LIMIT and used nowhere else, and for each the values written in so far.
  */
 type LimitShape = {
   params: number[];
@@ -204,26 +224,59 @@ type LimitShape = {
   /** The text rewritten for each set of values written in (at most MAX_INLINED_LIMITS^params). */
   rewritten: Map<string, Rewrite>;
 };
-/** A text with some LIMITs written in: its new text, and where each kept value now goes. */
-type Rewrite = { text: string; drop: Set<number> };
-const limitShapes = new Map<string, LimitShape | null>();
+/** A text with some LIMITs written in: its own text's info, and which values it no longer takes. */
+type Rewrite = { info: TextInfo; drop: Set<number> };
 
 function limitShape(text: string): LimitShape | null {
-  // Texts with no LIMIT parameter are not kept: the test costs less than looking a text up (a
-  // profile showed a set of them costing twice the test), and they are most texts.
   if (!/\blimit \$/i.test(text)) return null;
-  const known = limitShapes.get(text);
-  if (known !== undefined) return known;
-  if (limitShapes.size >= MAX_STATEMENT_NAMES) return null;
   const uses = new Map<number, number>();
   for (const m of text.matchAll(PARAM)) uses.set(Number(m[1]), (uses.get(Number(m[1])) ?? 0) + 1);
   // Used once only (a parameter shared with another place stays a parameter).
   const params = [...text.matchAll(LIMIT_PARAM)].map((m) => Number(m[1])).filter((k) => uses.get(k) === 1);
-  const shape = params.length
+  return params.length
     ? { params, seen: new Map(params.map((k) => [k, new Set<number>()])), rewritten: new Map() }
     : null;
-  limitShapes.set(text, shape);
-  return shape;
+}
+
+/** The text of `info` with the LIMIT values of `values` written in, and the values left; or null. */
+function inlineWith(info: TextInfo, values: unknown[]): { info: TextInfo; values: unknown[] } | null {
+  const shape = info.limits;
+  if (!shape) return null;
+  let drop: Map<number, number> | null = null;
+  for (const k of shape.params) {
+    const v = values[k - 1];
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < 0 || n > 1000) continue;
+    const seen = shape.seen.get(k)!;
+    if (!seen.has(n)) {
+      if (seen.size >= MAX_INLINED_LIMITS) continue;
+      seen.add(n);
+    }
+    (drop ??= new Map()).set(k, n);
+  }
+  if (!drop) return null;
+  // The same text with the same LIMIT values is rewritten once (a list's page sizes are few).
+  let key = '';
+  for (const [k, n] of drop) key += `${k}=${n},`;
+  let rewrite = shape.rewritten.get(key);
+  if (!rewrite) {
+    const renumber = new Map<number, number>();
+    let next = 0;
+    for (let i = 1; i <= values.length; i++) if (!drop.has(i)) renumber.set(i, ++next);
+    const dropped = drop;
+    const text = info.text.replace(PARAM, (whole, d: string) => {
+      const k = Number(d);
+      if (dropped.has(k)) return String(dropped.get(k));
+      const to = renumber.get(k);
+      return to === undefined ? whole : `$${to}`;
+    });
+    // Its own name: one kept text each, counted within the same bound.
+    rewrite = { info: textInfo(text), drop: new Set(drop.keys()) };
+    shape.rewritten.set(key, rewrite);
+  }
+  const kept: unknown[] = [];
+  for (let i = 0; i < values.length; i++) if (!rewrite.drop.has(i + 1)) kept.push(values[i]);
+  return { info: rewrite.info, values: kept };
 }
 
 /**
@@ -236,45 +289,74 @@ function limitShape(text: string): LimitShape | null {
  * parameters are renumbered. Returns null when nothing changes.
  */
 export function inlineLimits(text: string, values: unknown[]): { text: string; values: unknown[] } | null {
-  const shape = limitShape(text);
-  if (!shape) return null;
-  const drop = new Map<number, number>();
-  for (const k of shape.params) {
-    const v = values[k - 1];
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || n < 0 || n > 1000) continue;
-    const seen = shape.seen.get(k)!;
-    if (!seen.has(n)) {
-      if (seen.size >= MAX_INLINED_LIMITS) continue;
-      seen.add(n);
-    }
-    drop.set(k, n);
-  }
-  if (drop.size === 0) return null;
-  // The same text with the same LIMIT values is rewritten once (a list's page sizes are few).
-  const key = [...drop].map(([k, n]) => `${k}=${n}`).join(',');
-  let rewrite = shape.rewritten.get(key);
-  if (!rewrite) {
-    const renumber = new Map<number, number>();
-    let next = 0;
-    for (let i = 1; i <= values.length; i++) if (!drop.has(i)) renumber.set(i, ++next);
-    rewrite = {
-      text: text.replace(PARAM, (whole, d: string) => {
-        const k = Number(d);
-        if (drop.has(k)) return String(drop.get(k));
-        const to = renumber.get(k);
-        return to === undefined ? whole : `$${to}`;
-      }),
-      drop: new Set(drop.keys()),
-    };
-    shape.rewritten.set(key, rewrite);
-  }
-  const kept: unknown[] = [];
-  for (let i = 0; i < values.length; i++) if (!rewrite.drop.has(i + 1)) kept.push(values[i]);
-  return { text: rewrite.text, values: kept };
+  const inlined = inlineWith(textInfo(text), values);
+  return inlined && { text: inlined.info.text, values: inlined.values };
 }
 
-type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };
+type QueryConfig = {
+  text?: unknown;
+  name?: unknown;
+  values?: unknown[];
+  rowMode?: unknown;
+  types?: unknown;
+  submit?: unknown;
+  rows?: unknown;
+  binary?: unknown;
+  queryMode?: unknown;
+  query_timeout?: unknown;
+};
+type Callback = (err: Error | null, res: unknown) => void;
+
+/**
+ * How drizzle's node-postgres driver reads columns: dates, times and intervals (and their arrays)
+ * stay the text PostgreSQL sent. Statements run past drizzle (statementOnce) use the same, so they
+ * answer exactly what `db.execute` would.
+ */
+const keepText = (value: string) => value;
+const DRIZZLE_TYPES = {
+  getTypeParser: (typeId: number, format?: string) =>
+    DRIZZLE_TEXT_TYPES.has(typeId)
+      ? keepText
+      : (pg.types.getTypeParser as (oid: number, format?: string) => unknown)(typeId, format),
+};
+// timestamptz, timestamp, date, interval, and the arrays of timestamptz, timestamp, date, interval.
+const DRIZZLE_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1185, 1115, 1182, 1187, 1231]);
+
+/**
+ * The config handed to pg for `info`'s text: made once per text, rowMode and types, and passed as
+ * an empty object whose prototype holds them. pg copies every config it is given (property by
+ * property, through their descriptors) so that it may add the values and callback to the copy: an
+ * empty one costs it nothing to copy. A `types` other than DRIZZLE_TYPES (drizzle makes a new one
+ * for every statement it builds) goes as the copy's own property.
+ */
+function configFor(info: TextInfo, name: string | null, rowMode: unknown, types: unknown): object {
+  const slot = (rowMode === 'array' ? 1 : 0) + (types === DRIZZLE_TYPES ? 2 : 0);
+  let base = info.configs[slot];
+  if (!base) {
+    base = {
+      text: info.text,
+      ...(name ? { name } : {}),
+      ...(rowMode === 'array' ? { rowMode } : {}),
+      ...(types === DRIZZLE_TYPES ? { types } : {}),
+    };
+    if (info.name) info.configs[slot] = base;
+  }
+  const config = Object.create(base) as QueryConfig;
+  if (types !== undefined && types !== DRIZZLE_TYPES) config.types = types;
+  return config;
+}
+
+/** A config of text, values, name, rowMode and types only (not a cursor, no options of pg's own). */
+const plainConfig = (config: QueryConfig | string): config is QueryConfig & { text: string } =>
+  typeof config === 'object' &&
+  config !== null &&
+  typeof config.text === 'string' &&
+  (config.name === undefined || typeof config.name === 'string') &&
+  config.submit === undefined &&
+  config.rows === undefined &&
+  config.binary === undefined &&
+  config.queryMode === undefined &&
+  config.query_timeout === undefined;
 
 /**
  * Every statement with parameters runs as a named prepared statement on each connection of the
@@ -288,24 +370,18 @@ function prepareRepeatedStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const config = args[0] as QueryConfig | string;
-    if (
-      typeof config === 'object' &&
-      config !== null &&
-      typeof config.text === 'string' &&
-      config.name === undefined &&
-      ((Array.isArray(config.values) && config.values.length > 0) ||
-        (Array.isArray(args[1]) && args[1].length > 0))
-    ) {
-      const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : (config.values ?? []);
-      const inlined = inlineLimits(config.text, values);
-      const text = inlined?.text ?? config.text;
-      const name = statementName(text);
-      if (inlined) {
-        args[0] = { ...config, text, values: inlined.values, ...(name ? { name } : {}) };
-        if (Array.isArray(args[1])) args.splice(1, 1);
-      } else if (name) args[0] = { ...config, name };
-    }
-    return query(...args);
+    if (!plainConfig(config)) return query(...args);
+    const given = Array.isArray(args[1]) ? (args[1] as unknown[]) : config.values;
+    if (!given?.length) return query(...args);
+    let info = textInfo(config.text);
+    let values = given;
+    const inlined = inlineWith(info, given);
+    if (inlined) ({ info, values } = inlined);
+    // A name the caller gave stands for its own text; ours for the text actually sent.
+    const name = info.name ?? (inlined ? null : ((config.name as string | undefined) ?? null));
+    const callback = (typeof args[1] === 'function' ? args[1] : args[2]) as Callback | undefined;
+    const sent = configFor(info, name, config.rowMode, config.types);
+    return callback ? query(sent, values, callback) : query(sent, values);
   };
 }
 
@@ -375,8 +451,85 @@ export async function queryStatement<T>(
     return res.rows;
   }
   const pool = (opts.plannedOnce && plannedOncePools.get(client)) || client;
-  const { text, values } = inlineLimits(raw, params) ?? { text: raw, values: params };
-  const name = statementName(text);
-  const res = await pool.query({ ...(name ? { name } : {}), text, values });
+  // Named, and its LIMITs written in, by the pool's query wrapper (prepareRepeatedStatements).
+  const res = await pool.query({ text: raw, values: params });
   return res.rows as T[];
+}
+
+/** Where a value of a statement built once comes from: a named value (encoded as drizzle would), or a constant. */
+type Slot = { key: string; encode?: (value: unknown) => unknown } | { constant: unknown };
+
+/**
+ * A statement written once and bound per call, answering the rows `db.execute(build(values))`
+ * would. drizzle builds a statement's text from its pieces on every run (is(), the chunks, the
+ * parameters), a tenth of the server's own work under the community's load, most of it for the
+ * same few statements on every request. Here `build` is called once, with stand-ins (drizzle's
+ * placeholders) for its values; later calls only put their values in the stand-ins' places and run
+ * the same text, which the pool's wrapper finds at once.
+ *
+ * Only for a statement whose text does not depend on its values: each value is one parameter (no
+ * array, which drizzle writes as a list; no branch or arithmetic on a value: a value read by
+ * `build` that ends as no parameter throws on first use). A transaction, or a database of neither
+ * driver, gets the statement built with its values, as before.
+ */
+export function statementOnce<V extends Record<string, unknown>, T>(build: (values: V) => SQL) {
+  let made: { config: { text: string; types: typeof DRIZZLE_TYPES }; slots: Slot[] } | undefined;
+  return async (db: Pick<Db, 'execute'>, values: V): Promise<T[]> => {
+    const client = (db as unknown as { $client?: unknown }).$client;
+    const pool = client instanceof pg.Pool;
+    if (!pool && !(client instanceof PGlite)) return (await db.execute(build(values))).rows as T[];
+    made ??= writeOnce(build);
+    const params = made.slots.map((s) => {
+      if ('constant' in s) return s.constant;
+      const v = values[s.key];
+      return s.encode && v !== null ? s.encode(v) : v;
+    });
+    if (pool) return (await client.query(made.config, params)).rows as T[];
+    return (await (client as PGlite).query<T>(made.config.text, params, PGLITE_ROWS)).rows;
+  };
+}
+
+function writeOnce<V>(build: (values: V) => SQL) {
+  const read = new Set<string>();
+  const standIns = new Proxy({} as Record<string, unknown>, {
+    get: (_, key) => {
+      if (typeof key !== 'string') return undefined;
+      read.add(key);
+      return sql.placeholder(key);
+    },
+    // A rest or spread of the values would find none of them: say so rather than bind nothing.
+    ownKeys: () => {
+      throw new Error('statementOnce: name each value (no rest or spread of the values)');
+    },
+  });
+  const { sql: text, params } = dialect.sqlToQuery(build(standIns as V));
+  const slots: Slot[] = params.map((p) => {
+    if (is(p, Placeholder)) return { key: p.name };
+    if (is(p, Param) && is(p.value, Placeholder)) {
+      const encoder = p.encoder;
+      return { key: p.value.name, encode: (v) => encoder.mapToDriverValue(v) };
+    }
+    return { constant: p };
+  });
+  for (const key of read)
+    if (!slots.some((s) => 'key' in s && s.key === key))
+      throw new Error(`statementOnce: the value "${key}" is not a parameter of the statement`);
+  return { config: { text, types: DRIZZLE_TYPES }, slots };
+}
+
+/**
+ * A drizzle query prepared once per database (`.prepare()`, its values `sql.placeholder`s): later
+ * runs bind their values only, with no building. `prepare` is called again for a transaction (a
+ * query prepared on the database would run outside it).
+ */
+export function preparedFor<D extends object, Q>(prepare: (db: D) => Q): (db: D) => Q {
+  const byDb = new WeakMap<D, Q>();
+  return (db) => {
+    let q = byDb.get(db);
+    if (q === undefined) {
+      q = prepare(db);
+      byDb.set(db, q);
+    }
+    return q;
+  };
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import { statementOnce, type Db } from './client';
 
 /**
  * The rules about people that every area applies, once each (docs/decisions/012). Each is SQL to put in
@@ -50,11 +50,12 @@ export function blockedEitherIds(viewerId: string): SQL {
 
 /** Does either of the two block the other? */
 export async function isBlockedEither(db: Tx, a: string, b: string): Promise<boolean> {
-  const { rows } = await db.execute<{ blocked: boolean }>(
-    sql`select not (${notBlockedWith(a, sql`${b}::uuid`)}) as blocked`,
-  );
+  const rows = await blockedEither(db, { a, b });
   return rows[0]?.blocked === true;
 }
+const blockedEither = statementOnce<{ a: string; b: string }, { blocked: boolean }>(
+  ({ a, b }) => sql`select not (${notBlockedWith(a, sql`${b}::uuid`)}) as blocked`,
+);
 
 /**
  * SQL true when `viewerId` is a super admin with a live account (docs/product-rules.md: configured admins). A

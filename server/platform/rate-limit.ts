@@ -189,7 +189,7 @@ export function createMeter(opts: {
 
   function entryOf(limit: RateLimit, subject: string, t: number) {
     const key = keyOf(limit, subject);
-    limits.set(limit.name, limit);
+    if (limits.get(limit.name) !== limit) limits.set(limit.name, limit);
     let e = entries.get(key);
     if (!e) {
       e = {

@@ -3,6 +3,7 @@ import { ARTICLE_CATEGORY_LABELS } from '@common/articles/model';
 import { CONTENT_REACTIONS } from '@common/reactions/model';
 import { SEARCH } from '@common/search/model';
 import { sql } from 'drizzle-orm';
+import { statementOnce } from '../../db/client';
 import { blockedEitherIds, visiblePerson } from '../../db/rules';
 import type { ContentTarget } from '../../platform/content-targets';
 import type { SearchProvider, SearchTier } from '../../platform/search-providers';
@@ -84,13 +85,17 @@ export const articleContentTarget: ContentTarget = {
   maxCommentDepth: 1,
   async resolve(db, viewerId, contentId) {
     if (!isUuid(contentId)) return null;
-    const [row] = await db
-      .execute<{ author_id: string; title: string }>(
-        sql`select a.author_id::text as author_id, a.title
-          from articles a join profiles p on p.id = a.author_id
-          where a.id = ${contentId} and a.status = 'published' and ${visibleAuthor(viewerId)}`,
-      )
-      .then((r) => r.rows);
+    const [row] = viewerId
+      ? await articleOfMember(db, { viewerId, contentId })
+      : await db.execute<ArticleTarget>(articleTarget({ viewerId, contentId })).then((r) => r.rows);
     return row ? { ownerId: row.author_id, link: `/articles/${contentId}`, title: row.title } : null;
   },
 };
+
+type ArticleTarget = { author_id: string; title: string };
+const articleTarget = ({ viewerId, contentId }: { viewerId: string | null; contentId: string }) =>
+  sql`select a.author_id::text as author_id, a.title
+    from articles a join profiles p on p.id = a.author_id
+    where a.id = ${contentId} and a.status = 'published' and ${visibleAuthor(viewerId)}`;
+/** A member's: written once (every reaction, comment and subscription on an article asks it). */
+const articleOfMember = statementOnce<{ viewerId: string; contentId: string }, ArticleTarget>(articleTarget);

@@ -6,7 +6,7 @@ import type { EngagementContentType } from '@common/reactions/model';
 import { LIMITS } from '@common/core/limits';
 import { topic, type ServerEvent } from '@common/core/realtime';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, statementOnce, type Db } from '../../db/client';
 import { comments } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -88,6 +88,15 @@ function commentShown(viewerId: string | null): SQL {
 const ofContent = (ref: ContentRef) =>
   sql`c.content_type = ${ref.contentType} and c.content_id = ${ref.contentId}`;
 
+const pageStatement = (where: SQL, below: SQL, limit: number) =>
+  sql`select ${columns} from comments c join profiles p on p.id = c.user_id
+    where ${where} ${below} order by c.created_at, c.id limit ${limit}`;
+/** A member's first page, written once (every article, post and event page asks it). */
+const firstPageOfMember = statementOnce<ContentRef & { viewerId: string; limit: number }, Row>(
+  ({ viewerId, limit, contentType, contentId }) =>
+    pageStatement(sql`${ofContent({ contentType, contentId })} and ${commentShown(viewerId)}`, sql``, limit),
+);
+
 /** GET /api/comments/{type}/{id}: a page of the comments the viewer may see, oldest first. */
 export async function listComments(
   deps: CommentDeps,
@@ -101,11 +110,10 @@ export async function listComments(
   const after = q.cursor ? decodeTimeCursor(q.cursor, INVALID_CURSOR) : null;
   // The cursor is compared as a timestamp, so the (content, created_at, id) index finds the page.
   const below = after ? sql`and (c.created_at, c.id) > (${cursorTime(after)}, ${after.id}::uuid)` : sql``;
-  const rows = await queryRows<Row>(
-    deps.db,
-    sql`select ${columns} from comments c join profiles p on p.id = c.user_id
-      where ${where} ${below} order by c.created_at, c.id limit ${q.limit + 1}`,
-  );
+  const rows =
+    viewerId && !after
+      ? await firstPageOfMember(deps.db, { ...ref, viewerId, limit: q.limit + 1 })
+      : await queryRows<Row>(deps.db, pageStatement(where, below, q.limit + 1));
   const { page, more } = splitPage(rows, q.limit);
   // A whole thread on its first page is its own count (most threads): no second statement.
   // Otherwise counted up to one over the cap: past it, the cost would grow with the thread, for

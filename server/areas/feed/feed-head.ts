@@ -1,6 +1,6 @@
 import type { FeedFilter, FeedItem, FeedNewItems, FeedPage } from '@common/feed/model';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, statementOnce, type Db } from '../../db/client';
 import type { Bus } from '../../platform/bus';
 import { splitPage } from '../../lib/pagination';
 import { allowedAudiences, allowedAudiencesArray, readHeadItems } from './feed.service';
@@ -35,6 +35,17 @@ type Entry<T> = { at: number; load: Promise<T> };
  * per head (one statement, for those groups only); an access change drops the heads. Where blocks
  * or audiences leave too few items, the page is read from the database.
  */
+type ViewerRow = { hidden: string[]; following: string[]; allowed: string[] | null };
+/** A reader's blocks and follows, and the head's groups they may see (`allowed`, or null: not asked). */
+const viewerStatement = (viewerId: string, allowed: SQL | null) => sql`select
+  ${blockedEitherIds(viewerId)}::text[] as hidden,
+  array(select c.connected_user_id::text from connections c where c.user_id = ${viewerId}) as following,
+  ${allowed ?? sql`null::text[]`} as allowed`;
+/** Without the groups (most reads: they are kept with the head), written once. */
+const viewerAlone = statementOnce<{ viewerId: string }, ViewerRow>(({ viewerId }) =>
+  viewerStatement(viewerId, null),
+);
+
 export function createFeedHead(deps: { db: Db; bus: Bus }) {
   const heads = new Map<FeedFilter, Entry<Head>>();
   const viewers = new Map<string, Entry<ViewerState>>();
@@ -96,12 +107,10 @@ export function createFeedHead(deps: { db: Db; bus: Bus }) {
     if (viewers.size >= MAX_VIEWERS) viewers.delete(viewers.keys().next().value!);
     return cached(viewers, viewerId, VIEWER_TTL_MS, async () => {
       const allowed = h ? allowedAudiencesArray(viewerId, h.audiences) : null;
-      const load = queryRows<{ hidden: string[]; following: string[]; allowed: string[] | null }>(
-        deps.db,
-        sql`select
-          ${blockedEitherIds(viewerId)}::text[] as hidden,
-          array(select c.connected_user_id::text from connections c where c.user_id = ${viewerId}) as following,
-          ${allowed ?? sql`null::text[]`} as allowed`,
+      const load = (
+        allowed
+          ? queryRows<ViewerRow>(deps.db, viewerStatement(viewerId, allowed))
+          : viewerAlone(deps.db, { viewerId })
       ).then(([row]) => row);
       if (h && allowed && !h.allowed.has(viewerId)) {
         if (h.allowed.size >= MAX_VIEWERS) h.allowed.delete(h.allowed.keys().next().value!);

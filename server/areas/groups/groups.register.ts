@@ -3,7 +3,7 @@ import { GROUP_MSG } from '@common/groups/model';
 import { CONTENT_REACTIONS } from '@common/reactions/model';
 import { SEARCH } from '@common/search/model';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { statementOnce, type Db } from '../../db/client';
 import { notBlockedWith, visiblePerson } from '../../db/rules';
 import type { ContentTarget } from '../../platform/content-targets';
 import type { SearchProvider, SearchTier } from '../../platform/search-providers';
@@ -77,15 +77,9 @@ export const groupPostContentTarget: ContentTarget = {
   maxCommentDepth: 1,
   async resolve(db, viewerId, contentId) {
     if (!isUuid(contentId)) return null;
-    const member: SQL = viewerId ? isMemberSql(viewerId, sql`g.id`) : sql`false`;
-    const admin: SQL = viewerId ? isAdminSql(viewerId, sql`g.id`) : sql`false`;
-    const blocks = viewerId ? sql`and ${notBlockedWith(viewerId, sql`gp.user_id`)}` : sql``;
-    const [row] = await rowsOf<{ user_id: string; group_id: string; member: boolean; admin: boolean }>(
-      db,
-      sql`select gp.user_id::text as user_id, gp.group_id::text as group_id, ${member} as member, ${admin} as admin
-        from group_posts gp join groups g on g.id = gp.group_id join profiles p on p.id = gp.user_id
-        where gp.id = ${contentId} and ${groupOpenTo(viewerId)} and ${visiblePerson('p')} ${blocks}`,
-    );
+    const [row] = viewerId
+      ? await groupPostOfMember(db, { viewerId, contentId })
+      : await rowsOf<GroupPostTarget>(db, groupPostTarget({ viewerId, contentId }));
     if (!row) return null;
     return {
       ownerId: row.user_id,
@@ -96,6 +90,20 @@ export const groupPostContentTarget: ContentTarget = {
     };
   },
 };
+
+type GroupPostTarget = { user_id: string; group_id: string; member: boolean; admin: boolean };
+function groupPostTarget({ viewerId, contentId }: { viewerId: string | null; contentId: string }) {
+  const member: SQL = viewerId ? isMemberSql(viewerId, sql`g.id`) : sql`false`;
+  const admin: SQL = viewerId ? isAdminSql(viewerId, sql`g.id`) : sql`false`;
+  const blocks = viewerId ? sql`and ${notBlockedWith(viewerId, sql`gp.user_id`)}` : sql``;
+  return sql`select gp.user_id::text as user_id, gp.group_id::text as group_id, ${member} as member, ${admin} as admin
+    from group_posts gp join groups g on g.id = gp.group_id join profiles p on p.id = gp.user_id
+    where gp.id = ${contentId} and ${groupOpenTo(viewerId)} and ${visiblePerson('p')} ${blocks}`;
+}
+/** A member's: written once (every reaction, comment and subscription on a group's post asks it). */
+const groupPostOfMember = statementOnce<{ viewerId: string; contentId: string }, GroupPostTarget>(
+  groupPostTarget,
+);
 
 /** The feed's rule for group items: the viewer may see the group. */
 export const groupAudience = (viewerId: string, groupId: SQL): SQL =>

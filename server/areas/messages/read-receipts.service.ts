@@ -1,7 +1,7 @@
 import type { UnreadCounts } from '@common/messages/model';
 import type { MessagesMarkedRead } from '@common/messages/responses';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { statementOnce, type Db } from '../../db/client';
 import { isBlockedEither } from '../../db/rules';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -16,16 +16,17 @@ import type { MessagingDeps } from './message-rows';
  * sender's only while neither blocks the other).
  */
 
-export async function countUnreadMessages(db: Db, viewerId: string): Promise<UnreadCounts> {
-  const [row] = await db
-    .execute<{ messages: number; inquiries: number }>(
-      sql`
+/** Written once: every page load and every message a member gets asks it. */
+const unreadOf = statementOnce<{ viewerId: string }, { messages: number; inquiries: number }>(
+  ({ viewerId }) => sql`
     select
       (select coalesce(sum(unread_count), 0)::int from conversations where owner_id = ${viewerId}) as messages,
       (select count(*)::int from messages where receiver_id = ${viewerId} and not read and inquiry_kind is not null) as inquiries
   `,
-    )
-    .then((r) => r.rows);
+);
+
+export async function countUnreadMessages(db: Db, viewerId: string): Promise<UnreadCounts> {
+  const [row] = await unreadOf(db, { viewerId });
   return { messages: row?.messages ?? 0, inquiries: row?.inquiries ?? 0 };
 }
 

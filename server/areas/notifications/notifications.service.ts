@@ -5,8 +5,8 @@ import type {
   NotificationPage,
   NotificationType,
 } from '@common/notifications/model';
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedFor, type Db } from '../../db/client';
 import { notifications, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
@@ -207,18 +207,9 @@ export async function listNotifications(
   const after = page.cursor
     ? sql`(${notifications.updatedAt}, ${notifications.id}) < (select n.updated_at, n.id from notifications n where n.id = ${page.cursor} and n.user_id = ${viewerId})`
     : undefined;
-  // The unread count rides on the page's rows (one statement; PostgreSQL counts once for all rows).
-  const unread = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(unreadOf(viewerId));
-  const rows = await db
-    .select({ n: notifications, actor: actorColumns, unread: sql<number>`(${unread})` })
-    .from(notifications)
-    .leftJoin(profiles, eq(profiles.id, notifications.actorId))
-    .where(and(eq(notifications.userId, viewerId), after))
-    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
-    .limit(limit + 1);
+  const rows = after
+    ? await pageQuery(db, viewerId, after, limit + 1)
+    : await firstPage(db).execute({ viewerId, limit: limit + 1 });
   const items = rows.slice(0, limit).map((r) => toNotification(r.n, r.actor));
   return {
     items,
@@ -228,8 +219,35 @@ export async function listNotifications(
   };
 }
 
+/** A page of notifications, newest first, each row with the unread count. */
+function pageQuery<V extends string | Placeholder, L extends number | Placeholder>(
+  db: Db,
+  viewerId: V,
+  after: SQL | undefined,
+  limit: L,
+) {
+  // The unread count rides on the page's rows (one statement; PostgreSQL counts once for all rows).
+  const unread = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(unreadOf(viewerId));
+  return db
+    .select({ n: notifications, actor: actorColumns, unread: sql<number>`(${unread})` })
+    .from(notifications)
+    .leftJoin(profiles, eq(profiles.id, notifications.actorId))
+    .where(and(eq(notifications.userId, viewerId), after))
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(limit);
+}
+/** The first page, prepared once (every page load asks it, and every notification refetches it). */
+const firstPage = preparedFor((db: Db) =>
+  pageQuery(db, sql.placeholder('viewerId'), undefined, sql.placeholder('limit')).prepare(
+    'notifications_first_page',
+  ),
+);
+
 /** A person's notifications that count on the bell. */
-function unreadOf(viewerId: string) {
+function unreadOf(viewerId: string | Placeholder) {
   return and(
     eq(notifications.userId, viewerId),
     eq(notifications.read, false),

@@ -4,7 +4,7 @@ import { PROFILE_MSG, type ProfileView, type PublicProfile } from '@common/profi
 import { topic } from '@common/core/realtime';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { preparedFor, type Db } from '../../db/client';
 import { visiblePerson } from '../../db/rules';
 import { users } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
@@ -60,11 +60,20 @@ export async function createProfile(
  * The viewer's own profile. A missing row (the account was created but the profile insert never ran)
  * is created with defaults, as the specification asks for one's own profile.
  */
+/** Prepared once: every page load asks `/api/me`. */
+const ownProfileRow = preparedFor((db: Db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('id')))
+    .prepare('profiles_own'),
+);
+
 export async function getOwnProfile(
   db: Db,
   viewer: { id: string; email: string; username?: string | null; name: string },
 ) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, viewer.id));
+  const [row] = await ownProfileRow(db).execute({ id: viewer.id });
   if (row) return toProfile(row);
   await createProfile(db, {
     id: viewer.id,

@@ -9,7 +9,7 @@ import {
 } from '@common/reactions/model';
 import { topic } from '@common/core/realtime';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedFor, type Db } from '../../db/client';
 import { profiles, reactions } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -65,6 +65,25 @@ export async function lockContent(tx: Tx, ref: ContentRef): Promise<void> {
 const ofContent = (ref: ContentRef) =>
   and(eq(reactions.contentType, ref.contentType), eq(reactions.contentId, ref.contentId));
 
+/** A member's counts by type and their own, prepared once (every article, post and card asks it). */
+const summaryOfMember = preparedFor((db: Db | Tx) =>
+  db
+    .select({
+      type: reactions.reactionType,
+      n: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${reactions.userId} = ${sql.placeholder('viewerId')})`,
+    })
+    .from(reactions)
+    .where(
+      and(
+        eq(reactions.contentType, sql.placeholder('contentType')),
+        eq(reactions.contentId, sql.placeholder('contentId')),
+      ),
+    )
+    .groupBy(reactions.reactionType)
+    .prepare('reactions_summary_of_member'),
+);
+
 /** Counts by type from the database (zero counts left out) and the viewer's own, in display order. */
 async function readSummary(
   db: Db | Tx,
@@ -72,15 +91,13 @@ async function readSummary(
   ref: ContentRef,
   viewerId: string | null,
 ): Promise<ReactionSummary> {
-  const rows = await db
-    .select({
-      type: reactions.reactionType,
-      n: sql<number>`count(*)::int`,
-      mine: viewerId ? sql<boolean>`bool_or(${reactions.userId} = ${viewerId})` : sql<boolean>`false`,
-    })
-    .from(reactions)
-    .where(ofContent(ref))
-    .groupBy(reactions.reactionType);
+  const rows = viewerId
+    ? await summaryOfMember(db).execute({ viewerId, contentType: ref.contentType, contentId: ref.contentId })
+    : await db
+        .select({ type: reactions.reactionType, n: sql<number>`count(*)::int`, mine: sql<boolean>`false` })
+        .from(reactions)
+        .where(ofContent(ref))
+        .groupBy(reactions.reactionType);
   const byType = new Map(rows.map((r) => [r.type, r]));
   const counts: ReactionSummary['counts'] = {};
   const mine: ReactionType[] = [];
