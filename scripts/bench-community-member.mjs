@@ -537,7 +537,10 @@ export class Member {
           this.wsPort = ws._socket?.localPort ?? 0;
           this.wsClosedAt = null;
           this.confirmed.clear();
-          this.helloQuiet = ev.quiet === true;
+          // For how long the server knows nothing was sent to this member (the web app's rule,
+          // web/lib/realtime/connection.ts: the page began later than that, so it missed nothing).
+          this.helloQuietMs = ev.quietMs ?? (ev.quiet === true ? 50_000 : 0);
+          this.helloAt = at;
           // The web app pings every REALTIME.pingIntervalMs (25 s); the server closes a socket
           // silent for three of them.
           clearInterval(this.pinger);
@@ -583,9 +586,9 @@ export class Member {
       case 'message.created': {
         const m = ev.message;
         if (m.receiverId === this.id) {
+          // The unread badge counts it without asking (the web app asks only when it has no count
+          // yet or one is on its way).
           w.arrive(`msg:${m.id}:to`, this, at);
-          // The unread badge refetches.
-          void this.liveRefetch('/api/messages/unread');
         } else if (m.senderId === this.id) w.arrive(`msg:${m.id}:from`, this, at);
         break;
       }
@@ -646,8 +649,8 @@ export class Member {
         }
         break;
       case 'notification.created':
-        // The bell's list refetches (a coalesced notification changes counts only the server knows).
-        void this.liveRefetch('/api/notifications?limit=10');
+        // The bell puts the row on top and counts it (one more unless it folded into an unread
+        // one) without asking.
         break;
       case 'feed.published':
         // The event carries the item as this member may see it (or null: nothing for them): the
@@ -684,6 +687,7 @@ export class Member {
   async arrive() {
     this.running = true;
     await this.timed('arrive', async () => {
+      const began = performance.now();
       const doc = await this.get('/');
       const shell = await Promise.all([
         this.get('/api/me'),
@@ -701,9 +705,9 @@ export class Member {
       this.page = 'home';
       this.holdTopics(['feed:all'], this.feedCatchUp());
       // After the greeting the page refetches what the socket may have missed (a 'resync'), unless
-      // the greeting says nothing was sent to this member within the last minute.
+      // the greeting says nothing was sent to this member since before the page began.
       // (The resync also runs the held feed topic's catch-up.)
-      if (this.helloQuiet) this.w.stats.quietSkips += 1;
+      if (this.helloAt - began < this.helloQuietMs) this.w.stats.quietSkips += 1;
       else
         await Promise.all([
           this.get('/api/messages/unread'),
