@@ -777,7 +777,7 @@ export class Member {
       this.get(`/api/groups/${id}/posts?limit=10`),
       this.get(`/api/groups/${id}/members?limit=5`),
     ]);
-    // Each post near the viewport asks its comments (and its reactions, unless the list carried
+    // Each post near the viewport asks its comments and its reactions (unless the list carried
     // them) and listens to them; the page
     // asks the next ones as the reader scrolls (WhenNearView): a laptop's first screen reaches
     // GROUP_POSTS_NEAR_VIEW of them.
@@ -791,11 +791,11 @@ export class Member {
         ]),
       ),
     });
-    // A post whose list answer carried its reactions asks only its comments.
+    // A post whose list answer carried its reactions and comments asks neither.
     const each = await Promise.all(
       posts.flatMap((x) => [
         ...(x.reactions ? [] : [this.get(`/api/reactions/group_post/${x.id}`)]),
-        this.get(`/api/comments/group_post/${x.id}?limit=50`),
+        ...(x.comments ? [] : [this.get(`/api/comments/group_post/${x.id}?limit=50`)]),
       ]),
     );
     return [g, p, m, ...each].every((r) => r.status === 200);
