@@ -749,12 +749,11 @@ export class Member {
     this.holdTopics([`content:article:${id}`], {
       [`content:article:${id}`]: [`/api/reactions/article/${id}`, `/api/comments/article/${id}?limit=50`],
     });
-    // The article's answer carries its reactions: the reaction bar asks nothing more.
-    const [a, c] = await Promise.all([
-      this.get(`/api/articles/${id}`),
-      this.get(`/api/comments/article/${id}?limit=50`),
-    ]);
-    return { ok: a.status === 200 && c.status === 200, reactions: json(a)?.reactions ?? null };
+    // The article's answer carries its reactions and first comments: the page asks nothing more.
+    const a = await this.get(`/api/articles/${id}`);
+    const body = a.status === 200 ? json(a) : null;
+    const c = body && !body.comments ? await this.get(`/api/comments/article/${id}?limit=50`) : null;
+    return { ok: a.status === 200 && (!c || c.status === 200), reactions: body?.reactions ?? null };
   }
 
   async forumPost(id) {
