@@ -564,7 +564,10 @@ export class Member {
           this.wsClosedAt = null;
           this.confirmed.clear();
           this.catchUpAt.clear();
-          this.helloQuiet = ev.quiet === true;
+          // For how long the server knows nothing was sent to this member (the web app's rule,
+          // web/lib/realtime/connection.ts: the page began later than that, so it missed nothing).
+          this.helloQuietMs = ev.quietMs ?? (ev.quiet === true ? 50_000 : 0);
+          this.helloAt = at;
           // The web app pings every REALTIME.pingIntervalMs (25 s); the server closes a socket
           // silent for three of them.
           clearInterval(this.pinger);
@@ -613,9 +616,9 @@ export class Member {
       case 'message.created': {
         const m = ev.message;
         if (m.receiverId === this.id) {
+          // The unread badge counts it without asking (the web app asks only when it has no count
+          // yet or one is on its way).
           w.arrive(`msg:${m.id}:to`, this, at);
-          // The unread badge refetches.
-          void this.liveRefetch('/api/messages/unread');
         } else if (m.senderId === this.id) w.arrive(`msg:${m.id}:from`, this, at);
         break;
       }
@@ -678,8 +681,8 @@ export class Member {
         }
         break;
       case 'notification.created':
-        // The bell's list refetches (a coalesced notification changes counts only the server knows).
-        void this.liveRefetch('/api/notifications?limit=10');
+        // The bell puts the row on top and counts it (one more unless it folded into an unread
+        // one) without asking.
         break;
       case 'feed.published':
         // The event carries the item as this member may see it (or null: nothing for them): the
@@ -716,6 +719,7 @@ export class Member {
   async arrive() {
     this.running = true;
     await this.timed('arrive', async () => {
+      const began = performance.now();
       const doc = await this.get('/');
       const shell = await Promise.all([
         this.get('/api/me'),
@@ -733,9 +737,9 @@ export class Member {
       this.page = 'home';
       this.holdTopics(['feed:all'], this.feedCatchUp());
       // After the greeting the page refetches what the socket may have missed (a 'resync'), unless
-      // the greeting says nothing was sent to this member within the last minute.
+      // the greeting says nothing was sent to this member since before the page began.
       // (The resync also runs the held feed topic's catch-up.)
-      if (this.helloQuiet) this.w.stats.quietSkips += 1;
+      if (this.helloAt - began < this.helloQuietMs) this.w.stats.quietSkips += 1;
       else
         await Promise.all([
           this.get('/api/messages/unread'),
@@ -777,12 +781,11 @@ export class Member {
     this.holdTopics([`content:article:${id}`], {
       [`content:article:${id}`]: [`/api/reactions/article/${id}`, `/api/comments/article/${id}?limit=50`],
     });
-    // The article's answer carries its reactions: the reaction bar asks nothing more.
-    const [a, c] = await Promise.all([
-      this.get(`/api/articles/${id}`),
-      this.get(`/api/comments/article/${id}?limit=50`),
-    ]);
-    return { ok: a.status === 200 && c.status === 200, reactions: json(a)?.reactions ?? null };
+    // The article's answer carries its reactions and first comments: the page asks nothing more.
+    const a = await this.get(`/api/articles/${id}`);
+    const body = a.status === 200 ? json(a) : null;
+    const c = body && !body.comments ? await this.get(`/api/comments/article/${id}?limit=50`) : null;
+    return { ok: a.status === 200 && (!c || c.status === 200), reactions: body?.reactions ?? null };
   }
 
   async forumPost(id) {
@@ -790,12 +793,10 @@ export class Member {
     this.holdTopics([`forum-post:${id}`], {
       [`forum-post:${id}`]: [`/api/forums/posts/${id}`, `/api/forums/posts/${id}/replies?limit=50`],
     });
-    const [p, r] = await Promise.all([
-      this.get(`/api/forums/posts/${id}`),
-      this.get(`/api/forums/posts/${id}/replies?limit=50`),
-    ]);
+    // The post's answer carries the first page of its replies: the page asks nothing more.
+    const p = await this.get(`/api/forums/posts/${id}`);
     const v = await this.w.request(this, 'POST', `/api/forums/posts/${id}/views`);
-    return p.status === 200 && r.status === 200 && v.status < 300;
+    return p.status === 200 && v.status < 300;
   }
 
   async group(id) {
@@ -805,7 +806,7 @@ export class Member {
       this.get(`/api/groups/${id}/posts?limit=10`),
       this.get(`/api/groups/${id}/members?limit=5`),
     ]);
-    // Each post near the viewport asks its comments (and its reactions, unless the list carried
+    // Each post near the viewport asks its comments and its reactions (unless the list carried
     // them) and listens to them; the page
     // asks the next ones as the reader scrolls (WhenNearView): a laptop's first screen reaches
     // GROUP_POSTS_NEAR_VIEW of them.
@@ -819,11 +820,11 @@ export class Member {
         ]),
       ),
     });
-    // A post whose list answer carried its reactions asks only its comments.
+    // A post whose list answer carried its reactions and comments asks neither.
     const each = await Promise.all(
       posts.flatMap((x) => [
         ...(x.reactions ? [] : [this.get(`/api/reactions/group_post/${x.id}`)]),
-        this.get(`/api/comments/group_post/${x.id}?limit=50`),
+        ...(x.comments ? [] : [this.get(`/api/comments/group_post/${x.id}?limit=50`)]),
       ]),
     );
     return [g, p, m, ...each].every((r) => r.status === 200);

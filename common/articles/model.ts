@@ -1,4 +1,5 @@
 import type { PersonSummary } from '../profiles/model';
+import type { CommentPage } from '../comments/model';
 import type { ReactionSummary } from '../reactions/model';
 
 /**
@@ -177,10 +178,14 @@ export type Article = ArticleSummary & {
 };
 
 /**
- * GET /api/articles/{id}: the article with its reactions (counts and the viewer's own), so its page
- * asks no second request for them; null for a draft, which takes none.
+ * GET /api/articles/{id}: the article with its reactions (counts and the viewer's own) and the first
+ * page of its comments as the comments API answers it to the viewer, so its page asks no more
+ * requests for them; null for a draft, which takes none.
  */
-export type ArticleWithReactions = Article & { reactions: ReactionSummary | null };
+export type ArticleWithReactions = Article & {
+  reactions: ReactionSummary | null;
+  comments: CommentPage | null;
+};
 
 export type ArticleImage = { url: string };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answers, ZIsoDate } from '../core/api-schemas';
 import { ZPersonSummary } from '../profiles/responses';
+import { ZCommentPage } from '../comments/responses';
 import { ZReactionSummary } from '../reactions/responses';
 import {
   ARTICLE_CATEGORIES,
@@ -54,9 +55,13 @@ const articleFields = {
 /** An article as its author gets it back from a write. */
 export const ZArticle = answers<Article>()(z.strictObject(articleFields));
 
-/** An article as read: reactions only once it is published. */
+/** An article as read: reactions and first comments only once it is published. */
 export const ZArticleWithReactions = answers<ArticleWithReactions>()(
-  z.strictObject({ ...articleFields, reactions: ZReactionSummary.nullable() }),
+  z.strictObject({
+    ...articleFields,
+    reactions: ZReactionSummary.nullable(),
+    comments: ZCommentPage.nullable(),
+  }),
 );
 
 /** An uploaded featured image. */

@@ -22,9 +22,11 @@ type ProtocolEvent =
   /**
    * First frame after the upgrade. `quiet`: nothing was sent to this person for the last
    * REALTIME.quietWindowMs (as far as this server heard), so a page whose data is younger than
-   * that missed nothing addressed to them and needs no resync refetch.
+   * that missed nothing addressed to them and needs no resync refetch. `quietMs`: for how long (at
+   * most that window) the server knows nothing was sent to this person; a page loaded more recently
+   * than that (every read it made started after the last thing sent) missed nothing either.
    */
-  | { type: 'hello'; userId: string; quiet?: boolean }
+  | { type: 'hello'; userId: string; quiet?: boolean; quietMs?: number }
   /**
    * Answer to a subscribe: the topics accepted and those refused. `deferred` (only when not empty)
    * lists the refused topics that were refused only because this person subscribed too much too

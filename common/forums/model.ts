@@ -277,6 +277,9 @@ export type ForumReply = {
 };
 export type ForumReplyPage = Page<ForumReply>;
 
+/** GET /api/forums/posts/{id}: the post with the first page of its replies (no second request). */
+export type ForumPostWithReplies = ForumPost & { replies: ForumReplyPage };
+
 export type ForumImage = { url: string };
 
 /** Strips markup and cuts at `max` characters (the previews). */

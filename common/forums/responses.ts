@@ -9,6 +9,7 @@ import {
   type ForumImage,
   type ForumMemberPage,
   type ForumPost,
+  type ForumPostWithReplies,
   type ForumPostPage,
   type ForumReply,
   type ForumReplyPage,
@@ -104,6 +105,11 @@ export const ZForumReply = answers<ForumReply>()(
 );
 
 export const ZForumReplyPage = answers<ForumReplyPage>()(zPage(ZForumReply));
+
+/** GET /api/forums/posts/{id}: the post with the first page of its replies. */
+export const ZForumPostWithReplies = answers<ForumPostWithReplies>()(
+  ZForumPost.extend({ replies: ZForumReplyPage }),
+);
 
 /** POST /api/forums/posts/{id}/views. */
 export const ZForumViews = answers<{ viewsCount: number }>()(z.strictObject({ viewsCount: z.number() }));

@@ -1,4 +1,5 @@
 import type { PersonSummary } from '../profiles/model';
+import type { CommentPage } from '../comments/model';
 import type { ReactionSummary } from '../reactions/model';
 
 /**
@@ -269,9 +270,12 @@ export type GroupPost = {
 };
 /**
  * A post in its group's list: with its reactions (counts, the viewer's own, and why the viewer may
- * not react yet), so the post's reaction bar needs no request of its own.
+ * not react yet) and the first page of its comments as the comments API answers it to the viewer,
+ * so neither the post's reaction bar nor its comments need a request of their own.
  */
-export type GroupPostPage = Page<GroupPost & { reactions: ReactionSummary | null }>;
+export type GroupPostPage = Page<
+  GroupPost & { reactions: ReactionSummary | null; comments: CommentPage | null }
+>;
 
 export type JoinRequest = { id: string; person: PersonSummary; createdAt: string };
 export type JoinRequestPage = Page<JoinRequest>;

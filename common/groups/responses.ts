@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answers, zPage, ZIsoDate, ZUploadedImage } from '../core/api-schemas';
 import { ZPersonSummary } from '../profiles/responses';
 import type { PersonSummary } from '../profiles/model';
+import { ZCommentPage } from '../comments/responses';
 import { ENGAGEMENT_CONTENT_TYPES, REACTION_TYPES } from '../reactions/model';
 import {
   GROUP_ROLES,
@@ -80,7 +81,7 @@ const ZReactionSummary = z.strictObject({
 });
 
 export const ZGroupPostPage = answers<GroupPostPage>()(
-  zPage(ZGroupPost.extend({ reactions: ZReactionSummary.nullable() })),
+  zPage(ZGroupPost.extend({ reactions: ZReactionSummary.nullable(), comments: ZCommentPage.nullable() })),
 );
 
 export const ZJoinRequestPage = answers<JoinRequestPage>()(

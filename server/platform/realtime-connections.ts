@@ -71,9 +71,18 @@ export function createConnections(opts: {
   const personalKey = (userId: string) => `@${userId}`;
 
   function isQuiet(topic: string, now: number) {
-    if (now - recordedSince < REALTIME.quietWindowMs) return false;
+    return quietFor(topic, now) >= REALTIME.quietWindowMs;
+  }
+
+  /**
+   * For how long this process knows nothing happened on `topic` (at most REALTIME.quietWindowMs):
+   * since its last event, or since the record is whole (a start, a bus gap, an eviction), whichever
+   * is later. A forgotten event was older than the window when it was dropped.
+   */
+  function quietFor(topic: string, now: number) {
     const at = lastEventAt.get(topic);
-    return at === undefined || now - at >= REALTIME.quietWindowMs;
+    const since = at === undefined ? recordedSince : Math.max(recordedSince, at);
+    return Math.max(0, Math.min(REALTIME.quietWindowMs, now - since));
   }
 
   function deliverTo(targets: Set<Conn>, event: ServerEvent) {
@@ -292,6 +301,14 @@ export function createConnections(opts: {
      */
     isPersonQuiet(userId: string) {
       return isQuiet(personalKey(userId), Date.now());
+    },
+    /**
+     * For how long (ms, at most REALTIME.quietWindowMs) this process knows nothing was sent to this
+     * person: the greeting's `quietMs`. A page whose reads all started within that time (it loaded
+     * later than that much before the greeting) missed nothing addressed to them.
+     */
+    personQuietFor(userId: string) {
+      return quietFor(personalKey(userId), Date.now());
     },
     /** How many sockets this person has open on this process. */
     countOf(userId: string) {

@@ -112,4 +112,29 @@ describe('quiet topics in a subscription answer', () => {
     vi.advanceTimersByTime(1);
     expect(conns.isPersonQuiet(me)).toBe(true);
   });
+
+  it("the greeting's quietMs: how long nothing was sent to this person, as far as this process heard", () => {
+    const conns = setup();
+    const me = '00000000-0000-4000-8000-000000000001';
+    const other = '00000000-0000-4000-8000-000000000002';
+    // Since the process started: it has heard 5 s, so it knows of 5 s of quiet at most.
+    vi.advanceTimersByTime(5000);
+    expect(conns.personQuietFor(me)).toBe(5000);
+    vi.advanceTimersByTime(REALTIME.quietWindowMs);
+    expect(conns.personQuietFor(me)).toBe(REALTIME.quietWindowMs); // never more than the window
+    // Something sent to me: quiet since then; another person stays quiet for the whole window.
+    conns.targetsOf({ to: [me], event: { type: 'resync' } as ServerEvent });
+    vi.advanceTimersByTime(1200);
+    expect(conns.personQuietFor(me)).toBe(1200);
+    expect(conns.personQuietFor(other)).toBe(REALTIME.quietWindowMs);
+    // A topic's event is not sent to a person.
+    conns.targetsOf(event(TOPIC));
+    expect(conns.personQuietFor(other)).toBe(REALTIME.quietWindowMs);
+    // A bus gap: nothing is known before it, for anyone.
+    vi.advanceTimersByTime(800);
+    conns.targetsOf({ event: { type: 'resync' } });
+    vi.advanceTimersByTime(300);
+    expect(conns.personQuietFor(me)).toBe(300);
+    expect(conns.personQuietFor(other)).toBe(300);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REALTIME } from '@common/core/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Agent,
@@ -46,8 +47,13 @@ describe('the WebSocket endpoint', () => {
   it('greets a signed-in person and answers pings', async () => {
     const s = await openSocket(url, alice.agent);
     expect(s.opened).toEqual({ ok: true });
-    // Not quiet: a process that has not yet heard a whole quiet window cannot say nothing was sent.
-    expect(await s.waitFor('hello')).toEqual({ type: 'hello', userId: alice.id, quiet: false });
+    // Not quiet: a process that has not yet heard a whole quiet window cannot say nothing was sent;
+    // it knows nothing was sent for as long as it has been listening (less than the window).
+    const hello = await s.waitFor('hello');
+    expect(hello).toEqual({ type: 'hello', userId: alice.id, quiet: false, quietMs: expect.any(Number) });
+    const { quietMs } = hello as { quietMs: number };
+    expect(quietMs).toBeGreaterThanOrEqual(0);
+    expect(quietMs).toBeLessThan(REALTIME.quietWindowMs);
     s.send({ op: 'ping' });
     await s.waitFor('pong');
     s.close();

@@ -250,7 +250,8 @@ export function createRealtime(opts: {
     });
     ws.on('close', () => conns.remove(conn));
     ws.on('error', () => ws.terminate());
-    send(conn, { type: 'hello', userId: conn.userId, quiet: conns.isPersonQuiet(conn.userId) });
+    const quietMs = conns.personQuietFor(conn.userId);
+    send(conn, { type: 'hello', userId: conn.userId, quiet: quietMs >= REALTIME.quietWindowMs, quietMs });
   }
 
   const recheck = () => recheckSessions(db, conns.all());

@@ -7,6 +7,7 @@ import { requireViewer } from '../../lib/viewer';
 import { withImageUpload } from '../../platform/uploads';
 import { uploadArticleImage } from './article-images.service';
 import { getArticle, listArticles } from './article-reads.service';
+import { firstCommentsOfMany } from '../comments';
 import { reactionsOfShown } from '../reactions';
 import type { ArticleDeps } from './article-rows';
 import { createArticle, deleteArticle, publishArticle, updateArticle } from './articles.service';
@@ -27,12 +28,18 @@ export function articleRoutes(deps: ArticleDeps) {
     .get('/articles/:id', validate('param', ZArticleId), async (c) => {
       const viewer = requireViewer(c);
       const article = await getArticle(deps, viewer, c.req.valid('param').id);
-      // Read after the article answered: only one the viewer may see (published) carries them.
-      const reactions =
+      // Read after the article answered: only one the viewer may see (published) carries its
+      // reactions and its first page of comments (no request of their own on the page).
+      const [reactions, comments] =
         article.status === 'published'
-          ? await reactionsOfShown(deps.db, viewer.id, { contentType: 'article', contentId: article.id })
-          : null;
-      const page: ArticleWithReactions = { ...article, reactions };
+          ? await Promise.all([
+              reactionsOfShown(deps.db, viewer.id, { contentType: 'article', contentId: article.id }),
+              firstCommentsOfMany(deps.db, viewer.id, 'article', [article.id], null).then(
+                (pages) => pages.get(article.id) ?? null,
+              ),
+            ])
+          : [null, null];
+      const page: ArticleWithReactions = { ...article, reactions, comments };
       return c.json(page);
     })
     .post('/articles', validate('json', ZCreateArticle), async (c) => {

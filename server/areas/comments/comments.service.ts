@@ -1,5 +1,11 @@
 import type { CreateComment } from '@common/comments/schemas';
-import { COMMENT_MSG, COMMENT_REPORT_TARGET, type Comment, type CommentPage } from '@common/comments/model';
+import {
+  COMMENT_MSG,
+  COMMENT_REPORT_TARGET,
+  COMMENTS,
+  type Comment,
+  type CommentPage,
+} from '@common/comments/model';
 import { NOTIFICATION_TEXT } from '@common/notifications/model';
 import { displayName } from '@common/profiles/model';
 import type { EngagementContentType } from '@common/reactions/model';
@@ -139,6 +145,66 @@ export async function listComments(
     maxDepth: target.maxCommentDepth,
     closedReason: viewerId ? (info.refuseEngagement ?? null) : null,
   };
+}
+
+/**
+ * The first page of comments of several contents of one kind, as GET /api/comments/{type}/{id}
+ * answers each to this viewer, in one statement (a list that carries its items' comments, such as
+ * a group's posts, instead of a request per item). The caller has checked that the viewer may read
+ * every one of them (the content target's rule), and gives the `closedReason` its target gives this
+ * viewer for all of them. A thread longer than a page is counted apart, as the route does.
+ */
+export async function firstCommentsOfMany(
+  db: Db,
+  viewerId: string,
+  contentType: EngagementContentType,
+  contentIds: string[],
+  closedReason: string | null,
+): Promise<Map<string, CommentPage>> {
+  const target = requireTarget(contentType);
+  const out = new Map<string, CommentPage>();
+  if (!contentIds.length) return out;
+  const limit = COMMENTS.pageSize;
+  const rows = await queryRows<Row>(
+    db,
+    sql`select x.* from unnest(${sql.param(contentIds)}::uuid[]) as ids (id) cross join lateral (
+      select ${columns} from comments c join profiles p on p.id = c.user_id
+      where c.content_type = ${contentType} and c.content_id = ids.id and ${commentShown(viewerId)}
+      order by c.created_at, c.id limit ${limit + 1}) x`,
+  );
+  const byContent = new Map<string, Row[]>();
+  for (const r of rows) {
+    let list = byContent.get(r.content_id);
+    if (!list) byContent.set(r.content_id, (list = []));
+    list.push(r);
+  }
+  await Promise.all(
+    contentIds.map(async (contentId) => {
+      const { page, more } = splitPage(byContent.get(contentId) ?? [], limit);
+      const total = more
+        ? Number(
+            (
+              await queryRows<{ total: number }>(
+                db,
+                sql`select count(*)::int as total from (
+                  select 1 from comments c join profiles p on p.id = c.user_id
+                  where ${ofContent({ contentType, contentId })} and ${commentShown(viewerId)}
+                  limit ${LIMITS.listCountCap + 1}) capped`,
+              )
+            )[0]?.total ?? 0,
+          )
+        : page.length;
+      out.set(contentId, {
+        items: page.map(toComment),
+        total: Math.min(total, LIMITS.listCountCap),
+        totalCapped: total > LIMITS.listCountCap,
+        nextCursor: more ? encodeTimeCursor(page.at(-1)!) : null,
+        maxDepth: target.maxCommentDepth,
+        closedReason,
+      });
+    }),
+  );
+  return out;
 }
 
 async function readComment(db: Db | Tx, id: string): Promise<Comment | null> {

@@ -12,6 +12,7 @@ import {
   FORUMS,
   type ForumPost,
   type ForumPostPage,
+  type ForumPostWithReplies,
   type ForumReply,
   type ForumReplyPage,
 } from '@common/forums/model';
@@ -236,8 +237,37 @@ export async function listForumReplies(
 ): Promise<ForumReplyPage> {
   const viewerId = viewer?.id ?? null;
   if (!(await readForumPost(deps.db, viewerId, postId))) throw postNotFound();
+  return replyPage(deps.db, viewerId, postId, q);
+}
+
+/**
+ * GET /api/forums/posts/{id}: the post with the first page of its replies (as GET .../replies
+ * answers it), so its page asks no second request. The replies are read beside the post and
+ * answered only when the viewer may read the post.
+ */
+export async function readForumPostWithReplies(
+  deps: ForumDeps,
+  viewer: Viewer | null,
+  id: string,
+): Promise<ForumPostWithReplies> {
+  const viewerId = viewer?.id ?? null;
+  const [post, replies] = await Promise.all([
+    readForumPost(deps.db, viewerId, id),
+    replyPage(deps.db, viewerId, id, { limit: FORUMS.replyPageSize }),
+  ]);
+  if (!post) throw postNotFound();
+  return { ...post, replies };
+}
+
+/** A page of a post's replies the viewer may see, oldest first (the caller checked the post). */
+async function replyPage(
+  db: ForumDeps['db'],
+  viewerId: string | null,
+  postId: string,
+  q: Pick<ForumPageQuery, 'cursor' | 'limit'>,
+): Promise<ForumReplyPage> {
   const rows = await rowsOf<ReplyRow>(
-    deps.db,
+    db,
     sql`select ${REPLY_COLUMNS} from forum_replies fr join profiles p on p.id = fr.author_id
       where fr.post_id = ${postId}
         and ${authorShown(viewerId, 'p', sql`fr.author_id`, sql`(select g.group_id from forum_posts g where g.id = fr.post_id)`)}

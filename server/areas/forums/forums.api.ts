@@ -5,6 +5,7 @@ import {
   ZForumImage,
   ZForumMemberPage,
   ZForumPost,
+  ZForumPostWithReplies,
   ZForumPostPage,
   ZForumReply,
   ZForumReplyPage,
@@ -22,7 +23,11 @@ export const forumsApiDocs: ApiDocs = {
     body: 'multipart/form-data',
   },
   'POST /forums': { summary: 'Create a forum group', response: ZForumGroup, status: 201 },
-  'GET /forums/posts/:id': { summary: 'Read one forum post', response: ZForumPost, access: 'public' },
+  'GET /forums/posts/:id': {
+    summary: 'Read one forum post, with the first page of its replies',
+    response: ZForumPostWithReplies,
+    access: 'public',
+  },
   'PATCH /forums/posts/:id': { summary: 'Edit a forum post', response: ZForumPost },
   'POST /forums/posts/:id/views': { summary: 'Count a view of a forum post', response: ZForumViews },
   'GET /forums/posts/:id/replies': {

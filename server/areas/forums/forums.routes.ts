@@ -21,7 +21,7 @@ import { withImageUpload } from '../../platform/uploads';
 import {
   createForumPost,
   createForumReply,
-  getForumPost,
+  readForumPostWithReplies,
   listForumPosts,
   listForumReplies,
   deleteOwnForumPost,
@@ -81,7 +81,7 @@ export function forumRoutes(deps: ForumDeps) {
       return c.json(group, 201);
     })
     .get('/forums/posts/:id', validate('param', ZForumId, id404), async (c) =>
-      c.json(await getForumPost(deps, c.get('viewer'), c.req.valid('param').id)),
+      c.json(await readForumPostWithReplies(deps, c.get('viewer'), c.req.valid('param').id)),
     )
     .patch(
       '/forums/posts/:id',

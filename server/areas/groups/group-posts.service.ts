@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors';
 import { publishToFeed, removeFromFeed } from '../feed';
 import { createNotification, notificationEnvelope, notifyMentions } from '../notifications';
 import { removeComments } from '../comments';
+import { firstCommentsOfMany } from '../comments';
 import { reactionsOfShownMany, removeReactions } from '../reactions';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { requireOpenGroup, requireRole } from './groups.service';
@@ -83,16 +84,23 @@ export async function listPosts(
       order by gp.created_at desc, gp.id desc limit ${q.limit + 1}`,
   );
   const page = pageOf(rows, q.limit, toPost);
-  // Each post carries its reactions (one statement for the page instead of a request per post),
-  // closed with the group's own reason for one who has not joined, as its content target says.
-  const reactions = await reactionsOfShownMany(
-    deps.db,
-    viewer.id,
-    'group_post',
-    page.items.map((p) => p.id),
-    isMember ? null : GROUP_MSG.joinToEngage,
-  );
-  return { ...page, items: page.items.map((p) => ({ ...p, reactions: reactions.get(p.id) ?? null })) };
+  // Each post carries its reactions and its first page of comments (a statement each for the page
+  // instead of two requests per post), closed with the group's own reason for one who has not
+  // joined, as its content target says.
+  const ids = page.items.map((p) => p.id);
+  const closedReason = isMember ? null : GROUP_MSG.joinToEngage;
+  const [reactions, comments] = await Promise.all([
+    reactionsOfShownMany(deps.db, viewer.id, 'group_post', ids, closedReason),
+    firstCommentsOfMany(deps.db, viewer.id, 'group_post', ids, closedReason),
+  ]);
+  return {
+    ...page,
+    items: page.items.map((p) => ({
+      ...p,
+      reactions: reactions.get(p.id) ?? null,
+      comments: comments.get(p.id) ?? null,
+    })),
+  };
 }
 
 /**

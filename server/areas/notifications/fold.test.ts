@@ -127,3 +127,45 @@ describe("the bell's unread count on a page of notifications", () => {
     expect((await a.agent.get<NotificationPage>('/api/notifications')).body.unreadCount).toBe(0);
   });
 });
+
+describe('what a live notification tells the page (it keeps its counts without asking)', () => {
+  it('a new row is created when last updated; a fold into an unread one is updated later; the counts follow', async () => {
+    const [sender, receiver, other] = [await newMember(t), await newMember(t), await newMember(t)];
+    const s = await socketOf(url, receiver);
+    const bellBefore = (await receiver.agent.get<NotificationPage>('/api/notifications?limit=10')).body;
+    const unreadBefore = (
+      await receiver.agent.get<{ messages: number; inquiries: number }>('/api/messages/unread')
+    ).body;
+    for (const text of ['Hi!', 'Are you there?'])
+      expect(
+        (
+          await sender.agent.post('/api/messages', {
+            receiverId: receiver.id,
+            clientId: randomUUID(),
+            content: text,
+          })
+        ).status,
+      ).toBeLessThan(300);
+    expect((await other.agent.post(`/api/connections/${receiver.id}/request`)).status).toBeLessThan(300);
+    await settle(s);
+    const told = eventsOf(s, 'notification.created').map((e) => e.notification);
+    const [first, folded] = told.filter((n) => n.type === 'message');
+    expect(first!.updatedAt).toBe(first!.createdAt);
+    expect(folded!.id).toBe(first!.id);
+    expect(Date.parse(folded!.updatedAt)).toBeGreaterThan(Date.parse(folded!.createdAt));
+    const request = told.find((n) => n.type !== 'message')!;
+    expect(request.updatedAt).toBe(request.createdAt);
+    // What the page computes from the events (one more unread for a new row counting on the bell,
+    // one more unread message per message received) is what the server answers now.
+    const news = told.filter((n) => n.type !== 'message' && n.updatedAt === n.createdAt).length;
+    const bellAfter = (await receiver.agent.get<NotificationPage>('/api/notifications?limit=10')).body;
+    expect(bellAfter.unreadCount).toBe(bellBefore.unreadCount + news);
+    const received = eventsOf(s, 'message.created').filter((e) => e.message.receiverId === receiver.id);
+    expect(received).toHaveLength(2);
+    const unreadAfter = (await receiver.agent.get<{ messages: number }>('/api/messages/unread')).body;
+    expect(unreadAfter.messages).toBe(unreadBefore.messages + received.length);
+    // The page's order: the newest change first, as the events put them.
+    expect(bellAfter.items.map((n) => n.id).slice(0, 2)).toEqual([request.id, first!.id]);
+    s.close();
+  });
+});

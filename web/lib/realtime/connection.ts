@@ -101,13 +101,15 @@ export function startRealtime({ onSessionEnded }: StartOptions): () => void {
         attempt = 0;
         sendTopics('subscribe', currentTopics());
         setRealtimeStatus('open');
-        // The first greeting, on a page loaded less than the quiet window ago, when the server
-        // says nothing was sent to this person in that window: what the page fetched missed
-        // nothing addressed to them, and each held topic's own answer ('subscribed') says whether
-        // it needs a catch-up. Otherwise (a reconnect, an older page, something was sent) whatever
-        // was fetched before this socket listened may have missed events: the lists refetch once.
-        const missedNothing =
-          !wasOpen && data.quiet === true && performance.now() < REALTIME.quietWindowMs - REALTIME.quietAckMs;
+        // The first greeting, when the server knows nothing was sent to this person for longer
+        // than this page has existed (`quietMs`, up to the quiet window): every read the page made
+        // started after the last thing sent to them, so it missed nothing addressed to them, and
+        // each held topic's own answer ('subscribed') says whether it needs a catch-up. Otherwise
+        // (a reconnect, an older page, something was sent since the page began) whatever was
+        // fetched before this socket listened may have missed events: the lists refetch once.
+        const quietMs =
+          data.quietMs ?? (data.quiet === true ? REALTIME.quietWindowMs - REALTIME.quietAckMs : 0);
+        const missedNothing = !wasOpen && performance.now() < quietMs;
         emitRealtimeEvent(data);
         if (!missedNothing) emitRealtimeEvent({ type: 'resync' });
         return;

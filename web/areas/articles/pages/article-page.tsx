@@ -131,7 +131,7 @@ function ArticleView({ articleId }: { articleId: string }) {
       </PageFrame>
     );
   }
-  return <ArticleDetail article={article} />;
+  return <ArticleDetail article={article} receivedAt={query.dataUpdatedAt} />;
 }
 
 function PageFrame({ children }: { children: React.ReactNode }) {
@@ -159,7 +159,14 @@ const ENGAGEMENT_HEIGHT = '13rem';
 /** A margin no page is longer than: the section counts as near wherever it is. */
 const ALL_THE_WAY = '100000px 0px';
 
-function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWithReactions, 'reactions'>> }) {
+function ArticleDetail({
+  article,
+  receivedAt,
+}: {
+  article: Article & Partial<Pick<ArticleWithReactions, 'reactions' | 'comments'>>;
+  /** When the article's answer came: the comments it carries are as old as it. */
+  receivedAt: number;
+}) {
   const name = displayName(article.author);
   const profileHref = `/profile/${article.author.id}`;
   const isPublished = article.status === 'published';
@@ -250,7 +257,12 @@ function ArticleDetail({ article }: { article: Article & Partial<Pick<ArticleWit
           >
             <ReactionBar contentType="article" contentId={article.id} initial={article.reactions} />
             <Suspense fallback={<div aria-hidden="true" style={{ minHeight: COMMENTS_HEIGHT }} />}>
-              <CommentSection contentType="article" contentId={article.id} ownerId={article.author.id} />
+              <CommentSection
+                contentType="article"
+                contentId={article.id}
+                ownerId={article.author.id}
+                initial={article.comments ? { page: article.comments, at: receivedAt } : undefined}
+              />
             </Suspense>
           </WhenNearView>
         </div>

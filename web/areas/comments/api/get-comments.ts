@@ -42,11 +42,22 @@ export function useComments(
   contentId: string,
   viewerId: string | null,
   enabled = true,
+  /**
+   * The first page the content's own list carried for this viewer, and when it came: no request
+   * while it is fresh (it is as old as that list, so a stale one is asked again as usual).
+   */
+  initial?: { page: CommentPage; at: number },
 ) {
   const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
   return useInfiniteQuery({
     ...commentsQueryOptions(contentType, contentId, viewerId),
     refetchInterval,
     enabled,
+    ...(initial && viewerId
+      ? {
+          initialData: { pages: [initial.page], pageParams: [null] },
+          initialDataUpdatedAt: initial.at,
+        }
+      : {}),
   });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
-import { COMMENT_MSG, type Comment } from '@common/comments/model';
+import { COMMENT_MSG, type Comment, type CommentPage } from '@common/comments/model';
 import { countText } from '@common/core/limits';
 import type { EngagementContentType } from '@common/reactions/model';
 import { useSignInPrompt } from '@web/app/providers/sign-in-prompt';
@@ -32,6 +32,7 @@ export function CommentSection({
   onCount,
   quietWhenClosed = false,
   canModerate = false,
+  initial,
 }: {
   contentType: EngagementContentType;
   contentId: string;
@@ -46,10 +47,12 @@ export function CommentSection({
   quietWhenClosed?: boolean;
   /** The viewer moderates where the content lives (a group's admin): Delete on every comment. */
   canModerate?: boolean;
+  /** The first page the content's own list carried for this viewer, and when it came. */
+  initial?: { page: CommentPage; at: number } | undefined;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
-  const query = useComments(contentType, contentId, viewerId, !isMeLoading);
+  const query = useComments(contentType, contentId, viewerId, !isMeLoading, initial);
   useCommentsLiveSync(contentType, contentId);
   const { prompt } = useSignInPrompt();
   const remove = useDeleteComment(contentType, contentId);

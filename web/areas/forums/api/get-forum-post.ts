@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { FORUMS } from '@common/forums/model';
+import { FORUMS, type ForumReplyPage } from '@common/forums/model';
 import { api, call } from '@web/lib/api';
 import { forumKeys } from './query-keys';
 
@@ -13,8 +13,15 @@ export function useForumPost(id: string, enabled: boolean) {
   });
 }
 
-/** The post's replies, oldest first. */
-export function useForumReplies(id: string, enabled: boolean) {
+/**
+ * The post's replies, oldest first. `initial`: the first page the post's own answer carried, and
+ * when it came (no request while it is fresh).
+ */
+export function useForumReplies(
+  id: string,
+  enabled: boolean,
+  initial?: { page: ForumReplyPage; at: number },
+) {
   return useInfiniteQuery({
     queryKey: forumKeys.replies(id),
     queryFn: ({ pageParam, signal }) =>
@@ -30,5 +37,8 @@ export function useForumReplies(id: string, enabled: boolean) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
+    ...(initial
+      ? { initialData: { pages: [initial.page], pageParams: [null] }, initialDataUpdatedAt: initial.at }
+      : {}),
   });
 }

@@ -8,6 +8,7 @@ import {
   FORUM_MSG,
   FORUMS,
   type ForumPost,
+  type ForumReplyPage,
   type ForumReply,
   FORUM_POST_REPORT_TARGET,
   FORUM_REPLY_REPORT_TARGET,
@@ -97,7 +98,7 @@ export function ForumPostPage() {
         </Card>
       </Frame>
     );
-  return <PostView post={query.data} />;
+  return <PostView post={query.data} receivedAt={query.dataUpdatedAt} />;
 }
 
 function Frame({ children, groupId }: { children: React.ReactNode; groupId?: string }) {
@@ -114,7 +115,14 @@ function Frame({ children, groupId }: { children: React.ReactNode; groupId?: str
   );
 }
 
-function PostView({ post }: { post: ForumPost }) {
+function PostView({
+  post,
+  receivedAt,
+}: {
+  post: ForumPost & { replies?: ForumReplyPage };
+  /** When the post's answer came: the replies it carries are as old as it. */
+  receivedAt: number;
+}) {
   const name = displayName(post.author);
   // The header's likes follow the reaction bar live: the same (shared, live) reactions query,
   // its 'like' count once loaded, the post's own count until then.
@@ -165,7 +173,7 @@ function PostView({ post }: { post: ForumPost }) {
           <ForumReactions contentType="forum_post" contentId={post.id} quietWhenClosed={isQuiet} />
         </div>
       </Card>
-      <Replies post={post} isQuiet={isQuiet} />
+      <Replies post={post} isQuiet={isQuiet} receivedAt={receivedAt} />
     </Frame>
   );
 }
@@ -212,8 +220,20 @@ function JoinCard({ groupId }: { groupId: string }) {
   );
 }
 
-function Replies({ post, isQuiet }: { post: ForumPost; isQuiet: boolean }) {
-  const query = useForumReplies(post.id, true);
+function Replies({
+  post,
+  isQuiet,
+  receivedAt,
+}: {
+  post: ForumPost & { replies?: ForumReplyPage };
+  isQuiet: boolean;
+  receivedAt: number;
+}) {
+  const query = useForumReplies(
+    post.id,
+    true,
+    post.replies ? { page: post.replies, at: receivedAt } : undefined,
+  );
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">

@@ -50,7 +50,10 @@ export function useJoinRequests(id: string, enabled: boolean) {
   });
 }
 
-/** The group's posts, newest first. */
+/**
+ * The group's posts, newest first. Each page says when it came (`receivedAt`): the comments a post
+ * carries are as old as its page.
+ */
 export function useGroupPosts(id: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: groupKeys.posts(id),
@@ -63,7 +66,7 @@ export function useGroupPosts(id: string, enabled: boolean) {
           },
           { init: { signal } },
         ),
-      ),
+      ).then((page) => ({ ...page, receivedAt: Date.now() })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,

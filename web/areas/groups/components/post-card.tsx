@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { imageVariantUrl } from '@common/core/uploads';
 import { GROUP_MSG, type GroupPost, GROUP_POST_REPORT_TARGET } from '@common/groups/model';
 import { displayName } from '@common/profiles/model';
+import type { CommentPage } from '@common/comments/model';
 import type { ReactionSummary } from '@common/reactions/model';
 import type { CommentTexts } from '@web/areas/comments/public';
 import { ReactionBar } from '@web/areas/reactions/public';
@@ -44,8 +45,15 @@ export function PostCard({
   isMember,
   isAdmin = false,
 }: {
-  /** With its reactions when the group's list carried them (no request of the bar's own). */
-  post: GroupPost & { reactions?: ReactionSummary | null };
+  /**
+   * With its reactions and first comments when the group's list carried them (no request of the
+   * bar's or the comments' own), and when that list came.
+   */
+  post: GroupPost & {
+    reactions?: ReactionSummary | null;
+    comments?: CommentPage | null;
+    receivedAt?: number;
+  };
   isMember: boolean;
   /** The viewer is an admin of the group: Delete on every post and comment in it. */
   isAdmin?: boolean;
@@ -116,6 +124,9 @@ export function PostCard({
             texts={COMMENT_TEXTS}
             quietWhenClosed={!isMember}
             canModerate={isAdmin}
+            initial={
+              post.comments && post.receivedAt ? { page: post.comments, at: post.receivedAt } : undefined
+            }
           />
         </Suspense>
       </WhenNearView>

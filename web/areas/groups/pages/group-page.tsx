@@ -415,7 +415,10 @@ function Posts({
   query: ReturnType<typeof useGroupPosts>;
   pages: NonNullable<ReturnType<typeof useGroupPosts>['data']>['pages'];
 }) {
-  const posts = useMemo(() => pages.flatMap((p) => p.items), [pages]);
+  const posts = useMemo(
+    () => pages.flatMap((p) => p.items.map((item) => ({ ...item, receivedAt: p.receivedAt }))),
+    [pages],
+  );
   const { shown, isComplete } = useDrawnInSteps(posts);
   if (posts.length === 0)
     return <Card className="p-6 text-center text-sm text-muted-foreground">{GROUP_MSG.noPosts}</Card>;

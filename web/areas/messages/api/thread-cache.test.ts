@@ -1,7 +1,9 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@common/messages/model';
+import type { Message, UnreadCounts } from '@common/messages/model';
 import type { ThreadData } from './get-thread';
-import { markThreadMessagesRead, upsertThreadMessage } from './thread-cache';
+import { messagesKeys } from './query-keys';
+import { countNewMessageAsUnread, markThreadMessagesRead, upsertThreadMessage } from './thread-cache';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const YOU = '00000000-0000-4000-8000-000000000002';
@@ -69,5 +71,34 @@ describe('markThreadMessagesRead', () => {
       ['listed', true],
     ]);
     expect(markThreadMessagesRead(next, YOU, '2025-06-01T12:05:00.000Z')).toBe(next);
+  });
+});
+
+describe('countNewMessageAsUnread', () => {
+  const toMe = (id: string, over: Partial<Message> = {}) =>
+    message(id, { senderId: YOU, receiverId: ME, ...over });
+
+  it('a message received is one more unread; an inquiry one more unread inquiry too', () => {
+    const qc = new QueryClient();
+    qc.setQueryData<UnreadCounts>(messagesKeys.unread(), { messages: 2, inquiries: 0 });
+    expect(countNewMessageAsUnread(qc, toMe('a'))).toBe(true);
+    expect(qc.getQueryData(messagesKeys.unread())).toEqual({ messages: 3, inquiries: 0 });
+    expect(countNewMessageAsUnread(qc, toMe('b', { inquiry: { kind: 'idea', id: 'x' } }))).toBe(true);
+    expect(qc.getQueryData(messagesKeys.unread())).toEqual({ messages: 4, inquiries: 1 });
+  });
+
+  it('no count yet, or one on its way: the caller asks the server', async () => {
+    const qc = new QueryClient();
+    expect(countNewMessageAsUnread(qc, toMe('a'))).toBe(false);
+    let answer: (v: UnreadCounts) => void = () => {};
+    const fetching = qc.fetchQuery({
+      queryKey: messagesKeys.unread(),
+      queryFn: () => new Promise<UnreadCounts>((resolve) => (answer = resolve)),
+    });
+    expect(countNewMessageAsUnread(qc, toMe('b'))).toBe(false);
+    answer({ messages: 1, inquiries: 0 });
+    await fetching;
+    expect(countNewMessageAsUnread(qc, toMe('c'))).toBe(true);
+    expect(qc.getQueryData(messagesKeys.unread())).toEqual({ messages: 2, inquiries: 0 });
   });
 });

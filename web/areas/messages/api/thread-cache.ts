@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationPage, Message } from '@common/messages/model';
+import type { ConversationPage, Message, UnreadCounts } from '@common/messages/model';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ThreadData } from './get-thread';
 import { messagesKeys } from './query-keys';
@@ -89,4 +89,21 @@ export function clearConversationUnread(queryClient: QueryClient, partnerId: str
         })),
       },
   );
+}
+
+/**
+ * A message just received counts as one more unread message (and one more unread inquiry if it is
+ * one), as the server counts them. Answers false when there is no count to keep, or one is being
+ * fetched (its answer may not have the message, and would overwrite it): the caller asks instead.
+ */
+export function countNewMessageAsUnread(queryClient: QueryClient, message: Message): boolean {
+  const key = messagesKeys.unread();
+  if (message.read || queryClient.isFetching({ queryKey: key, exact: true }) > 0) return false;
+  let isCounted = false;
+  queryClient.setQueryData<UnreadCounts>(key, (data) => {
+    if (!data) return data;
+    isCounted = true;
+    return { messages: data.messages + 1, inquiries: data.inquiries + (message.inquiry ? 1 : 0) };
+  });
+  return isCounted;
 }

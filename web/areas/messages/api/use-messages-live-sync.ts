@@ -6,6 +6,7 @@ import { messagesKeys } from './query-keys';
 import { useOutboxLiveSync } from './use-outbox-live-sync';
 import {
   clearConversationUnread,
+  countNewMessageAsUnread,
   markThreadMessagesRead,
   putMessageInThread,
   updateThread,
@@ -32,7 +33,9 @@ export function useMessagesLiveSync(viewerId: string) {
         .catch(() => undefined);
     }
     if (message.receiverId === viewerId) {
-      invalidate(messagesKeys.unread());
+      // A new message is one more unread (and one more unread inquiry if it is one), as the
+      // server counts them: kept without asking, unless there is no count yet or one is on its way.
+      if (!countNewMessageAsUnread(queryClient, message)) invalidate(messagesKeys.unread());
       if (message.inquiry) invalidate(messagesKeys.inquiries());
     }
   });

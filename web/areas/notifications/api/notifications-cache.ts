@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { countsOnBell } from '@common/notifications/bell';
 import type { Notification, NotificationPage } from '@common/notifications/model';
+import { DROPDOWN_LIMIT } from './get-notifications';
 import { notificationsKeys } from './query-keys';
 
 type ListData = InfiniteData<NotificationPage, string | null>;
@@ -34,24 +35,38 @@ export function markNotificationsReadInCache(queryClient: QueryClient, ids: stri
   });
 }
 
-/** Puts a new (or coalesced) notification on top of the cached lists. */
-export function putNotificationInCache(queryClient: QueryClient, notification: Notification): void {
-  const prepend = (page: NotificationPage): NotificationPage => {
+/**
+ * Puts a new (or coalesced) notification on top of the cached lists, with the unread count the
+ * server now has: a new row (created when last updated) that counts on the bell adds one; a row
+ * folded into an unread one of the same key (updated after it was created) was counted already.
+ * The dropdown keeps its DROPDOWN_LIMIT newest. Answers whether the bell's summary was there to
+ * update (otherwise there is nothing to keep, and the caller asks the server).
+ */
+export function putNotificationInCache(queryClient: QueryClient, notification: Notification): boolean {
+  const isFolded = notification.updatedAt !== notification.createdAt;
+  const prepend = (page: NotificationPage, limit?: number): NotificationPage => {
     const existing = page.items.find((item) => item.id === notification.id);
     const isNewUnread =
-      countsOnBell(notification.type) && !notification.read && !(existing && !existing.read);
+      countsOnBell(notification.type) && !notification.read && !isFolded && !(existing && !existing.read);
+    const items = [notification, ...page.items.filter((item) => item.id !== notification.id)];
     return {
       ...page,
-      items: [notification, ...page.items.filter((item) => item.id !== notification.id)],
+      items: limit === undefined ? items : items.slice(0, limit),
       unreadCount: page.unreadCount + (isNewUnread ? 1 : 0),
     };
   };
-  queryClient.setQueryData<NotificationPage>(notificationsKeys.summary(), (data) =>
-    data ? prepend(data) : data,
-  );
+  let hasSummary = false;
+  queryClient.setQueryData<NotificationPage>(notificationsKeys.summary(), (data) => {
+    if (!data) return data;
+    hasSummary = true;
+    return prepend(data, DROPDOWN_LIMIT);
+  });
   queryClient.setQueryData<ListData>(notificationsKeys.list(), (data) => {
     const [first, ...rest] = data?.pages ?? [];
     if (!data || !first) return data;
-    return { ...data, pages: [prepend(first), ...rest] };
+    const top = prepend(first);
+    // Every page carries the same total unread count.
+    return { ...data, pages: [top, ...rest.map((page) => ({ ...page, unreadCount: top.unreadCount }))] };
   });
+  return hasSummary;
 }

@@ -9,9 +9,12 @@ export function useNotificationsLiveSync() {
   const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
 
   useRealtimeEvent('notification.created', ({ notification }) => {
-    putNotificationInCache(queryClient, notification);
-    // A coalesced notification may change counts in ways only the server knows.
-    refetch();
+    // The event carries the row as the lists show it, and says whether it folded into an unread
+    // one (putNotificationInCache): the lists and the count are kept without asking. The server is
+    // asked only when there was no summary to keep, or when a read was on its way (its answer may
+    // not have the row, and would overwrite it).
+    const isFetching = queryClient.isFetching({ queryKey: notificationsKeys.all }) > 0;
+    if (!putNotificationInCache(queryClient, notification) || isFetching) refetch();
   });
   useRealtimeEvent('notification.read', ({ ids }) => {
     markNotificationsReadInCache(queryClient, ids);
