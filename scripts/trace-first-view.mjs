@@ -7,8 +7,11 @@
 // demo community runs from each, and the builds are traced in turn, page by page, so an old and a
 // new build are compared in the same minutes. Without --base the current folder's build is traced.
 // Per page and build it prints the largest task, the second, the blocking time summed as
-// Lighthouse does (each task's time over 50 ms, from the first paint on) and, for the largest
-// tasks, what ran in them.
+// Lighthouse does (each task's time over 50 ms, from the first paint on; and over all tasks, as
+// Lighthouse's simulation may place a task before the first paint after it) and, with --details,
+// what ran in the largest tasks. TRACE_CATEGORIES replaces the trace's categories (add
+// disabled-by-default-v8.compile to see V8 parse again for source positions); TRACE_DUMP=file
+// keeps the last trace's events. A folder made for --base needs node_modules beside its dist/.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +63,6 @@ function describe(task, events) {
   const inside = events.filter(
     (e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && e !== task && e.dur > 1000,
   );
-  if (!events.timers) events.timers = true;
   const by = new Map();
   for (const e of inside) {
     let label = e.name;
@@ -138,8 +140,10 @@ async function traceOnce(browser, base, cookie, pagePath) {
   const tid = main?.tid;
   if (process.env.TRACE_DUMP)
     (await import('node:fs')).writeFileSync(process.env.TRACE_DUMP, JSON.stringify(events));
-  const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
-  const tasks = mine.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const mine = events.filter((e) => e.pid === pid && e.tid === tid);
+  const tasks = mine.filter(
+    (e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'),
+  );
   const fcp = fcpEvent?.ts ?? 0;
   // A task's CPU time (tdur) where the trace has it: a busy box's waits for a CPU are left out.
   const cost = (t) => ((t.tdur ?? t.dur) * SLOWDOWN) / 1000;
