@@ -60,8 +60,9 @@ export async function startApp(renderer: Promise<{ createRoot: typeof createRoot
   await nextTask();
   buildClassMergeTables();
 
-  await nextTask();
   const [{ createRoot: createRootOf }] = await Promise.all([renderer, me]);
+  // Not in the task that evaluated the renderer's chunk, when that is what was awaited.
+  await nextTask();
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
