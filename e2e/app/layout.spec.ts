@@ -145,3 +145,31 @@ test("while the session loads, a member sees a skeleton, never the visitor's men
   await expect(inquiries).toHaveAttribute('title', INQUIRY_BADGE_MSG.inquiriesTooltip);
   await expect(inquiries).toHaveText('');
 });
+
+test("what a member types into the top bar's search while the header is still loading is kept, with the focus", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const person = await signUpVerified(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/settings');
+  await expect(page.getByTestId('account-skeleton')).toBeVisible();
+  // By its id: its role is searchbox for a visitor and while loading, combobox for a member.
+  const field = page.locator('#top-bar-search');
+  await expect(field).toHaveAttribute('type', 'search');
+  await expect(field).not.toHaveAttribute('role', 'combobox');
+  await field.click();
+  await field.pressSequentially('found');
+  release();
+  await expect(page.getByRole('button', { name: `Open user menu for ${person.username}` })).toBeVisible();
+  // The member's header took over: the same field goes on, and the typing with it.
+  await field.pressSequentially('er');
+  await expect(field).toHaveValue('founder');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('role', 'combobox');
+});

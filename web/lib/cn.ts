@@ -9,11 +9,17 @@ import { classMergeConfig } from './class-merge-config';
  */
 const merge = createTailwindMerge(classMergeConfig);
 
-// tailwind-merge builds its lookup tables on the first merge: 10-50 ms on a phone's slower CPU,
-// which would land inside the app's first render. A timer queued while this module is evaluated
-// runs before the app's start (web/main.tsx queues that one after the evaluation), so the tables are
-// built in a short task of their own (docs/decisions/045-first-view-startup.md).
-if (typeof window !== 'undefined') setTimeout(() => merge(''), 0);
+/**
+ * Builds tailwind-merge's lookup tables, which its first merge does otherwise: 10-50 ms on a phone's
+ * slower CPU, which would land inside the app's first render. The app's start calls it in a task of
+ * its own before that render (web/app/start.tsx). Not a timer queued when this module is evaluated:
+ * under a profiler that records stacks (Lighthouse's trace), a timer set from the first view's
+ * top level makes V8 parse the whole chunk again for its source positions, inside the evaluation's
+ * task (docs/decisions/049-first-view-in-steps.md).
+ */
+export function buildClassMergeTables() {
+  merge('');
+}
 
 /** Joins class names and lets a later Tailwind class override an earlier conflicting one. */
 export function cn(...inputs: ClassValue[]) {
