@@ -164,7 +164,7 @@ describe("a page's own chunks, named in its HTML", () => {
       createStaticHandler(built, [{ page: '/polls/:pollId', api: '/api/polls/:pollId' }]),
     );
   const preload = (...files: string[]) =>
-    files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+    files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`).join('');
 
   it("are modulepreload links at the end of the head, after the page's reads, with or without a query string", async () => {
     expect(await (await app().request('/polls/abc', member)).text()).toBe(

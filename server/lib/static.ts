@@ -50,7 +50,9 @@ const CHUNK_FILE = /^\/assets\/[A-Za-z0-9_.-]+\.js$/;
 /**
  * The modulepreload links of a page's own chunks: the route's module and the files it imports,
  * beyond the shell's (which every page preloads). Without them the browser learns of them only once
- * the first view's code has run and the router asks for the route. A route a visitor cannot open
+ * the first view's code has run and the router asks for the route. They are of low priority: the
+ * browser fetches them once the stylesheet and the first view's chunk, which the first paint needs,
+ * have come, while the first view's code runs. A route a visitor cannot open
  * (access 'signed-in': they are sent to /auth) gets none for a visitor. Where two routes match, the
  * one with more fixed parts wins, as in the router (`/forums/create-group` over `/forums/:postId`).
  */
@@ -68,7 +70,9 @@ export function routeChunkHints(
   return (pathname, signedIn) => {
     const route = matchers.find((r) => r.re.test(pathname));
     if (!route || (route.access === 'signed-in' && !signedIn)) return '';
-    return route.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+    return route.files
+      .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`)
+      .join('');
   };
 }
 
