@@ -17,6 +17,7 @@ const PRERENDERED_ID = 'prerendered';
 
 // Bundled inside dist/ so that Node resolves the packages it leaves external from the project.
 const bundleDir = path.join(root, 'dist', '.prerender');
+
 /**
  * Which of the web app's modules each area route loads: `[{ path, access, modules }]`, with the
  * modules named as the Vite manifest names them (relative to web/). The areas' module.ts files are
@@ -60,7 +61,7 @@ async function readRouteModules() {
   });
   let asked = [];
   // Whatever a page module is asked for, it answers with a stand-in: `lazy` only picks its export.
-  // (no `then`: a module is not a promise)
+  // It has no `then`, or awaiting it would wait for ever.
   const standIn = new Proxy({}, { get: (_, name) => (name === 'then' ? undefined : () => null) });
   globalThis.__routeImport = (key) => {
     asked.push(key);
