@@ -65,6 +65,14 @@ export default defineConfig(({ command }) => ({
               test: /[\\/]web[\\/](app[\\/]realtime[\\/]live-updates\.tsx|areas[\\/][^\\/]+[\\/]api[\\/]use-[^\\/]+-live-sync\.ts)$/,
               priority: 1,
             },
+            {
+              // The icons that more than one lazily loaded part uses, in one file: each was a file of
+              // its own (a few hundred bytes), and every file a page loads is a request and, when a
+              // page is opened from the app, a modulepreload link of its own (docs/decisions/050).
+              name: 'icons',
+              test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              minShareCount: 2,
+            },
           ],
         },
       },

@@ -21,7 +21,7 @@
 // and the best-practice audits it fails, and the medians end with whether every page met that
 // goal (not part of the exit code). Exits non-zero when a page's median score is under 95 or
 // its median TBT is 200 ms or more (issue 30).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -101,10 +101,30 @@ async function auditOnce(url, cookie) {
         }),
       lcpElement:
         a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '?',
+      // The LCP's phases (time to first byte, load delay, load time, render delay), in ms.
+      lcpPhases: (a['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [])
+        .map((i) => `${i.phase} ${Math.round(i.timing)}`)
+        .join(', '),
+      // The longest chain of requests each waiting for the one before (critical-request-chains).
+      chain: longestChain(a['critical-request-chains']?.details?.chains),
+      requests: a['network-requests']?.details?.items?.length ?? 0,
+      lhr,
     };
   } finally {
     await chrome.kill();
   }
+}
+
+/** The deepest path of a critical-request-chains tree: each request's file and when it ended (ms). */
+function longestChain(chains, start = null) {
+  let best = [];
+  for (const node of Object.values(chains ?? {})) {
+    const t0 = start ?? node.request.startTime;
+    const here = `${String(node.request.url).split('/').pop() || 'page'}@${Math.round((node.request.endTime - t0) * 1000)}`;
+    const rest = longestChain(node.children, t0);
+    if (rest.length + 1 > best.length) best = [here, ...rest];
+  }
+  return best;
 }
 
 const task = (ms) => (ms > 0 ? `${ms.toFixed(0).padStart(4)} ms` : '  < 50');
@@ -165,6 +185,9 @@ export async function runLighthouseBench() {
   const runs = Number(arg('runs') ?? 2);
   const only = arg('pages')?.split(',');
   const details = process.argv.includes('--details');
+  // --lhr-dir=DIR keeps each run's whole Lighthouse report (DIR/<page>-<run>.json) to look into.
+  const lhrDir = arg('lhr-dir');
+  if (lhrDir) await mkdir(lhrDir, { recursive: true });
   const webDir = path.resolve('dist/web');
   const welcome = await readFile(path.join(webDir, 'welcome.html'), 'utf8').catch(() => null);
   if (!welcome) {
@@ -211,8 +234,14 @@ export async function runLighthouseBench() {
           `${''.padEnd(16)} best practices ${r.bestPractices}` +
             (r.bestPracticeFails.length ? `, failing: ${r.bestPracticeFails.join('; ')}` : ''),
         );
+        if (lhrDir)
+          await writeFile(
+            path.join(lhrDir, `${p.name.replace(/\W+/g, '')}-${i + 1}.json`),
+            JSON.stringify(r.lhr),
+          );
         if (details) {
-          console.log(`${''.padEnd(16)} largest paint: ${r.lcpElement.slice(0, 60)}`);
+          console.log(`${''.padEnd(16)} largest paint: ${r.lcpElement.slice(0, 60)} (${r.lcpPhases})`);
+          console.log(`${''.padEnd(16)} ${r.requests} requests; longest chain (ms): ${r.chain.join(' > ')}`);
           console.log(`${''.padEnd(16)} main thread by script: ${r.bootup.join(', ')}`);
         }
       }

@@ -4,6 +4,7 @@
 // session cookie; the app renders into the hidden #root and takes over (web/app/prerender/handover.ts).
 // The plain shell also gets a modulepreload of the first view's chunk, which the entry only asks
 // for through import(). Runs after `vite build` (npm run build:web).
+import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,8 +17,70 @@ const PRERENDERED_ID = 'prerendered';
 
 // Bundled inside dist/ so that Node resolves the packages it leaves external from the project.
 const bundleDir = path.join(root, 'dist', '.prerender');
+
+/**
+ * Which of the web app's modules each area route loads: `[{ path, access, modules }]`, with the
+ * modules named as the Vite manifest names them (relative to web/). The areas' module.ts files are
+ * bundled with every `import('./x')` replaced by a recorder, and each route's `lazy` is called: what
+ * it asks for is its page. Nothing of the pages themselves is bundled or run.
+ */
+async function readRouteModules() {
+  const MODULE_FILE = /[\\/]web[\\/]areas[\\/][^\\/]+[\\/]module\.tsx?$/;
+  const recordImports = {
+    name: 'record-route-imports',
+    setup(b) {
+      b.onLoad({ filter: MODULE_FILE }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const contents = source.replace(/\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g, (_, spec) => {
+          const base = path.resolve(path.dirname(args.path), spec);
+          const file = ['', '.tsx', '.ts', '/index.tsx', '/index.ts']
+            .map((ext) => base + ext)
+            .find((f) => existsSync(f));
+          if (!file) throw new Error(`prerender: ${spec} (imported by ${args.path}) not found`);
+          const key = path.relative(path.join(root, 'web'), file).split(path.sep).join('/');
+          return `globalThis.__routeImport(${JSON.stringify(key)})`;
+        });
+        return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+  await build({
+    entryPoints: { areas: path.join(root, 'web/areas/index.ts') },
+    outdir: bundleDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    packages: 'external',
+    alias: { '@web': path.join(root, 'web'), '@common': path.join(root, 'common') },
+    define: { 'import.meta.env.DEV': 'false' },
+    plugins: [recordImports],
+    logLevel: 'warning',
+  });
+  let asked = [];
+  // Whatever a page module is asked for, it answers with a stand-in: `lazy` only picks its export.
+  // It has no `then`, or awaiting it would wait for ever.
+  const standIn = new Proxy({}, { get: (_, name) => (name === 'then' ? undefined : () => null) });
+  globalThis.__routeImport = (key) => {
+    asked.push(key);
+    return Promise.resolve(standIn);
+  };
+  const { WEB_AREAS } = await import(pathToFileURL(path.join(bundleDir, 'areas.mjs')).href);
+  const routes = [];
+  for (const route of WEB_AREAS.flatMap((area) => area.routes ?? [])) {
+    asked = [];
+    await route.lazy();
+    routes.push({ path: route.path, access: route.access, modules: asked });
+  }
+  delete globalThis.__routeImport;
+  return routes;
+}
+
 let markup;
 let appPaths;
+let routeModules;
 try {
   await build({
     entryPoints: {
@@ -39,6 +102,7 @@ try {
   const { renderWelcome } = await import(pathToFileURL(path.join(bundleDir, 'render-welcome.mjs')).href);
   markup = renderWelcome();
   ({ APP_PATHS: appPaths } = await import(pathToFileURL(path.join(bundleDir, 'app-paths.mjs')).href));
+  routeModules = await readRouteModules();
 } finally {
   await rm(bundleDir, { recursive: true, force: true });
 }
@@ -76,6 +140,28 @@ const welcome = built.replace(
   `<div id="${PRERENDERED_ID}">${prefixIds(markup)}</div>\n    <div id="root" hidden></div>`,
 );
 await writeFile(path.join(webDist, 'welcome.html'), welcome);
+// Each page's own chunks (its route's module and what it imports, less the shell's files, which every
+// page preloads already): the server names them as modulepreload links in the page's HTML, so they
+// download beside the first view's chunk instead of after it has run (server/lib/static.ts).
+const staticClosure = (keys, into = new Set()) => {
+  for (const key of keys) {
+    if (into.has(key) || !manifest[key]) continue;
+    into.add(key);
+    staticClosure(manifest[key].imports ?? [], into);
+  }
+  return into;
+};
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const shellKeys = staticClosure([entryKey, Object.keys(manifest).find((key) => manifest[key] === firstView)]);
+const routeChunks = routeModules.map(({ path: page, access, modules }) => {
+  // A module with no entry of its own is inside one of vite.config.ts's named groups (the home page
+  // is in the first view's chunk): the shell preloads that one already.
+  const files = [...staticClosure(modules)]
+    .filter((key) => !shellKeys.has(key))
+    .map((key) => `/${manifest[key].file}`);
+  return { page, access, files };
+});
+await writeFile(path.join(webDist, 'route-chunks.json'), `${JSON.stringify(routeChunks)}\n`);
 // The app's page paths, derived from the areas' route declarations: the server answers them with
 // a 200 and any other path with a 404 (server/lib/static.ts).
 await writeFile(path.join(webDist, 'app-paths.json'), `${JSON.stringify(appPaths)}\n`);

@@ -81,6 +81,23 @@ describe('the app shell', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     });
 
+    it("names a page's own chunks, files of this build, in its HTML (docs/decisions/050)", async () => {
+      const preloaded = async (url: string) => {
+        const html = (await t.agent().get(url)).text;
+        return [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map((m) => m[1]!);
+      };
+      const manifest = JSON.parse(
+        await readFile(path.join(WEB_DIST_DIR, '.vite/manifest.json'), 'utf8'),
+      ) as Record<string, { file: string }>;
+      const shell = await preloaded('/definitely/not/a/page');
+      const event = await preloaded('/events/123');
+      expect(event).toContain(`/${manifest['areas/events/pages/event-page.tsx']!.file}`);
+      expect(event.length).toBeGreaterThan(shell.length + 1);
+      for (const file of event) expect((await t.agent().get(file)).status, file).toBe(200);
+      // A members' page names none for a visitor: they are sent to /auth.
+      expect(await preloaded('/groups/123')).toEqual(shell);
+    });
+
     it('does not serve files outside the build folder', async () => {
       const res = await t.agent().get('/..%2f..%2fpackage.json');
       expect(res.text).not.toContain('"name": "cofound"');

@@ -62,6 +62,18 @@ test('an owner removes a post and a member, each after a confirmation, with a to
   await expect(
     page.getByRole('button', { name: `${GROUP_MSG.makeMember} ${member.username}` }),
   ).toBeVisible();
+  // A second admin's row has four buttons: the name stays readable beside or above them, on a
+  // wide screen (the members column is 20rem) and on a phone.
+  const row = page
+    .getByRole('list', { name: GROUP_MSG.membersHeading })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `${GROUP_MSG.makeMember} ${member.username}` }) });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const box = await row.getByRole('link').boundingBox();
+    expect(box?.width ?? 0, `the member's name at ${width} px`).toBeGreaterThanOrEqual(96);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await reviewShots(page, 'groups-owner-members');
 
   await page.getByRole('button', { name: `${GROUP_MSG.remove} ${member.username}` }).click();

@@ -139,6 +139,60 @@ describe("a page's API reads, named in its HTML for a signed-in member", () => {
   });
 });
 
+describe("a page's own chunks, named in its HTML", () => {
+  const routes = [
+    { page: '/', access: 'public', files: [] },
+    { page: '/polls', access: 'public', files: ['/assets/list.js', '/assets/Ab_1-x.js'] },
+    { page: '/polls/new', access: 'signed-in', files: ['/assets/new.js'] },
+    { page: '/polls/:pollId', access: 'signed-in', files: ['/assets/poll.js', '/assets/Ab_1-x.js'] },
+    { page: '/bad', access: 'public', files: ['/assets/a.js"><script>'] },
+  ];
+  const member = { headers: { cookie: 'cofound.session_token=abc.def' } };
+  const head = '<html><head><title>x</title></head></html>';
+  let built: string;
+  beforeAll(async () => {
+    built = await mkdtemp(path.join(os.tmpdir(), 'cofound-static-test-'));
+    await writeFile(path.join(built, 'index.html'), head);
+    await writeFile(path.join(built, 'app-paths.json'), JSON.stringify(routes.map((r) => r.page)));
+    await writeFile(path.join(built, 'route-chunks.json'), JSON.stringify(routes));
+  });
+  afterAll(() => rm(built, { recursive: true, force: true }));
+  const app = () =>
+    new Hono().on(
+      ['GET', 'HEAD'],
+      '*',
+      createStaticHandler(built, [{ page: '/polls/:pollId', api: '/api/polls/:pollId' }]),
+    );
+  const preload = (...files: string[]) =>
+    files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`).join('');
+
+  it("are modulepreload links at the end of the head, after the page's reads, with or without a query string", async () => {
+    expect(await (await app().request('/polls/abc', member)).text()).toBe(
+      `<html><head><link rel="preload" as="fetch" crossorigin href="/api/polls/abc"><title>x</title>` +
+        `${preload('/assets/poll.js', '/assets/Ab_1-x.js')}</head></html>`,
+    );
+    expect(await (await app().request('/polls/abc/?x=1', member)).text()).toBe(
+      `<html><head><title>x</title>${preload('/assets/poll.js', '/assets/Ab_1-x.js')}</head></html>`,
+    );
+    expect(await (await app().request('/polls')).text()).toBe(
+      `<html><head><title>x</title>${preload('/assets/list.js', '/assets/Ab_1-x.js')}</head></html>`,
+    );
+  });
+
+  it('are the route with more fixed parts where two match', async () => {
+    expect(await (await app().request('/polls/new', member)).text()).toContain(preload('/assets/new.js'));
+    expect(await (await app().request('/polls/new', member)).text()).not.toContain('poll.js');
+  });
+
+  it("are none for a visitor on a members' page, a page without chunks of its own, or a file name that would need escaping", async () => {
+    expect(await (await app().request('/polls/abc')).text()).toBe(head);
+    expect(await (await app().request('/polls/new')).text()).toBe(head);
+    expect(await (await app().request('/', member)).text()).toBe(head);
+    expect(await (await app().request('/bad', member)).text()).toBe(head);
+    expect(await (await app().request('/nowhere', member)).text()).toBe(head);
+  });
+});
+
 describe('a page gzipped', () => {
   let built: string;
   const shell = `<html><head><title>x</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;

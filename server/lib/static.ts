@@ -41,6 +41,41 @@ export function pageReadHints(reads: readonly PageRead[]): (pathname: string) =>
       .join('');
 }
 
+/** A page's own chunks (dist/web/route-chunks.json, written by scripts/prerender.mjs). */
+type RouteChunks = { page: string; access: 'public' | 'signed-in'; files: string[] };
+
+/** A built chunk's address: nothing that needs escaping in an HTML attribute. */
+const CHUNK_FILE = /^\/assets\/[A-Za-z0-9_.-]+\.js$/;
+
+/**
+ * The modulepreload links of a page's own chunks: the route's module and the files it imports,
+ * beyond the shell's (which every page preloads). Without them the browser learns of them only once
+ * the first view's code has run and the router asks for the route. They are of low priority: the
+ * browser fetches them once the stylesheet and the first view's chunk, which the first paint needs,
+ * have come, while the first view's code runs. A route a visitor cannot open
+ * (access 'signed-in': they are sent to /auth) gets none for a visitor. Where two routes match, the
+ * one with more fixed parts wins, as in the router (`/forums/create-group` over `/forums/:postId`).
+ */
+export function routeChunkHints(
+  routes: readonly RouteChunks[],
+): (pathname: string, signedIn: boolean) => string {
+  const matchers = routes
+    .filter((r) => r.files.length > 0 && r.files.every((f) => CHUNK_FILE.test(f)))
+    .map((r) => ({
+      ...r,
+      re: new RegExp(`^${r.page.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+      fixed: r.page.split('/').filter((part) => part && !part.startsWith(':')).length,
+    }))
+    .sort((a, b) => b.fixed - a.fixed);
+  return (pathname, signedIn) => {
+    const route = matchers.find((r) => r.re.test(pathname));
+    if (!route || (route.access === 'signed-in' && !signedIn)) return '';
+    return route.files
+      .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`)
+      .join('');
+  };
+}
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -80,12 +115,17 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=[^;\s]/;
  * browser fetches them while it downloads the app's code. Without a session cookie there are none
  * (a visitor's pages would only be refused), and with a query string the page may read something
  * else. The hints hold nothing but addresses made from the requested path.
+ *
+ * Any page of the app also names its route's own chunks as modulepreload links at the end of its
+ * head (`routeChunkHints`, from the build's route-chunks.json), so they download beside the first
+ * view's chunk: made from the path and the build alone, the same for everyone allowed on the page.
  */
 export function createStaticHandler(webDir: string, pageReads: readonly PageRead[] = []) {
   const hintsFor = pageReadHints(pageReads);
   let indexHtml: string | undefined;
   let welcomeHtml: string | null | undefined;
   let isAppPath: ((pathname: string) => boolean) | undefined;
+  let chunksFor: ((pathname: string, signedIn: boolean) => string) | undefined;
   const gzipped = new Map<string, Buffer>();
   const root = path.resolve(webDir);
 
@@ -131,8 +171,17 @@ export function createStaticHandler(webDir: string, pageReads: readonly PageRead
       () => () => true,
     );
     if (!isAppPath(pathname)) return html(c, indexHtml, 404);
+    chunksFor ??= await readFile(path.join(root, 'route-chunks.json'), 'utf8').then(
+      (text) => routeChunkHints(JSON.parse(text) as RouteChunks[]),
+      () => () => '',
+    );
     const hints = signedIn && url.search === '' ? hintsFor(url.pathname) : '';
-    return html(c, hints ? indexHtml.replace('<head>', `<head>${hints}`) : indexHtml, 200);
+    const chunks = chunksFor(url.pathname, signedIn);
+    let page = hints ? indexHtml.replace('<head>', `<head>${hints}`) : indexHtml;
+    // After the shell's own modulepreload (the end of the head): the first view's chunk is asked
+    // for first.
+    if (chunks) page = page.replace('</head>', `${chunks}</head>`);
+    return html(c, page, 200);
   };
 
   /**

@@ -13,6 +13,12 @@ import { Card } from '@web/components/ui/card';
  * near the screen; as a page's banner (`isBanner`) it is the page's largest picture, fetched at once
  * and first, its copy chosen for the page's width.
  */
+/** The stored copies of a group's cover, for an `<img srcset>` or a preload of it. */
+export const coverSrcSet = (url: string) =>
+  `${imageVariantUrl(url, 750)} 750w, ${imageVariantUrl(url, 1500)} 1500w`;
+/** How wide the group page's banner is drawn: a phone takes the 750 copy. */
+export const BANNER_SIZES = '(min-width: 64rem) 64rem, 100vw';
+
 export function GroupCover({
   url,
   className,
@@ -25,8 +31,8 @@ export function GroupCover({
   return url ? (
     <img
       src={imageVariantUrl(url, 750)}
-      srcSet={`${imageVariantUrl(url, 750)} 750w, ${imageVariantUrl(url, 1500)} 1500w`}
-      sizes={isBanner ? '(min-width: 64rem) 64rem, 100vw' : '(min-width: 64rem) 24rem, 100vw'}
+      srcSet={coverSrcSet(url)}
+      sizes={isBanner ? BANNER_SIZES : '(min-width: 64rem) 24rem, 100vw'}
       alt=""
       loading={isBanner ? 'eager' : 'lazy'}
       fetchPriority={isBanner ? 'high' : 'auto'}

@@ -86,19 +86,31 @@ export function MemberRow({ member, removal = null }: { member: GroupMember; rem
   const name = displayName(member.person);
   const removable =
     removal !== null && member.person.id !== removal.ownerId && member.person.id !== removal.viewerId;
+  // The name keeps at least 8rem: where the buttons leave it less (an admin's row has four in a
+  // 20rem column), they wrap onto a line of their own under the name.
   return (
     <li className="flex min-w-0 items-center gap-3 py-2">
       <Avatar src={imageVariantUrl(member.person.avatarUrl, 96)} name={name} className="size-9" />
-      <Link
-        to={`/profile/${member.person.id}`}
-        className="min-w-0 flex-1 truncate rounded-sm text-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {name}
-      </Link>
-      {member.role === 'admin' ? <Badge variant="secondary">{GROUP_MSG.admin}</Badge> : null}
-      <MemberContactActions person={member.person} />
-      {removable ? <MemberRole member={member} groupId={removal.groupId} /> : null}
-      {removable ? <RemoveMember member={member} groupId={removal.groupId} /> : null}
+      <div className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-x-2 gap-y-1">
+        <div className="flex min-w-0 grow basis-32 items-center gap-2">
+          <Link
+            to={`/profile/${member.person.id}`}
+            className="min-w-0 truncate rounded-sm text-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {name}
+          </Link>
+          {member.role === 'admin' ? (
+            <Badge variant="secondary" className="shrink-0">
+              {GROUP_MSG.admin}
+            </Badge>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <MemberContactActions person={member.person} />
+          {removable ? <MemberRole member={member} groupId={removal.groupId} /> : null}
+          {removable ? <RemoveMember member={member} groupId={removal.groupId} /> : null}
+        </div>
+      </div>
     </li>
   );
 }

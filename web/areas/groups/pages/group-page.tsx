@@ -2,6 +2,8 @@ import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Lock, LockOpen, LogOut, UserPlus, Users } from 'lucide-react';
 import { lazy, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { preload } from 'react-dom';
+import { imageVariantUrl } from '@common/core/uploads';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GROUP_MSG, type Group } from '@common/groups/model';
 import { useMe } from '@web/lib/me';
@@ -20,7 +22,7 @@ import { toast } from '@web/lib/toast';
 import { useAnswerInvitation, useLeaveGroup, useRequestToJoin, useSetPrivacy } from '../api/group-actions';
 import { useGroup, useGroupPosts } from '../api/get-group';
 import { groupKeys } from '../api/query-keys';
-import { GroupCover } from '../components/group-card';
+import { BANNER_SIZES, coverSrcSet, GroupCover } from '../components/group-card';
 import { OnceOpened } from '../components/on-demand';
 import { JoinRequestsPanel, MembersSidebar } from '../components/group-panels';
 import { PostCard, PostSkeleton } from '../components/post-card';
@@ -89,6 +91,16 @@ export function GroupPage() {
 
   // The page is drawn in short tasks once the group has come (a phone's main thread stays free).
   const group = useDrawnInBackground(query.data);
+  // The banner, the page's largest picture, is asked for as soon as the group has come, while the
+  // page is still being drawn: the same copy the banner's <img> picks (same srcset and sizes).
+  const cover = query.data?.coverImage;
+  if (cover)
+    preload(imageVariantUrl(cover, 750), {
+      as: 'image',
+      imageSrcSet: coverSrcSet(cover),
+      imageSizes: BANNER_SIZES,
+      fetchPriority: 'high',
+    });
   if (!isValid || isGone || query.isPending || (query.data && !group)) return <PageSpinner />;
   if (!group)
     return (
