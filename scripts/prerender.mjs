@@ -125,13 +125,24 @@ const manifest = JSON.parse(await readFile(path.join(webDist, '.vite/manifest.js
 const firstView = Object.values(manifest).find((chunk) => chunk.name === 'first-view');
 if (!firstView) throw new Error('prerender: no first-view chunk in the build manifest (see vite.config.ts)');
 const preload = `<link rel="modulepreload" crossorigin href="/${firstView.file}">`;
+// React's DOM renderer is a chunk the entry imports on its own (web/main.tsx, docs/decisions/049):
+// asked for only by the entry, which runs once the first view's chunk has run, it would start
+// downloading one round trip late. The plain shell names it beside the first view's chunk.
+const rendererKey = Object.keys(manifest).find((key) => /(^|\/)react-dom\/client\.js$/.test(key));
+if (!rendererKey)
+  throw new Error('prerender: no chunk for react-dom/client in the build manifest (see web/main.tsx)');
+const rendererPreload = `<link rel="modulepreload" crossorigin href="/${manifest[rendererKey].file}">`;
 
 const indexPath = path.join(webDist, 'index.html');
-const built = (await readFile(indexPath, 'utf8')).replace(`  ${preload}\n  `, '');
+// (Without the links an earlier run of this script added.)
+const built = (await readFile(indexPath, 'utf8'))
+  .split('\n')
+  .filter((line) => !line.includes(preload) && !line.includes(rendererPreload))
+  .join('\n');
 const rootDiv = '<div id="root"></div>';
 if (!built.includes(rootDiv)) throw new Error(`prerender: ${rootDiv} not found in dist/web/index.html`);
 // The plain shell (members, other paths) shows nothing until the app runs: fetch it all at once.
-await writeFile(indexPath, built.replace('</head>', `  ${preload}\n  </head>`));
+await writeFile(indexPath, built.replace('</head>', `  ${preload}\n    ${rendererPreload}\n  </head>`));
 
 // The welcome page does not preload the app: downloaded beside the stylesheet, it would share the
 // link with it and hold back the first paint. The entry asks for it once that paint is done.
