@@ -23,13 +23,6 @@ export { searchTerms };
 const ROOM = SEARCH.countCap + 1;
 
 /**
- * How the plain tiers are counted in one statement: these levels together first, then each next
- * level only while fewer than SEARCH.countCap + 1 are counted (a common name never reads its later
- * tiers).
- */
-const COUNTED_IN_TURN: SearchLevel[][] = [['exact', 'prefix'], ['word'], ['contains']];
-
-/**
  * Every provider's tiers in list order: by level, then by provider (people first); with `type`,
  * that provider's only (the results page's tabs).
  */
@@ -137,8 +130,8 @@ type Row = {
 export type SearchExec = (query: SQL, kind?: 'counts') => Promise<Record<string, unknown>[]>;
 
 /**
- * Runs one search page (docs/decisions/013) in two or three small statements: the plain tiers' counts
- * (countsQuery); near tiers (typos), only while the plain ones are fewer than a page, read whole
+ * Runs one search page (docs/decisions/013) in two to four small statements: the plain tiers' counts
+ * (countsQuery; the contains tiers' only when the others left room, COUNTED_APART); near tiers (typos), only while the plain ones are fewer than a page, read whole
  * (at most SEARCH.nearCap each: counting them is reading them); then the rows of the tiers the
  * page falls in, each from the page's place in it. One statement chaining every tier's count and
  * rows through CTEs took longer to plan than to run. Each statement is written once per shape and
@@ -171,13 +164,26 @@ export async function runSearch(
   };
   // Each statement's tiers, built anew from the slots (for its template, or when it has none).
   const built = (s: Slots) => orderedTiers(s.viewer as string, termsOf(s, terms.short), true, type);
-  const plainTiers = tiers.filter((t) => t.level !== 'near');
-  if (plainTiers.length) {
-    const query = boundSql(`counts|${shape}`, TERM_SLOTS, slots, (s) =>
-      countsQuery(built(s).filter((t) => t.level !== 'near')),
+  // The plain tiers, counted in list order (COUNTED_APART); a part after the room is full is not run.
+  for (const levels of COUNTED_APART) {
+    const part = tiers.filter((t) => levels.includes(t.level));
+    if (!part.length) continue;
+    if (counted >= ROOM) {
+      part.forEach((tier) => add(tier, 0));
+      continue;
+    }
+    const query = boundSql(
+      `counts|${levels.join(',')}|${shape}`,
+      { ...TERM_SLOTS, before: 'number' },
+      { ...slots, before: counted },
+      (s) =>
+        countsQuery(
+          built(s).filter((t) => levels.includes(t.level)),
+          s.before as number,
+        ),
     );
     const [row] = await exec(query, 'counts');
-    plainTiers.forEach((tier, i) => add(tier, Number(row![`n${i}`])));
+    part.forEach((tier, i) => add(tier, Number(row![`n${i}`])));
   }
   const near = tiers.filter((t) => t.level === 'near');
   if (near.length && counted < ROOM && plain < SEARCH.pageSize) {
@@ -301,29 +307,36 @@ function checkProviders(providers: SearchProvider[]) {
 }
 
 /**
- * One row: `n<i>` the matches of plain tier i, each up to ROOM, a level counted only when the ones
- * before it counted fewer than ROOM (OFFSET 0 keeps each layer's counts from being recomputed).
+ * One row: `n<i>` the matches of plain tier i, counted in list order, each only up to the room the
+ * tiers before it left (ROOM less their matches), and not at all once they filled it. What is
+ * counted past the room never shows: the service keeps each tier's count only up to the room left
+ * (runSearch's `add`), so a common word stops at its first tier of 201 instead of counting 201 in
+ * every tier of its level (docs/scaling.md, "Seventh round: search"). Each tier is a layer of its
+ * own (OFFSET 0 keeps a layer's counts from being recomputed by the next).
  */
-function countsQuery(tiers: SearchTier[]): SQL {
+function countsQuery(tiers: SearchTier[], start: number): SQL {
   let query: SQL | null = null;
-  let done = 0;
-  for (const levels of COUNTED_IN_TURN) {
-    const group = tiers.map((tier, i) => ({ tier, i })).filter(({ tier }) => levels.includes(tier.level));
-    if (!group.length) continue;
-    const before = sql.raw(Array.from({ length: done }, (_, j) => `s.n${j}`).join(' + ') || '0');
-    const counts = group.map(({ tier, i }) =>
-      query
-        ? sql`case when ${before} >= ${ROOM} then 0
-            else (${searchTierCount(tier, sql`${ROOM} - (${before})`)}) end as ${sql.raw(`n${i}`)}`
-        : sql`(${searchTierCount(tier, ROOM)}) as ${sql.raw(`n${i}`)}`,
+  tiers.forEach((tier, i) => {
+    const before = sql.join(
+      [sql`${start}::int`, ...Array.from({ length: i }, (_, j) => sql.raw(`s.n${j}`))],
+      sql` + `,
     );
+    const n = sql.raw(`n${i}`);
     query = query
-      ? sql`select s.*, ${sql.join(counts, sql`, `)} from (${query} offset 0) s`
-      : sql`select ${sql.join(counts, sql`, `)}`;
-    done += group.length;
-  }
+      ? sql`select s.*, case when ${before} >= ${ROOM} then 0
+          else (${searchTierCount(tier, sql`${ROOM} - (${before})`)}) end as ${n} from (${query} offset 0) s`
+      : sql`select (${searchTierCount(tier, sql`${ROOM} - ${before}`)}) as ${n}`;
+  });
   return query ?? sql`select`;
 }
+
+/**
+ * The plain tiers' counts run as two statements, the second only when the first left room: the
+ * exact, prefix and word tiers, then the text inside a word (a trigram match, the dearest to
+ * count). A common name or word fills the room in the first, and PostgreSQL no longer starts (nor
+ * binds) the contains tiers' part of a plan it never runs.
+ */
+const COUNTED_APART: SearchLevel[][] = [['exact', 'prefix', 'word'], ['contains']];
 
 type Arm = { i: number; tier: SearchTier; limit: number; skip: number };
 
