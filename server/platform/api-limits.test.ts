@@ -58,7 +58,13 @@ describe('writes per person', () => {
       expect(refused.body.error).toMatchObject({ code: 'RATE_LIMITED', message: LIMIT_MSG.tooManyWrites });
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(API_LIMITS.writes.windowSec);
+      // The rest of the window, then the time for its weight to fall under the limit: up to
+      // windowSec / (max + 1) seconds more when the refusal comes in the window's first second
+      // (the 300 writes can all fit in it; one in several hundred runs did: 301).
+      expect(retryAfter).toBeLessThanOrEqual(
+        API_LIMITS.writes.windowSec +
+          Math.ceil((2 * API_LIMITS.writes.windowSec) / (API_LIMITS.writes.max + 2)),
+      );
     }
     // Nothing was changed, reads still work, and another person is not affected.
     const me = await alice.agent.get('/api/profiles/me');
