@@ -17,6 +17,19 @@ const PRERENDERED_ID = 'prerendered';
 
 // Bundled inside dist/ so that Node resolves the packages it leaves external from the project.
 const bundleDir = path.join(root, 'dist', '.prerender');
+/** How the welcome page's and the routes' modules are bundled for Node. */
+const bundleOptions = {
+  outdir: bundleDir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  jsx: 'automatic',
+  packages: 'external',
+  alias: { '@web': path.join(root, 'web'), '@common': path.join(root, 'common') },
+  define: { 'import.meta.env.DEV': 'false' },
+};
 
 /**
  * Which of the web app's modules each area route loads: `[{ path, access, modules }]`, with the
@@ -46,16 +59,7 @@ async function readRouteModules() {
   };
   await build({
     entryPoints: { areas: path.join(root, 'web/areas/index.ts') },
-    outdir: bundleDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    packages: 'external',
-    alias: { '@web': path.join(root, 'web'), '@common': path.join(root, 'common') },
-    define: { 'import.meta.env.DEV': 'false' },
+    ...bundleOptions,
     plugins: [recordImports],
     logLevel: 'warning',
   });
@@ -87,16 +91,7 @@ try {
       'render-welcome': path.join(root, 'web/app/prerender/render-welcome.tsx'),
       'app-paths': path.join(root, 'web/app/routing/app-paths.ts'),
     },
-    outdir: bundleDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    packages: 'external',
-    alias: { '@web': path.join(root, 'web'), '@common': path.join(root, 'common') },
-    define: { 'import.meta.env.DEV': 'false' },
+    ...bundleOptions,
     logLevel: 'warning',
   });
   const { renderWelcome } = await import(pathToFileURL(path.join(bundleDir, 'render-welcome.mjs')).href);
