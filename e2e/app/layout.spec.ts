@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { MSG } from '../../common/core/texts';
 import { INQUIRY_BADGE_MSG } from '../../common/messages/badge';
 import { PROFILE_MSG } from '../../common/profiles/model';
@@ -118,17 +119,23 @@ test.describe('on a 375 px wide phone', () => {
   });
 });
 
-test("while the session loads, a member sees a skeleton, never the visitor's menu and Sign In", async ({
-  page,
-}) => {
-  const person = await signUpVerified(page);
-  // Hold /api/me until the page has been looked at.
+/** Holds every `/api/me` answer until the returned function is called. */
+async function holdMe(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/me', async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("while the session loads, a member sees a skeleton, never the visitor's menu and Sign In", async ({
+  page,
+}) => {
+  const person = await signUpVerified(page);
+  // Hold /api/me until the page has been looked at.
+  const release = await holdMe(page);
   await page.goto('/settings');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(page.getByTestId('menu-skeleton')).toBeVisible();
@@ -151,12 +158,7 @@ test("what a member types into the top bar's search while the header is still lo
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const person = await signUpVerified(page);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/me', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdMe(page);
   await page.goto('/settings');
   await expect(page.getByTestId('account-skeleton')).toBeVisible();
   // By its id: its role is searchbox for a visitor and while loading, combobox for a member.
