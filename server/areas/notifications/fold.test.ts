@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { createNotification } from './notifications.service';
 import { eventsOf, newMember, settle, socketOf, type Person } from '../../test/realtime-kit';
 
 /*
@@ -167,5 +168,30 @@ describe('what a live notification tells the page (it keeps its counts without a
     // The page's order: the newest change first, as the events put them.
     expect(bellAfter.items.map((n) => n.id).slice(0, 2)).toEqual([request.id, first!.id]);
     s.close();
+  });
+
+  it('a fold made at the same instant as its row (one transaction: one now()) still reads as a fold', async () => {
+    const [actor, person] = [await newMember(t), await newMember(t)];
+    const told = await t.db.transaction(async (tx) => {
+      const input = {
+        userId: person.id,
+        actorId: actor.id,
+        type: 'message' as const,
+        title: 'New message',
+        message: 'Hi',
+        link: '/messages',
+        relatedId: null,
+        groupKey: `message:${actor.id}`,
+      };
+      return [
+        await createNotification(tx, input),
+        await createNotification(tx, { ...input, message: 'Hi again' }),
+      ];
+    });
+    const [first, folded] = told;
+    expect(folded!.id).toBe(first!.id);
+    expect(first!.updatedAt).toBe(first!.createdAt);
+    // Before, the fold's updated_at was now(), equal to created_at here: the page counted it twice.
+    expect(folded!.updatedAt).not.toBe(folded!.createdAt);
   });
 });

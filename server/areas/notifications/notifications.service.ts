@@ -146,12 +146,16 @@ export function notificationInsertSql(
         returning n.id)
       ${insert} where not exists (select 1 from folded) returning *`;
   }
-  // Folds into the person's one unread notification with this key, brought to the top.
+  // Folds into the person's one unread notification with this key, brought to the top. A fold is
+  // always dated after its row was created, at least by a millisecond (the precision the page reads):
+  // the page tells a fold from a new row by that (createdAt equal to updatedAt is new), and two
+  // writes within one millisecond, or in one transaction, share their now().
   const fold = input.groupKey
     ? sql` on conflict (user_id, group_key) where not read and group_key is not null do update set
         title = excluded.title, message = excluded.message, link = excluded.link,
         related_id = excluded.related_id, data = excluded.data, actor_id = excluded.actor_id,
-        updated_at = now(), email_pending = excluded.email_pending, push_pending = excluded.push_pending`
+        updated_at = greatest(now(), notifications.created_at + interval '1 millisecond'),
+        email_pending = excluded.email_pending, push_pending = excluded.push_pending`
     : sql``;
   return sql`${insert}${fold} returning *`;
 }
