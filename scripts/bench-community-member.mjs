@@ -125,7 +125,16 @@ export class Stats {
  * acknowledged writes (to check in the database at the end).
  */
 export class World {
-  constructor({ port, base, wsPort = port, ids, members, requestTimeoutMs = 10_000, deadlineMs = 5_000 }) {
+  constructor({
+    port,
+    base,
+    wsPort = port,
+    ids,
+    members,
+    requestTimeoutMs = 10_000,
+    deadlineMs = 5_000,
+    agentIdleMs = 4000,
+  }) {
     this.port = port;
     this.base = base;
     this.wsPort = wsPort;
@@ -133,9 +142,10 @@ export class World {
     this.members = members;
     this.requestTimeoutMs = requestTimeoutMs;
     this.deadlineMs = deadlineMs;
-    // Keep-alive pool, dropped before the server's 5 s keep-alive timeout would close a socket
-    // under a request being sent.
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 4000 });
+    // Keep-alive pool; a socket idle for agentIdleMs is closed (4 s: from when the server closed
+    // idle sockets after 5 s; it keeps them 65 s now). Every new socket is a hand-off from the
+    // cluster's primary to a worker (docs/scaling.md, the eighth round's second process).
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: agentIdleMs });
     this.stats = new Stats();
     /** Live events expected: key → { t0, at, member, kind }; settled when they arrive. */
     this.expected = new Map();

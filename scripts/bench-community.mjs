@@ -29,7 +29,8 @@
 // --max-members=N, --soak-minutes=M, --scale-minutes=M, --parts=ramp1,ramp2,soak,scale, --profile
 // (the server runs with node --cpu-prof, stops gracefully at the end of each part and the profiles'
 // paths are printed; summarize one with scripts/cpuprofile-summary.mjs), --fixed=N --minutes=M
-// [--workers=W] (hold N members for M minutes and print each step-long slice, e.g. to profile).
+// [--workers=W] (hold N members for M minutes and print each step-long slice, e.g. to profile),
+// --agent-idle-ms=N (how long the generator keeps an idle keep-alive socket; 4000).
 // The load generator is this one Node process (node:http keep-alive pool and ws); its own CPU is
 // printed beside the server's and PostgreSQL's so a saturated generator shows.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -77,6 +78,8 @@ const CFG = {
   fixed: num('fixed', 0),
   minutes: num('minutes', 2),
   workers: num('workers', 1),
+  /** How long the generator's HTTP agent keeps an idle keep-alive socket (ms). */
+  agentIdleMs: num('agent-idle-ms', 4000),
   /** The whole run stops past this (the issue's 40 minutes, plus the data's generation). */
   budgetMinutes: num('budget-minutes', 40),
 };
@@ -313,6 +316,7 @@ async function ramp(prep, workers) {
   );
   const app = await runServer({ url: prep.url, workers });
   const world = new World({
+    agentIdleMs: CFG.agentIdleMs,
     port: app.port,
     base: app.base,
     ids: prep.ids,
@@ -371,6 +375,7 @@ async function ramp(prep, workers) {
 /** Hold `n` members for `minutes`, printing each step-long slice; answers the whole window's figures. */
 async function hold({ prep, n, minutes, app, label, warmupMs, verify }) {
   const world = new World({
+    agentIdleMs: CFG.agentIdleMs,
     port: app.port,
     base: app.base,
     ids: prep.ids,

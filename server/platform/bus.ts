@@ -34,17 +34,29 @@ type Wire = {
 type Packet = { i: string; t?: number; e: Wire[] };
 
 export type Loader = (id: string) => Promise<ServerEvent | null>;
+export type Handler = (envelope: Envelope, remote: boolean) => void;
 
 export type Bus = {
   readonly instanceId: string;
   readonly kind: 'postgres' | 'local' | 'off';
   /** Call after the transaction that made the change has committed. Never throws. */
   publish(...envelopes: Envelope[]): void;
-  /** Every envelope, from this process or another. */
-  subscribe(handler: (envelope: Envelope) => void): () => void;
+  /**
+   * Every envelope, from this process or another (`remote`: published by another process; work
+   * that one process is enough for, such as sending due web pushes, is left to the publisher's).
+   */
+  subscribe(handler: Handler): () => void;
   registerLoader(name: string, loader: Loader): void;
+  /**
+   * Asked, for an event from another process that travels by reference, before it is loaded: false
+   * (nobody here it is for) skips the load and the event, so a process pays no statement for an
+   * event none of its sockets gets. Only the realtime socket sets it; no other subscriber needs
+   * such events (a large message or comment). One screen per bus.
+   */
+  setScreen(screen: Screen): void;
   close(): Promise<void>;
 };
+export type Screen = (to: string[] | undefined, topic: string | undefined) => boolean;
 
 /**
  * An event's JSON, made once however many places need it: the NOTIFY payload and every socket it
@@ -70,15 +82,22 @@ const TRANSIT_LOG_MS = 10_000;
 const INLINE_EVENT_BYTES = 2_000;
 /** The largest event sent alone, with room left for the packet's head (pack's `i` and `t`). */
 const SOLO_EVENT_BYTES = PACKET_BYTES - 200;
+/**
+ * How long the first event of a batch waits for others before the NOTIFY (ms). Every packet is a
+ * NOTIFY (a round trip and PostgreSQL's queue lock at its commit) here and a wake-up, a parse and a
+ * delivery pass on every other process; a member's write publishes two or three events within a
+ * few milliseconds of each other, so waiting this little packs them together.
+ */
+export const GATHER_MS = 4;
 
 function fanOut() {
-  const handlers = new Set<(e: Envelope) => void>();
+  const handlers = new Set<Handler>();
   return {
     handlers,
-    deliver(envelope: Envelope, logger: Logger) {
+    deliver(envelope: Envelope, logger: Logger, remote = false) {
       for (const handler of handlers) {
         try {
-          handler(envelope);
+          handler(envelope, remote);
         } catch (err) {
           logger.error({ err }, 'realtime handler failed');
         }
@@ -102,6 +121,7 @@ export function createLocalBus(logger: Logger, opts: { off?: boolean } = {}): Bu
       return () => handlers.delete(handler);
     },
     registerLoader() {},
+    setScreen() {},
     async close() {
       handlers.clear();
     },
@@ -129,6 +149,8 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
   let queue: string[] = [];
   let queuedAt: number[] = [];
   let flushing = false;
+  let gathering: ReturnType<typeof setTimeout> | null = null;
+  let screen: Screen | null = null;
 
   async function connectSender() {
     const client = new pg.Client({ connectionString: opts.url });
@@ -267,6 +289,7 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     for (const wire of packet.e) {
       let event = wire.event;
       if (!event && wire.ref) {
+        if (screen && !screen(wire.to, wire.topic)) continue;
         const loader = loaders.get(wire.ref.loader);
         try {
           event = (await loader?.(wire.ref.id)) ?? undefined;
@@ -283,6 +306,7 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
             ...(wire.hideFromBlockedWith ? { hideFromBlockedWith: wire.hideFromBlockedWith } : {}),
           },
           logger,
+          true,
         );
     }
   }
@@ -302,7 +326,12 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
           queuedAt.push(Date.now());
         }
       }
-      void flush();
+      // The first event of a batch waits GATHER_MS for others; later ones join it (or the next
+      // batch, while one is being sent).
+      gathering ??= setTimeout(() => {
+        gathering = null;
+        void flush();
+      }, GATHER_MS);
     },
     subscribe(handler) {
       handlers.add(handler);
@@ -311,8 +340,12 @@ export async function createPgBus(opts: { url: string; logger: Logger }): Promis
     registerLoader(name, loader) {
       loaders.set(name, loader);
     },
+    setScreen(fn) {
+      screen = fn;
+    },
     async close() {
       closed = true;
+      if (gathering) clearTimeout(gathering);
       handlers.clear();
       const l = listener;
       listener = null;

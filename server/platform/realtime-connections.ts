@@ -117,6 +117,19 @@ export function createConnections(opts: {
     return targets;
   }
 
+  /**
+   * Whether any socket here gets an event for these people or this topic, asked before an event
+   * from another process is loaded (the bus's screen). Its topic and people are noted as having had
+   * an event either way: a later subscriber here must not be told the topic was quiet.
+   */
+  function wanted(to: string[] | undefined, topic: string | undefined) {
+    const now = Date.now();
+    if (topic) noteTopicEvent(topic, now);
+    if (to) for (const id of to) noteTopicEvent(personalKey(id), now);
+    if (topic && byTopic.has(topic)) return true;
+    return Boolean(to?.some((id) => byUser.has(id)));
+  }
+
   function add(conn: Conn) {
     let set = byUser.get(conn.userId);
     if (!set) byUser.set(conn.userId, (set = new Set()));
@@ -292,6 +305,7 @@ export function createConnections(opts: {
     },
     deliverTo,
     targetsOf,
+    wanted,
     registerTopic(prefix: string, authorize: TopicAuthorizer) {
       topicAuthorizers.set(prefix, authorize);
     },

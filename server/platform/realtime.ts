@@ -159,6 +159,9 @@ export function createRealtime(opts: {
     });
   }
 
+  // An event from another process that travels by reference is loaded only when a socket here
+  // gets it: the others pay no statement for it.
+  bus.setScreen(conns.wanted);
   const unsubscribeBus = bus.subscribe((envelope) => {
     const { event, hideFromBlockedWith } = envelope;
     if (event.type === 'access.changed') {

@@ -9,7 +9,7 @@ import { comments, notifications, profiles, reactions } from '../../db/schema';
 import { registerContentTarget } from '../../platform/content-targets';
 import { type Agent, createTestApp, openSocket, signedUpPerson, type TestApp } from '../../test/harness';
 
-import { removeComments } from './comments.service';
+import { commentLoader, removeComments } from './comments.service';
 import { isBlockedEither } from '../../db/rules';
 
 /*
@@ -450,6 +450,43 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       const removed = watcher.events.flatMap((e) => (e.type === 'comment.deleted' ? e.commentIds : []));
       expect(removed.sort()).toEqual([top.id, ...replies].sort());
       watcher.close();
+    });
+
+    it('a long comment is loaded only where a socket gets it, and not for a reader who blocked its author', async () => {
+      const id = newItem(owner);
+      const [reader, blocker] = [await person(), await person()];
+      // Blocking the comment's author (not the item's owner) keeps the topic: the event is hidden.
+      expect((await blocker.agent.post(`/api/connections/${a.id}/block`)).status).toBe(200);
+      const withSockets = await t.startInstance();
+      const without = await t.startInstance();
+      registerTestTargets();
+      const loads = { withSockets: 0, without: 0 };
+      const counted = (key: keyof typeof loads) => {
+        const load = commentLoader(t.db);
+        return (commentId: string) => {
+          loads[key]++;
+          return load(commentId);
+        };
+      };
+      withSockets.bus.registerLoader('comment', counted('withSockets'));
+      without.bus.registerLoader('comment', counted('without'));
+      const url2 = await t.listen(withSockets);
+      const name = topic.content('group_post', id);
+      const sockets = [await openSocket(url2, reader.agent), await openSocket(url2, blocker.agent)];
+      const [r, bl] = sockets;
+      for (const s of sockets) {
+        s.send({ op: 'subscribe', topics: [name] });
+        expect((await s.waitFor('subscribed')).topics).toEqual([name]);
+      }
+      const long = await add(a, id, '€'.repeat(COMMENTS.maxLength));
+      await r!.waitFor('comment.created', (e) => e.comment.id === long.id);
+      // A later small comment by someone else, to the same topic: once it is in, the long one was
+      // handled everywhere (one sender, in order).
+      const after = await add(b, id, 'after');
+      await bl!.waitFor('comment.created', (e) => e.comment.id === after.id);
+      expect(bl!.events.some((e) => e.type === 'comment.created' && e.comment.id === long.id)).toBe(false);
+      expect(loads).toEqual({ withSockets: 1, without: 0 });
+      sockets.forEach((s) => s.close());
     });
   },
 );

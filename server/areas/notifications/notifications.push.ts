@@ -208,8 +208,11 @@ export function createNotificationPusher(opts: {
     return running;
   }
 
-  const unsubscribe = opts.bus.subscribe((envelope) => {
-    if (envelope.event.type === 'notification.created') void flush();
+  // The process that wrote the notification sends its push: every process running the claim for
+  // every notification written anywhere was a statement or two per process per notification. A
+  // publisher that stops first leaves it to the next run (the interval) of any process.
+  const unsubscribe = opts.bus.subscribe((envelope, remote) => {
+    if (envelope.event.type === 'notification.created' && !remote) void flush();
   });
   const timer = opts.intervalMs ? setInterval(() => void flush(), opts.intervalMs) : null;
   timer?.unref();
