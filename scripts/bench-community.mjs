@@ -30,7 +30,9 @@
 // (the server runs with node --cpu-prof, stops gracefully at the end of each part and the profiles'
 // paths are printed; summarize one with scripts/cpuprofile-summary.mjs), --fixed=N --minutes=M
 // [--workers=W] (hold N members for M minutes and print each step-long slice, e.g. to profile),
-// --agent-idle-ms=N (how long the generator keeps an idle keep-alive socket; 4000).
+// --agent-idle-ms=N (how long the generator keeps an idle keep-alive socket; 4000),
+// --loop-stats (the server's event-loop delay, stalls, GC pauses, pool waits and time per route,
+// every 10 s, into a file whose path is printed: scripts/bench-loop-monitor.mjs).
 // The load generator is this one Node process (node:http keep-alive pool and ws); its own CPU is
 // printed beside the server's and PostgreSQL's so a saturated generator shows.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -66,6 +68,7 @@ const num = (name, fallback) => {
 const CFG = {
   reuse: flag('reuse'),
   profile: flag('profile'),
+  loopStats: flag('loop-stats'),
   members: num('members', 100_000),
   items: num('items', 1_000_000),
   start: num('start', 250),
@@ -122,10 +125,18 @@ let profileDir = null;
 async function runServer({ url, workers, port, base }) {
   port ??= await freePort();
   base ??= `http://localhost:${port}`;
+  const nodeArgs = [];
   if (CFG.profile) {
     profileDir ??= mkdtempSync(path.join(os.tmpdir(), 'cofound-bench-profiles-'));
-    process.env.BENCH_SERVER_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   }
+  let loopStatsFile = '';
+  if (CFG.loopStats) {
+    loopStatsFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'cofound-loop-stats-')), `${port}.jsonl`);
+    nodeArgs.push(`--import=${path.resolve('scripts/bench-loop-monitor.mjs')}`);
+    console.log(`  loop stats of the server on port ${port}: ${loopStatsFile}`);
+  }
+  if (nodeArgs.length) process.env.BENCH_SERVER_NODE_ARGS = nodeArgs.join(' ');
   const server = await startServer({
     port,
     // The server's warnings (an event not delivered, a failed view) say why a live event was missed.
@@ -138,6 +149,7 @@ async function runServer({ url, workers, port, base }) {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
       WORKERS: String(workers),
+      LOOP_STATS_FILE: loopStatsFile,
     },
   });
   const stop = onExit(server.stop);

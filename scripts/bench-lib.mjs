@@ -6,7 +6,9 @@ import net from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 
-export const SERVER_ENTRY = 'dist/server/index.js';
+// BENCH_SERVER_ENTRY runs another bundle of the server (a copy of an earlier build under dist/, say,
+// to compare two builds side by side).
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js';
 
 /** The benchmarks run the built server: stop with a hint when it is missing. */
 export function requireBuild() {

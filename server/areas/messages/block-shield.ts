@@ -42,6 +42,19 @@ export async function onlineShown(deps: MessagingDeps, partnerIds: string[], blo
 }
 
 /**
+ * Both of the above for a page of partners, asked at once (two statements side by side, not one
+ * after the other): the blocks, and who is online with anyone blocked taken out afterwards.
+ */
+export async function blocksAndOnline(deps: MessagingDeps, viewerId: string, partnerIds: string[]) {
+  const [blocked, online] = await Promise.all([
+    blockedSince(deps.db, viewerId, partnerIds),
+    deps.onlineAmong(partnerIds),
+  ]);
+  for (const id of blocked.keys()) online.delete(id);
+  return { blocked, online };
+}
+
+/**
  * Was this message, sent by the viewer, read across a block (so its receipt is hidden)? Either a
  * block stands and it was read after the block began, or it was read while a block stood: such a
  * read is stored without its time (read-receipts.service.ts), so it stays hidden once the block is

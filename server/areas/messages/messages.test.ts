@@ -231,6 +231,46 @@ describe('threads, conversations and read state', () => {
     expect(thread.body.items.every((m: { read: boolean; readAt: string }) => m.read && m.readAt)).toBe(true);
   });
 
+  it('marks only what the partner sent the reader read, once, in one statement (issue 27)', async () => {
+    const [ivy, jon] = [await person(), await person()];
+    await send(jon, ivy, 'to ivy');
+    await send(ivy, jon, 'to jon');
+    const unreadFrom = async (userId: string, groupKey: string) =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.userId, userId),
+              eq(notifications.groupKey, groupKey),
+              eq(notifications.read, false),
+            ),
+          )
+      )[0]!.n;
+    expect(await unreadFrom(ivy.id, `message:${jon.id}`)).toBe(1);
+    expect((await ivy.agent.post(`/api/messages/threads/${jon.id}/read`)).body).toEqual({ updated: 1 });
+    // Ivy's side: read, counted zero, her "New Message" from Jon read, the chat open.
+    expect(await unreadFrom(ivy.id, `message:${jon.id}`)).toBe(0);
+    const [mine] = await t.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.ownerId, ivy.id), eq(conversations.partnerId, jon.id)));
+    expect(mine).toMatchObject({ unreadCount: 0 });
+    expect(mine!.viewedAt).not.toBeNull();
+    // Jon's side is untouched: her message to him, his count and his notification from her.
+    const [theirs] = await t.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.ownerId, jon.id), eq(conversations.partnerId, ivy.id)));
+    expect(theirs).toMatchObject({ unreadCount: 1 });
+    expect(await unreadFrom(jon.id, `message:${ivy.id}`)).toBe(1);
+    const [toJon] = await t.db.select().from(messages).where(eq(messages.receiverId, jon.id));
+    expect(toJon).toMatchObject({ read: false, readAt: null });
+    // Again: nothing left to mark, and no event.
+    expect((await ivy.agent.post(`/api/messages/threads/${jon.id}/read`)).body).toEqual({ updated: 0 });
+  });
+
   it('pages a thread newest first, without gaps or repeats', async () => {
     const [erin, frank] = [await person(), await person()];
     for (let i = 0; i < 75; i++) await send(erin, frank, `message ${i}`);

@@ -2,11 +2,10 @@ import type { UnreadCounts } from '@common/messages/model';
 import type { MessagesMarkedRead } from '@common/messages/responses';
 import { and, eq, sql } from 'drizzle-orm';
 import { statementOnce, type Db } from '../../db/client';
-import { isBlockedEither } from '../../db/rules';
+import { isBlockedEither, notBlockedWith } from '../../db/rules';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
-import { markGroupRead } from '../notifications';
 import type { MessagingDeps } from './message-rows';
 
 /*
@@ -31,6 +30,40 @@ export async function countUnreadMessages(db: Db, viewerId: string): Promise<Unr
 }
 
 /**
+ * Marking a thread read, in one statement: the chat is open (its partner's messages make no
+ * notification for a while, issue 21); every message the partner sent the viewer is read (across a
+ * block without a time, so the sender never sees it); and when any was, the conversation's unread
+ * count is zero and the "New Message" notification from that partner is read too. Atomic without a
+ * transaction, and one round trip where it took five to seven, each holding a pool connection
+ * while the main thread served others (docs/scaling.md, eighth round).
+ */
+const threadRead = statementOnce<
+  { viewerId: string; partnerId: string; groupKey: string },
+  { id: string | null; created_at: string | null; read_at: string | null; notifications: string[] }
+>(
+  ({ viewerId, partnerId, groupKey }) => sql`
+    with r as (
+      update messages set read = true,
+        read_at = case when ${notBlockedWith(viewerId, sql`${partnerId}::uuid`)} then now() end
+      where receiver_id = ${viewerId} and sender_id = ${partnerId} and not read
+      returning id, created_at, read_at
+    ), c as (
+      update conversations set viewed_at = now(),
+        unread_count = case when exists (select 1 from r) then 0 else unread_count end
+      where owner_id = ${viewerId} and partner_id = ${partnerId}
+      returning 1
+    ), n as (
+      update notifications set read = true, email_pending = false
+      where user_id = ${viewerId} and group_key = ${groupKey} and not read and exists (select 1 from r)
+      returning id
+    )
+    select r.id, r.created_at, r.read_at,
+      array(select n.id from n) as notifications
+    from (select 1) one left join r on true
+  `,
+);
+
+/**
  * The viewer opened the thread: every message the partner sent them is read, the conversation's
  * unread count is zero, and the "New Message" notification from that partner is read too.
  */
@@ -39,32 +72,17 @@ export async function markThreadRead(
   viewerId: string,
   partnerId: string,
 ): Promise<MessagesMarkedRead> {
-  // The chat is open: its partner's messages make no notification for a while (issue 21).
-  await deps.db
-    .update(conversations)
-    .set({ viewedAt: sql`now()` })
-    .where(and(eq(conversations.ownerId, viewerId), eq(conversations.partnerId, partnerId)));
-  const result = await deps.db.transaction(async (tx) => {
-    // Read across a block: read for the reader, without a time, so the sender never sees it.
-    const hidden = await isBlockedEither(tx, viewerId, partnerId);
-    const rows = await tx
-      .update(messages)
-      .set({ read: true, readAt: hidden ? null : sql`now()` })
-      .where(
-        and(eq(messages.receiverId, viewerId), eq(messages.senderId, partnerId), eq(messages.read, false)),
-      )
-      .returning({ id: messages.id, createdAt: messages.createdAt, readAt: messages.readAt });
-    if (!rows.length) return null;
-    await tx
-      .update(conversations)
-      .set({ unreadCount: 0 })
-      .where(and(eq(conversations.ownerId, viewerId), eq(conversations.partnerId, partnerId)));
-    const notificationIds = await markGroupRead(tx, viewerId, `message:${partnerId}`);
-    return { rows, notificationIds };
-  });
-  if (!result) return { updated: 0 };
-  publishRead(deps.bus, viewerId, partnerId, result.rows, result.notificationIds);
-  return { updated: result.rows.length };
+  const answer = await threadRead(deps.db, { viewerId, partnerId, groupKey: `message:${partnerId}` });
+  const rows = answer
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: r.id!,
+      createdAt: new Date(r.created_at!),
+      readAt: r.read_at === null ? null : new Date(r.read_at),
+    }));
+  if (!rows.length) return { updated: 0 };
+  publishRead(deps.bus, viewerId, partnerId, rows, answer[0]!.notifications);
+  return { updated: rows.length };
 }
 
 /** Mark one received message read (the receiver only). */
