@@ -6,6 +6,7 @@ import { isBlockedEither, notBlockedWith } from '../../db/rules';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
+import { groupReadSql } from '../notifications';
 import type { MessagingDeps } from './message-rows';
 
 /*
@@ -52,11 +53,7 @@ const threadRead = statementOnce<
         unread_count = case when exists (select 1 from r) then 0 else unread_count end
       where owner_id = ${viewerId} and partner_id = ${partnerId}
       returning 1
-    ), n as (
-      update notifications set read = true, email_pending = false
-      where user_id = ${viewerId} and group_key = ${groupKey} and not read and exists (select 1 from r)
-      returning id
-    )
+    ), n as (${groupReadSql(viewerId, groupKey, sql`exists (select 1 from r)`)})
     select r.id, r.created_at, r.read_at,
       array(select n.id from n) as notifications
     from (select 1) one left join r on true

@@ -9,6 +9,7 @@ import { unreadNotificationsDigest } from './notifications.digest';
 export {
   actorColumns,
   createNotification,
+  groupReadSql,
   markGroupRead,
   notificationEnvelope,
   notificationFromRow,

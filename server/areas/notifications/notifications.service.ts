@@ -297,18 +297,20 @@ export async function markAllNotificationsRead(
   return { updated: rows.length };
 }
 
+/**
+ * The statement that marks read the person's open notification with this key (`returning id`), for
+ * a caller that makes it part of its own statement (a data-modifying CTE, as a thread marked read
+ * does: one round trip for the change and its notification). `when` adds a condition, such as the
+ * change having touched any row.
+ */
+export function groupReadSql(userId: string, groupKey: string, when?: SQL): SQL {
+  return sql`update notifications set read = true, email_pending = false
+    where user_id = ${userId}::uuid and group_key = ${groupKey}::text and not read${when ? sql` and ${when}` : sql``}
+    returning id`;
+}
+
 /** Mark read, inside another change's transaction, the viewer's open notification with this key. */
 export async function markGroupRead(tx: Tx, userId: string, groupKey: string) {
-  const rows = await tx
-    .update(notifications)
-    .set({ read: true, emailPending: false })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.groupKey, groupKey),
-        eq(notifications.read, false),
-      ),
-    )
-    .returning({ id: notifications.id });
+  const { rows } = await tx.execute<{ id: string }>(groupReadSql(userId, groupKey));
   return rows.map((r) => r.id);
 }
