@@ -167,12 +167,29 @@ export function parseSkills(input: string | readonly string[]): string[] {
   return skills;
 }
 
-let joinedFormat: Intl.DateTimeFormat | undefined;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-/** 'Joined {Month Year}' (one formatter, made on first use: making one costs far more than using it). */
+/**
+ * 'Joined {Month Year}' in UTC, as en-US's Intl.DateTimeFormat says it, written by hand: the first
+ * Intl format a page makes loads the browser's locale data (tens of milliseconds on a phone), and
+ * a profile's first view needs no other.
+ */
 export function joinedText(createdAt: string): string {
-  joinedFormat ??= new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return `Joined ${joinedFormat.format(new Date(createdAt))}`;
+  const date = new Date(createdAt);
+  return `Joined ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** The product's texts for profiles, word for word, and those we add. */

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import type { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { buildClassMergeTables } from '@web/lib/cn';
-import { formatDateTime } from '@web/lib/format-time';
+import { loadLocaleDataIfUsed } from '@web/lib/format-time';
 import { meQueryOptions } from '@web/lib/me';
 import { hasPrerenderedPage, revealApp } from './prerender/handover';
 import { AppProviders } from './providers/app-providers';
@@ -71,8 +71,18 @@ export async function startApp(renderer: Promise<{ createRoot: typeof createRoot
     </StrictMode>
   );
   const root = createRootOf(container);
-  // The locale's date data loads with the first date format: in a task of its own (040).
-  setTimeout(() => formatDateTime(0), 0);
+  // The locale's date data loads with the first Intl date format: in a task of its own (040), once
+  // the page's modules are here, and only when one of them formats dates with Intl (the feed's and
+  // a profile's dates are written by hand: web/lib/format-time.ts).
+  const loadLocaleData = () => setTimeout(loadLocaleDataIfUsed, 0);
+  if (router.state.initialized) loadLocaleData();
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      loadLocaleData();
+    });
+  }
 
   if (!hasPrerenderedPage()) {
     // In a transition too: React renders the layout and the first page in slices of about 5 ms

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormatter, formatDateTime, formatRelativeTime } from './format-time';
+import { dateFormatter, formatDateTime, formatRelativeTime, shortZoneName } from './format-time';
 
 const now = new Date(2025, 5, 15, 12, 0, 0).getTime();
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -58,5 +58,52 @@ describe('dateFormatter', () => {
       minute: '2-digit',
     } as const;
     for (const d of dates) expect(formatDateTime(d)).toBe(d.toLocaleString('en-US', options));
+  });
+
+  it("writes en-US's usual formats by hand with Intl's text, in the viewer's zone and in UTC", () => {
+    const more = [
+      ...dates,
+      new Date(2026, 6, 1, 12, 0),
+      new Date(2026, 0, 15, 11, 59),
+      new Date(Date.UTC(2026, 2, 29, 0, 30)),
+    ];
+    const pick = <T>(...xs: T[]) => xs;
+    let checked = 0;
+    for (const weekday of pick(undefined, 'short', 'long'))
+      for (const month of pick(undefined, 'short', 'long'))
+        for (const day of pick(undefined, 'numeric'))
+          for (const year of pick(undefined, 'numeric'))
+            for (const time of pick(0, 1, 2))
+              for (const timeZone of pick(undefined, 'UTC')) {
+                const options = Object.fromEntries(
+                  Object.entries({
+                    weekday,
+                    month,
+                    day,
+                    year,
+                    timeZone,
+                    ...(time ? { hour: 'numeric', minute: '2-digit' } : {}),
+                    ...(time === 2 ? { timeZoneName: 'short' } : {}),
+                  }).filter(([, v]) => v !== undefined),
+                ) as Intl.DateTimeFormatOptions;
+                if (!options.month && !options.hour) continue;
+                const format = dateFormatter('en-US', options);
+                for (const d of more) {
+                  expect(format(d), JSON.stringify(options)).toBe(
+                    new Intl.DateTimeFormat('en-US', options).format(d),
+                  );
+                  checked++;
+                }
+              }
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it("names the viewer's zone as en-US's short zone name does", () => {
+    for (const d of [new Date(2026, 0, 15), new Date(2026, 6, 15)])
+      expect(shortZoneName(d)).toBe(
+        new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+          .formatToParts(d)
+          .find((p) => p.type === 'timeZoneName')?.value,
+      );
   });
 });
