@@ -15,7 +15,6 @@ import { displayName } from '@common/profiles/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
 import { useMe } from '@web/lib/me';
-import { ReactionBar } from '@web/areas/reactions/public';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
@@ -52,6 +51,11 @@ const ArticleEditorDialog = lazy(() => loadEditor().then((m) => ({ default: m.Ar
 // only for an article with a link; the delete confirmation, loaded when asked for.
 const CommentSection = lazy(() =>
   import('@web/areas/comments/public').then((m) => ({ default: m.CommentSection })),
+);
+// The reactions' bar too (its code and the live cache it keeps): below the article, drawn as the
+// reader nears it, its code is no part of what the article's first paint waits for.
+const ReactionBar = lazy(() =>
+  import('@web/areas/reactions/public').then((m) => ({ default: m.ReactionBar })),
 );
 const TextLinkCard = lazy(() =>
   import('@web/components/link-card').then((m) => ({ default: m.TextLinkCard })),
@@ -155,6 +159,7 @@ const PICTURE_SIZES = '(min-width: 48rem) 45rem, 100vw';
 
 /** The place the reactions and comments keep until drawn: the bar, the heading and a comment or so. */
 const COMMENTS_HEIGHT = '10rem';
+const REACTIONS_HEIGHT = '2.25rem';
 const ENGAGEMENT_HEIGHT = '13rem';
 /** A margin no page is longer than: the section counts as near wherever it is. */
 const ALL_THE_WAY = '100000px 0px';
@@ -255,7 +260,9 @@ function ArticleDetail({
             // A link to one comment (a notification's #comment-<id>) draws them at once, however far down.
             rootMargin={isCommentLinked ? ALL_THE_WAY : undefined}
           >
-            <ReactionBar contentType="article" contentId={article.id} initial={article.reactions} />
+            <Suspense fallback={<div aria-hidden="true" style={{ minHeight: REACTIONS_HEIGHT }} />}>
+              <ReactionBar contentType="article" contentId={article.id} initial={article.reactions} />
+            </Suspense>
             <Suspense fallback={<div aria-hidden="true" style={{ minHeight: COMMENTS_HEIGHT }} />}>
               <CommentSection
                 contentType="article"

@@ -1,19 +1,17 @@
 import { isUuid } from '@common/core/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Lock, LockOpen, LogOut, UserPlus, Users } from 'lucide-react';
-import { lazy, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { imageVariantUrl } from '@common/core/uploads';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GROUP_MSG, type Group } from '@common/groups/model';
 import { useMe } from '@web/lib/me';
-import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { isApiError } from '@web/lib/api-client';
 import { useDrawnInBackground } from '@web/lib/drawn-in-background';
 import { dateFormatter } from '@web/lib/format-time';
@@ -24,9 +22,8 @@ import { useGroup, useGroupPosts } from '../api/get-group';
 import { groupKeys } from '../api/query-keys';
 import { BANNER_SIZES, coverSrcSet, GroupCover } from '../components/group-card';
 import { OnceOpened } from '../components/on-demand';
-import { JoinRequestsPanel, MembersSidebar } from '../components/group-panels';
-import { PostCard, PostSkeleton } from '../components/post-card';
-import { PostComposer } from '../components/post-composer';
+import { GroupTabs } from '../components/group-tabs';
+import { PostSkeleton } from '../components/post-skeleton';
 
 /* The admins' dialogs (and the invitation's schema) come in a chunk of their own, once opened (docs/decisions/043). */
 const loadDialogs = () => void import('../components/group-dialogs');
@@ -36,6 +33,24 @@ const InviteDialog = lazy(() =>
 const NewAdminDialog = lazy(() =>
   import('../components/group-dialogs').then((m) => ({ default: m.NewAdminDialog })),
 );
+
+// What the group's header does without (its banner is the page's largest paint): the Posts tab's
+// code (the composer, the posts with their reactions, link cards and mentions) and the members
+// column come in chunks of their own, asked for when the header is drawn (not named in the page's
+// HTML: scripts/prerender.mjs follows static imports only).
+const GroupPosts = lazy(() => import('../components/group-posts').then((m) => ({ default: m.GroupPosts })));
+const MembersSidebar = lazy(() =>
+  import('../components/group-panels').then((m) => ({ default: m.MembersSidebar })),
+);
+const JoinRequestsPanel = lazy(() =>
+  import('../components/group-panels').then((m) => ({ default: m.JoinRequestsPanel })),
+);
+
+type GroupTab = 'posts' | 'about';
+const TABS: readonly { value: GroupTab; label: string }[] = [
+  { value: 'posts', label: GROUP_MSG.tabPosts },
+  { value: 'about', label: GROUP_MSG.tabAbout },
+];
 
 const createdDate = dateFormatter('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -130,6 +145,9 @@ function Frame({ children }: { children: React.ReactNode }) {
 function GroupView({ group }: { group: Group }) {
   const { viewer } = useMe();
   const canReadInside = !group.isPrivate || group.isMember;
+  const [tab, setTab] = useState<GroupTab>('posts');
+  // The posts are asked for with the header, not once their code has come (GroupPosts reads the same query).
+  useGroupPosts(group.id, canReadInside);
   return (
     <Frame>
       <Card className="overflow-hidden">
@@ -166,26 +184,14 @@ function GroupView({ group }: { group: Group }) {
       </Card>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Tabs defaultValue="posts" className="min-w-0">
-          <TabsList aria-label={group.name} className="w-full sm:w-fit">
-            <TabsTrigger value="posts" className="flex-1 sm:flex-none">
-              {GROUP_MSG.tabPosts}
-            </TabsTrigger>
-            <TabsTrigger value="about" className="flex-1 sm:flex-none">
-              {GROUP_MSG.tabAbout}
-            </TabsTrigger>
-          </TabsList>
-          <TabsContent value="posts" className="mt-4 flex flex-col gap-4">
-            {canReadInside ? (
-              <>
-                {group.isMember ? <PostComposer groupId={group.id} /> : null}
-                <PostList group={group} />
-              </>
-            ) : (
-              <Card className="p-6 text-sm text-muted-foreground">{GROUP_MSG.onlyMembers}</Card>
-            )}
-          </TabsContent>
-          <TabsContent value="about" className="mt-4">
+        <GroupTabs
+          label={group.name}
+          tabs={TABS}
+          value={tab}
+          onChange={setTab}
+          panelClassName={tab === 'posts' ? 'flex flex-col gap-4' : undefined}
+        >
+          {tab === 'about' ? (
             <Card className="flex flex-col gap-3 p-4 sm:p-6">
               <h2 className="text-lg font-semibold">{GROUP_MSG.about}</h2>
               <p className="text-sm break-words whitespace-pre-line">{group.description}</p>
@@ -200,20 +206,28 @@ function GroupView({ group }: { group: Group }) {
                 </div>
               </dl>
             </Card>
-          </TabsContent>
-        </Tabs>
+          ) : canReadInside ? (
+            <Suspense fallback={<PostsPlaceholder />}>
+              <GroupPosts group={group} />
+            </Suspense>
+          ) : (
+            <Card className="p-6 text-sm text-muted-foreground">{GROUP_MSG.onlyMembers}</Card>
+          )}
+        </GroupTabs>
         <aside aria-label="Group details" className="flex min-w-0 flex-col gap-4">
-          {group.isAdmin ? <JoinRequestsPanel groupId={group.id} /> : null}
-          {canReadInside ? (
-            <MembersSidebar
-              groupId={group.id}
-              removal={
-                group.isAdmin && viewer
-                  ? { groupId: group.id, ownerId: group.createdBy, viewerId: viewer.id }
-                  : null
-              }
-            />
-          ) : null}
+          <Suspense fallback={null}>
+            {group.isAdmin ? <JoinRequestsPanel groupId={group.id} /> : null}
+            {canReadInside ? (
+              <MembersSidebar
+                groupId={group.id}
+                removal={
+                  group.isAdmin && viewer
+                    ? { groupId: group.id, ownerId: group.createdBy, viewerId: viewer.id }
+                    : null
+                }
+              />
+            ) : null}
+          </Suspense>
         </aside>
       </div>
     </Frame>
@@ -371,88 +385,14 @@ function InvitationBanner({ group }: { group: Group }) {
   );
 }
 
-function PostList({ group }: { group: Group }) {
-  const query = useGroupPosts(group.id, true);
-  const data = useDrawnInBackground(query.data);
-  // Below 1024 px the members column follows the posts: the skeleton fills the screen so the
-  // column is not in view and pushed down when the posts come.
-  if (query.isPending || (query.data && !data))
-    return (
-      <div className="min-h-svh lg:min-h-0">
-        <PostSkeleton />
-      </div>
-    );
-  if (query.isError)
-    return (
-      <Card>
-        <LoadError message={GROUP_MSG.loadFailed} onRetry={query.refetch} retryLabel={GROUP_MSG.tryAgain} />
-      </Card>
-    );
-  if (!data) return null;
-  return <Posts group={group} query={query} pages={data.pages} />;
-}
-
 /**
- * How the posts are drawn (docs/decisions/043): the first few in the render that mounts the list
- * (a phone's first screen and some), then a few more per task until all are there, each step a
- * background render and a small commit, so no step blocks a phone for long. Once every post is
- * drawn the list stays whole: later changes (a new post, the next page) are drawn at once.
+ * The Posts tab while its code loads: the posts' outline, filling the screen below 1024 px so the
+ * members column (which follows the posts there) is not in view and pushed down when they come.
  */
-const FIRST_POSTS = 2;
-const POSTS_PER_STEP = 2;
-
-function useDrawnInSteps<T>(items: T[]): { shown: T[]; isComplete: boolean } {
-  const [count, setCount] = useState(FIRST_POSTS);
-  const isComplete = count >= items.length;
-  const [wasComplete, setWasComplete] = useState(isComplete);
-  if (isComplete && !wasComplete) setWasComplete(true);
-  useEffect(() => {
-    if (isComplete || wasComplete) return;
-    const timer = setTimeout(() => startTransition(() => setCount((c) => c + POSTS_PER_STEP)), 0);
-    return () => clearTimeout(timer);
-  }, [count, isComplete, wasComplete]);
-  const shown = useMemo(
-    () => (wasComplete || isComplete ? items : items.slice(0, count)),
-    [items, count, isComplete, wasComplete],
-  );
-  return { shown, isComplete: wasComplete || isComplete };
-}
-
-function Posts({
-  group,
-  query,
-  pages,
-}: {
-  group: Group;
-  query: ReturnType<typeof useGroupPosts>;
-  pages: NonNullable<ReturnType<typeof useGroupPosts>['data']>['pages'];
-}) {
-  const posts = useMemo(
-    () => pages.flatMap((p) => p.items.map((item) => ({ ...item, receivedAt: p.receivedAt }))),
-    [pages],
-  );
-  const { shown, isComplete } = useDrawnInSteps(posts);
-  if (posts.length === 0)
-    return <Card className="p-6 text-center text-sm text-muted-foreground">{GROUP_MSG.noPosts}</Card>;
+function PostsPlaceholder() {
   return (
-    <>
-      <ul aria-label={GROUP_MSG.tabPosts} className="flex flex-col gap-4">
-        {shown.map((p, i) => (
-          // Past the first screen a post's layout and paint wait until it nears the screen.
-          <li
-            key={p.id}
-            className={
-              i < FIRST_POSTS
-                ? undefined
-                : '[contain-intrinsic-size:auto_28rem] [content-visibility:auto] [overflow-clip-margin:0.5rem]'
-            }
-          >
-            <PostCard post={p} isMember={group.isMember} isAdmin={group.isAdmin} />
-          </li>
-        ))}
-      </ul>
-      {/* After every post: the first few alone would bring the next page's trigger into reach. */}
-      {isComplete ? <InfiniteListEnd query={query} errorMessage={GROUP_MSG.loadFailed} /> : null}
-    </>
+    <div className="min-h-svh lg:min-h-0">
+      <PostSkeleton />
+    </div>
   );
 }
