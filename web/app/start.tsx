@@ -71,18 +71,12 @@ export async function startApp(renderer: Promise<{ createRoot: typeof createRoot
     </StrictMode>
   );
   const root = createRootOf(container);
-  // The locale's date data loads with the first Intl date format: in a task of its own (040), once
-  // the page's modules are here, and only when one of them formats dates with Intl (the feed's and
-  // a profile's dates are written by hand: web/lib/format-time.ts).
-  const loadLocaleData = () => setTimeout(loadLocaleDataIfUsed, 0);
-  if (router.state.initialized) loadLocaleData();
-  else {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      loadLocaleData();
-    });
-  }
+  // The locale's date data loads with the first Intl date format: in a task of its own (040), and
+  // only when a module loaded so far formats dates with Intl (the feed's and a profile's dates are
+  // written by hand: web/lib/format-time.ts). Waiting for the router to be initialized before this,
+  // through a second router.subscribe, left a visitor's page on its spinner now and then (the
+  // articles and layout end-to-end tests).
+  setTimeout(loadLocaleDataIfUsed, 0);
 
   if (!hasPrerenderedPage()) {
     // In a transition too: React renders the layout and the first page in slices of about 5 ms
