@@ -1,7 +1,7 @@
-import type { KeyboardEvent } from 'react';
 import { FEED_MSG, type FeedFilter } from '@common/feed/model';
 import { FEED_FILTER_TABS } from '@web/app/areas/slots';
 import { TAB_LIST_CLASS, TAB_TRIGGER_CLASS } from '@web/components/ui/tab-classes';
+import { moveTabFocus } from '@web/components/ui/tab-focus';
 import { cn } from '@web/lib/cn';
 
 export const feedTabId = (filter: FeedFilter) => `feed-tab-${filter}`;
@@ -25,22 +25,12 @@ export function FeedFilterBar({
   value: FeedFilter;
   onChange: (filter: FeedFilter) => void;
 }) {
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-    const at = tabs.indexOf(event.target as HTMLButtonElement);
-    if (at < 0) return;
-    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    tabs[(next + tabs.length) % tabs.length]?.focus();
-  };
-
   return (
     <div
       role="tablist"
       aria-label="Filter the feed"
       aria-orientation="horizontal"
-      onKeyDown={moveFocus}
+      onKeyDown={moveTabFocus}
       className={cn(
         TAB_LIST_CLASS,
         'justify-start overflow-x-auto [scrollbar-width:none] max-sm:mask-r-from-85% sm:justify-center',

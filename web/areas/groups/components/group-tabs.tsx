@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { TAB_CONTENT_CLASS, TAB_LIST_CLASS, TAB_TRIGGER_CLASS } from '@web/components/ui/tab-classes';
+import { moveTabFocus } from '@web/components/ui/tab-focus';
 import { cn } from '@web/lib/cn';
 
 /**
@@ -28,22 +29,13 @@ export function GroupTabs<T extends string>({
   const id = useId();
   const tabId = (v: T) => `${id}-tab-${v}`;
   const panelId = `${id}-panel`;
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-    const at = buttons.indexOf(event.target as HTMLButtonElement);
-    if (at < 0) return;
-    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    buttons[(next + buttons.length) % buttons.length]?.focus();
-  };
   return (
     <div className="min-w-0">
       <div
         role="tablist"
         aria-label={label}
         aria-orientation="horizontal"
-        onKeyDown={moveFocus}
+        onKeyDown={moveTabFocus}
         className={cn(TAB_LIST_CLASS, 'w-full sm:w-fit')}
       >
         {tabs.map((tab) => {
