@@ -307,14 +307,18 @@ declare module '../core/realtime' {
   interface AreaEvents {
     /**
      * To subscribers of `forum-group:{groupId}` (its page: members, posts, requests) or
-     * `forum-post:{postId}` (the post: pin, lock, counts, replies). Names nothing else: the page
-     * refetches what it may read.
+     * `forum-post:{postId}` (the post: pin, lock, edits, replies). Names nothing else: the page
+     * refetches what it may read. The one exception is a counted view (`what: 'views'`): it carries
+     * the post's new `viewsCount`, a number anyone who may follow the topic can read on the post, and
+     * the page sets it in its cache instead of refetching the post.
      */
     'forum.changed': {
       type: 'forum.changed';
       groupId: string;
       postId: string | null;
-      what: 'group' | 'members' | 'posts' | 'requests' | 'post' | 'replies';
+      what: 'group' | 'members' | 'posts' | 'requests' | 'post' | 'replies' | 'views';
+      /** Only with `what: 'views'`: the post's views count after this view. */
+      viewsCount?: number;
     };
   }
 }

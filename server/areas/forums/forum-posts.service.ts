@@ -41,6 +41,7 @@ import {
   POST_COLUMNS,
   postChanged,
   postNotFound,
+  postViewed,
   readCursor,
   rowsOf,
   toPostSummary,
@@ -119,29 +120,39 @@ export async function getForumPost(deps: ForumDeps, viewer: Viewer | null, id: s
 /**
  * POST /api/forums/posts/{id}/views: the signed-in viewer opened the post. Counted once per person
  * per hour (forum_post_views' key); visitors are not counted. Returns the count.
+ *
+ * One statement (docs/scaling.md): the post as readForumPost finds it for this viewer (the same
+ * visibility fragments), the view's row inserted only for such a post, the count bumped only if
+ * that row is new. A counted view tells the post's open pages the new count (`what: 'views'`), which
+ * they set without refetching the post.
  */
 export async function recordForumView(
   deps: ForumDeps,
   viewer: Viewer,
   id: string,
 ): Promise<{ viewsCount: number }> {
-  const result = await deps.db.transaction(async (tx) => {
-    const post = await readForumPost(tx, viewer.id, id);
-    if (!post) throw postNotFound();
-    const added = await rowsOf(
-      tx,
-      sql`insert into forum_post_views (post_id, viewer_id, hour) values (${id}, ${viewer.id}, date_trunc('hour', now()))
-        on conflict do nothing returning 1`,
-    );
-    if (!added.length) return { viewsCount: post.viewsCount, groupId: post.groupId, counted: false };
-    const [row] = await rowsOf<{ views_count: number }>(
-      tx,
-      sql`update forum_posts set views_count = views_count + 1 where id = ${id} returning views_count`,
-    );
-    return { viewsCount: Number(row?.views_count ?? 0), groupId: post.groupId, counted: true };
-  });
-  if (result.counted) deps.bus.publish(postChanged(result.groupId, id, 'post'));
-  return { viewsCount: result.viewsCount };
+  const [row] = await rowsOf<{ group_id: string; views_count: number; bumped: number | null }>(
+    deps.db,
+    sql`with post as (
+        select fp.id, fp.group_id, fp.views_count
+        from forum_posts fp join profiles p on p.id = fp.author_id join forum_groups g on g.id = fp.group_id
+        where fp.id = ${id} and g.is_public and ${authorShown(viewer.id, 'p', sql`fp.author_id`, sql`fp.group_id`)}
+      ), added as (
+        insert into forum_post_views (post_id, viewer_id, hour)
+        select id, ${viewer.id}, date_trunc('hour', now()) from post
+        on conflict do nothing returning post_id
+      ), bumped as (
+        update forum_posts set views_count = views_count + 1
+        where id = (select post_id from added) returning views_count
+      )
+      select post.group_id::text as group_id, post.views_count, (select views_count from bumped) as bumped
+      from post`,
+  );
+  if (!row) throw postNotFound();
+  if (row.bumped === null) return { viewsCount: Number(row.views_count) };
+  const viewsCount = Number(row.bumped);
+  deps.bus.publish(postViewed(row.group_id, id, viewsCount));
+  return { viewsCount };
 }
 
 /** POST /api/forums/{id}/posts: approved members only (pending members cannot post). */

@@ -181,3 +181,11 @@ export function groupChanged(groupId: string, what: 'group' | 'members' | 'posts
 export function postChanged(groupId: string, postId: string, what: 'post' | 'replies'): Envelope {
   return { topic: `forum-post:${postId}`, event: { type: 'forum.changed', groupId, postId, what } };
 }
+
+/** A counted view: the post's pages set the new count without refetching the post. */
+export function postViewed(groupId: string, postId: string, viewsCount: number): Envelope {
+  return {
+    topic: `forum-post:${postId}`,
+    event: { type: 'forum.changed', groupId, postId, what: 'views', viewsCount },
+  };
+}

@@ -385,6 +385,43 @@ describe('posts and replies', () => {
     expect((await visitor.get<ForumPost>(`/api/forums/posts/${p.id}`)).body.viewsCount).toBe(3);
   });
 
+  it('a view is not counted on a post the viewer may not see; a moderator’s is, blocked or not', async () => {
+    const { g, owner, member, outsider } = await cast();
+    const p = await post(member, g);
+    const view = (a: Agent) => a.post<{ viewsCount: number }>(`/api/forums/posts/${p.id}/views`);
+    expect((await member.agent.post(`/api/connections/${outsider.id}/block`)).status).toBe(200);
+    expect((await view(outsider.agent)).status).toBe(404);
+    const [none] = (
+      await t.db.execute(sql`select count(*)::int as n from forum_post_views where post_id = ${p.id}`)
+    ).rows as { n: number }[];
+    expect(none!.n).toBe(0);
+    // The group's owner sees the post of a member who blocked them (moderation): the view counts.
+    expect((await member.agent.post(`/api/connections/${owner.id}/block`)).status).toBe(200);
+    expect((await view(owner.agent)).body.viewsCount).toBe(1);
+    expect((await visitor.get<ForumPost>(`/api/forums/posts/${p.id}`)).body.viewsCount).toBe(1);
+  });
+
+  it('a counted view tells the post’s open pages the new count; an uncounted one says nothing', async () => {
+    const { g, member, outsider } = await cast();
+    const p = await post(member, g);
+    const url = await t.listen();
+    const s = await socketOf(url, outsider as never);
+    await subscribe(s, [`forum-post:${p.id}`]);
+    const from = s.events.length;
+    const view = (a: Agent) => a.post<{ viewsCount: number }>(`/api/forums/posts/${p.id}/views`);
+    expect((await view(outsider.agent)).body.viewsCount).toBe(1);
+    await s.waitFor('forum.changed', (e) => e.postId === p.id && e.what === 'views' && e.viewsCount === 1);
+    expect((await view(outsider.agent)).body.viewsCount).toBe(1);
+    expect((await view(member.agent)).body.viewsCount).toBe(2);
+    await s.waitFor('forum.changed', (e) => e.postId === p.id && e.what === 'views' && e.viewsCount === 2);
+    await settle(s);
+    expect(eventsOf(s, 'forum.changed', from)).toEqual([
+      { type: 'forum.changed', groupId: g.id, postId: p.id, what: 'views', viewsCount: 1 },
+      { type: 'forum.changed', groupId: g.id, postId: p.id, what: 'views', viewsCount: 2 },
+    ]);
+    s.close();
+  });
+
   it('posts and replies go on the feed and into search', async () => {
     const { g, member } = await cast();
     const p = await post(member, g, `Quokka pricing ${process.pid}`);

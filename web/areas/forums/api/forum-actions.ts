@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateForumPost,
   EditForumPost,
@@ -89,15 +89,25 @@ export function useCreateReply(postId: string) {
   });
 }
 
+/**
+ * Sets a post's views count in its cached page (after the viewer's own view, or a live
+ * `what: 'views'` event for someone else's) without refetching the post. A count only grows, so an
+ * older figure arriving late never replaces a newer one.
+ */
+export function setViewsCount(queryClient: QueryClient, postId: string, viewsCount: number) {
+  queryClient.setQueryData(forumKeys.postDetail(postId), (old: unknown) =>
+    old && typeof old === 'object'
+      ? { ...old, viewsCount: Math.max(viewsCount, Number((old as { viewsCount?: number }).viewsCount ?? 0)) }
+      : old,
+  );
+}
+
 /** The viewer opened the post: counted once an hour by the server. */
 export function useRecordView(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(api.forums.posts[':id'].views.$post({ param: { id: postId } })),
-    onSuccess: ({ viewsCount }) =>
-      queryClient.setQueryData(forumKeys.postDetail(postId), (old: unknown) =>
-        old && typeof old === 'object' ? { ...old, viewsCount } : old,
-      ),
+    onSuccess: ({ viewsCount }) => setViewsCount(queryClient, postId, viewsCount),
   });
 }
 

@@ -30,7 +30,7 @@ import { MentionTextarea } from '@web/components/mention-textarea';
 import { isApiError, refusalText } from '@web/lib/api-client';
 import { useLiveTopic, useRealtimeEvent } from '@web/lib/realtime/use-realtime';
 import { toast } from '@web/lib/toast';
-import { useCreateReply, useModeratePost, useRecordView } from '../api/forum-actions';
+import { setViewsCount, useCreateReply, useModeratePost, useRecordView } from '../api/forum-actions';
 import { useForumGroup } from '../api/get-forum-groups';
 import { useForumPost, useForumReplies } from '../api/get-forum-post';
 import { forumKeys } from '../api/query-keys';
@@ -73,6 +73,11 @@ export function ForumPostPage() {
   useLiveTopic(isValid && hasPost ? `forum-post:${postId}` : null, refresh);
   useRealtimeEvent('forum.changed', (e) => {
     if (e.postId !== postId) return;
+    // A counted view carries the new count: set it, no refetch of the post.
+    if (e.what === 'views') {
+      if (typeof e.viewsCount === 'number') setViewsCount(queryClient, postId, e.viewsCount);
+      return;
+    }
     void queryClient.invalidateQueries({
       queryKey: e.what === 'replies' ? forumKeys.post(postId) : forumKeys.postDetail(postId),
     });
