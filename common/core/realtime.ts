@@ -67,6 +67,11 @@ type ProtocolEvent =
    */
   | { type: 'sessions.revoked'; userIds?: string[] }
   /**
+   * Between server instances only: these people's profile display fields changed. Every instance
+   * forgets their cached sessions (which carry those fields), nothing more.
+   */
+  | { type: 'sessions.refreshed'; userIds: string[] }
+  /**
    * Between server instances only: what these people may see changed (a block or unblock, a privacy
    * switch, an ended friendship). Every instance runs the topic authorisers again for each live
    * subscription their sockets hold and each subscription to a topic naming them

@@ -1,5 +1,5 @@
 import type { TokenScope } from '@common/auth/security';
-import type { Auth, AuthSession } from '../platform/auth';
+import type { Auth, AuthSession, ViewerCard } from '../platform/auth';
 import type { Bus } from '../platform/bus';
 import type { SessionCache } from '../platform/session-cache';
 import type { Storage } from '../platform/storage';
@@ -14,7 +14,8 @@ import type { Meter } from '../platform/rate-limit';
 import type { LinkSigner } from '../platform/signed-links';
 import type { Logger } from './logger';
 
-export type Viewer = AuthSession['user'];
+/** The signed-in person: their account, and their profile's display fields when the session lookup read them. */
+export type Viewer = AuthSession['user'] & { card?: ViewerCard };
 
 /** What every handler can read from the Hono context. */
 export type AppEnv = {

@@ -17,6 +17,7 @@ import {
   users,
   verifications,
 } from '../db/schema/auth';
+import { profiles } from '../db/schema/profiles';
 import type { Logger } from '../lib/logger';
 import type { Mail, Mailer } from './email';
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from './password';
@@ -271,7 +272,17 @@ async function rehashIfOutdated(db: Db, userId: string, password: string) {
 export type Auth = ReturnType<typeof createAuth>;
 
 /** What `readSession` answers: the person and when the session ends, `null` (a visitor), or `'ask'`. */
-export type SessionRead = { user: AuthSession['user']; expiresAt: number; token: string } | null | 'ask';
+export type SessionRead =
+  { user: AuthSession['user'] & { card?: ViewerCard }; expiresAt: number; token: string } | null | 'ask';
+
+/**
+ * The signed-in person's display fields as their profile has them, read with the session (the
+ * session lookup below joins the profile): what a notification they cause shows of them, without a
+ * query of its own. A profile write forgets the person's cached sessions everywhere
+ * (SessionCache.refresh), so the next request reads the new ones. Absent when the session came
+ * another way (better-auth's own lookup, an access token): callers then read the profile.
+ */
+export type ViewerCard = { username: string; fullName: string | null; avatarUrl: string | null };
 
 /**
  * The session behind a request's cookies in one prepared statement (docs/decisions/010), for the case
@@ -286,9 +297,16 @@ export function createSessionReader(deps: { db: Db; secret: string; secureCookie
   const prefix = deps.secureCookies ? '__Secure-' : '';
   const tokenName = `${prefix}cofound.session_token=`;
   const lookup = deps.db
-    .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt })
+    .select({
+      user: getTableColumns(users),
+      expiresAt: sessions.expiresAt,
+      cardUsername: profiles.username,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('cofound_session_viewer');
   const key = Buffer.from(deps.secret);
@@ -325,7 +343,11 @@ export function createSessionReader(deps: { db: Db; secret: string; secureCookie
     const now = Date.now();
     if (expiresAt <= now) return 'ask';
     if (expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= now) return 'ask';
-    return { user: row.user as AuthSession['user'], expiresAt, token };
+    const card =
+      row.cardUsername === null
+        ? undefined
+        : { username: row.cardUsername, fullName: row.fullName, avatarUrl: row.avatarUrl };
+    return { user: { ...(row.user as AuthSession['user']), card }, expiresAt, token };
   };
 }
 

@@ -33,7 +33,7 @@ export function createSessionCache<V extends { id: string }>(bus: Bus) {
     for (const [key, hit] of entries) if (ids.has(hit.value.id)) entries.delete(key);
   };
   const unsubscribe = bus.subscribe(({ event }) => {
-    if (event.type === 'sessions.revoked') forget(event.userIds);
+    if (event.type === 'sessions.revoked' || event.type === 'sessions.refreshed') forget(event.userIds);
     // The bus lost its connection for a while: a revocation may have been missed.
     else if (event.type === 'resync') forget();
   });
@@ -76,6 +76,16 @@ export function createSessionCache<V extends { id: string }>(bus: Bus) {
       if (!userIds.length) return;
       forget(userIds);
       bus.publish({ event: { type: 'sessions.revoked', userIds: [...userIds] } });
+    },
+    /**
+     * What these people's sessions carry changed (their profile's display fields, ViewerCard): forget
+     * their cached sessions everywhere, so the next request reads them again. Ends nothing: the
+     * realtime sockets are left alone.
+     */
+    refresh(userIds: readonly string[]) {
+      if (!userIds.length) return;
+      forget(userIds);
+      bus.publish({ event: { type: 'sessions.refreshed', userIds: [...userIds] } });
     },
     /** Sessions were ended and who is not known: forget them all, everywhere. */
     revokeAll() {

@@ -298,6 +298,7 @@ export async function addComment(
     kind: COMMENT_REPORT_TARGET.type,
     contentId: comment.id,
     authorId: viewer.id,
+    author: comment.author,
     text: content,
     alreadyTold: told,
   });

@@ -10,7 +10,7 @@ import { enforce } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
 import { attachUpload, recordUpload } from '../../platform/upload-ledger';
 import { publishToFeed, removeFromFeed } from '../feed';
-import { createNotification, notificationEnvelope } from '../notifications';
+import { actorOfViewer, createNotification, notificationEnvelope } from '../notifications';
 import { readEvent } from './event-reads.service';
 import { changedEnvelope, FROM_EVENTS, notFound, visibleEvent, type EventDeps } from './event-rows';
 import { promoteFromWaitlist } from './rsvp.service';
@@ -201,6 +201,7 @@ export async function cancelEvent(deps: EventDeps, viewer: Viewer, id: string): 
       const n = await createNotification(tx, {
         userId: a.invitee_id,
         actorId: viewer.id,
+        actor: actorOfViewer(viewer),
         type: 'event_rsvp',
         title: EVENT_MSG.eventCancelled,
         message: EVENT_MSG.cancelledMessage(row.title),

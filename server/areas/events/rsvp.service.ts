@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, microsOf, splitPage } from '../../lib/pagination';
 import type { Envelope } from '../../platform/bus';
 import { enforce } from '../../platform/rate-limit';
-import { createNotification, notificationEnvelope } from '../notifications';
+import { actorOfViewer, createNotification, notificationEnvelope } from '../notifications';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { fellowMemberIds, fellowMembersSql, groupsOfMember, sharedGroupNameSql } from '../groups';
 import { readEvent } from './event-reads.service';
@@ -71,7 +71,11 @@ async function countsOf(tx: Tx, id: string) {
   return counts!;
 }
 
-async function displayName(tx: Tx, userId: string) {
+async function displayName(tx: Tx, viewer: Viewer) {
+  // The viewer's profile name comes with their session (actorOfViewer); read only when it does not.
+  const card = actorOfViewer(viewer);
+  if (card) return card.fullName ?? card.username;
+  const userId = viewer.id;
   const [p] = await tx
     .execute<{ name: string }>(
       sql`select coalesce(full_name, username) as name from profiles where id = ${userId}`,
@@ -160,9 +164,10 @@ export async function rsvp(
       const n = await createNotification(tx, {
         userId: e.creator_id,
         actorId: viewer.id,
+        actor: actorOfViewer(viewer),
         type: 'event_rsvp',
         title: EVENT_MSG.rsvpTitle,
-        message: EVENT_MSG.rsvpMessage(await displayName(tx, viewer.id), RSVP_LABELS[next], e.title),
+        message: EVENT_MSG.rsvpMessage(await displayName(tx, viewer), RSVP_LABELS[next], e.title),
         link: `/events/${id}`,
         relatedId: id,
       });
@@ -347,11 +352,12 @@ async function writeInvitations(
   for (const r of rows)
     if (r.stranger) await enforce(tx, STRANGER_LIMIT, viewer.id, EVENT_MSG.strangerInvitesLimited);
   const out: Envelope[] = [];
-  const name = await displayName(tx, viewer.id);
+  const name = await displayName(tx, viewer);
   for (const r of rows) {
     const n = await createNotification(tx, {
       userId: r.invitee_id,
       actorId: viewer.id,
+      actor: actorOfViewer(viewer),
       type: 'event_invitation',
       title: EVENT_MSG.invitationTitle,
       message: EVENT_MSG.invitationMessage(name, title),

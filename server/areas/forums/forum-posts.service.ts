@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors';
 import { cursorTime } from '../../lib/pagination';
 import { enforce } from '../../platform/rate-limit';
 import { removeComments } from '../comments';
-import { notifyMentions } from '../notifications';
+import { actorOfViewer, notifyMentions } from '../notifications';
 import { publishToFeed, removeFromFeed } from '../feed';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { removeReactions } from '../reactions';
@@ -190,6 +190,7 @@ export async function createForumPost(
     ...postMentions,
     contentId: id,
     authorId: viewer.id,
+    author: actorOfViewer(viewer),
     text: input.content,
     title: input.title,
   });
@@ -338,6 +339,7 @@ export async function createForumReply(
     ...replyMentions,
     contentId: reply.id,
     authorId: viewer.id,
+    author: actorOfViewer(viewer),
     text: input.content,
   });
   return reply;
@@ -461,6 +463,7 @@ export async function editForumPost(
     ...postMentions,
     contentId: id,
     authorId: viewer.id,
+    author: actorOfViewer(viewer),
     text: body.content,
     title: body.title,
   });
@@ -492,7 +495,13 @@ export async function editForumReply(
     return row;
   });
   deps.bus.publish(postChanged(found.group_id, found.post_id, 'replies'));
-  await notifyMentions(deps, { ...replyMentions, contentId: id, authorId: viewer.id, text: body.content });
+  await notifyMentions(deps, {
+    ...replyMentions,
+    contentId: id,
+    authorId: viewer.id,
+    author: actorOfViewer(viewer),
+    text: body.content,
+  });
 }
 
 /** Mentions in posts and replies: read as their report targets let the mentioned person read them. */

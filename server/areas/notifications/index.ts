@@ -8,6 +8,7 @@ import { unreadNotificationsDigest } from './notifications.digest';
 
 export {
   actorColumns,
+  actorOfViewer,
   createNotification,
   groupReadSql,
   markGroupRead,

@@ -1,5 +1,5 @@
 import { MENTION_MAX, MENTION_MSG } from '@common/core/mentions';
-import { quoteTitle } from '@common/notifications/model';
+import { quoteTitle, type NotificationActor } from '@common/notifications/model';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mentions, profiles } from '../../db/schema';
@@ -18,6 +18,8 @@ export type MentionNotice = {
   kind: string;
   contentId: string;
   authorId: string;
+  /** The author's display fields when the caller has them (actorOfViewer): saves a query. */
+  author?: NotificationActor;
   /** The saved text (after an edit: the whole new text). */
   text: string;
   /** Where the notification leads, when the report target has no link for it (a message). */
@@ -64,7 +66,10 @@ export async function notifyMentions(deps: { db: Db; bus: Bus }, input: MentionN
       .map((f) => readers.find((r) => r.userId === f.userId)!)
       .filter((r) => !skip.has(r.userId));
     if (!toTell.length) return [];
-    const [actor] = await tx.select(actorColumns).from(profiles).where(eq(profiles.id, input.authorId));
+    const given = input.author?.id === input.authorId ? input.author : undefined;
+    const [actor] = given
+      ? [{ id: given.id, username: given.username, fullName: given.fullName, avatarUrl: given.avatarUrl }]
+      : await tx.select(actorColumns).from(profiles).where(eq(profiles.id, input.authorId));
     if (!actor) return [];
     const name = actor.fullName || actor.username;
     for (const r of toTell) {

@@ -8,6 +8,7 @@ import type {
 import { and, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedFor, type Db } from '../../db/client';
 import { notifications, profiles } from '../../db/schema';
+import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
 import { isNotificationType } from '../../platform/notification-types';
@@ -56,6 +57,18 @@ function toNotification(row: Row, actor: ActorRow): Notification {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The signed-in viewer as the actor of a notification they cause, from what their session carries
+ * (Viewer.card: their profile's display fields, read with the session and forgotten when the
+ * profile changes); undefined when the session carries none (the caller then reads the profile).
+ */
+export function actorOfViewer(viewer: Viewer): NotificationActor | undefined {
+  const card = viewer.card;
+  return card
+    ? { id: viewer.id, username: card.username, fullName: card.fullName, avatarUrl: card.avatarUrl }
+    : undefined;
 }
 
 /** A notification's actor (NotificationActor) as profile columns; other areas select people with it too. */

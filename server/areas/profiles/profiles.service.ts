@@ -210,7 +210,14 @@ export function publishProfileUpdated(bus: Bus, userId: string) {
   bus.publish({ topic: topic.profile(userId), event: { type: 'profile.updated', userId } });
 }
 
-export type OwnProfileDeps = { db: Db; bus: Bus; storage: Storage; logger: Logger };
+export type OwnProfileDeps = {
+  db: Db;
+  bus: Bus;
+  storage: Storage;
+  logger: Logger;
+  /** The signed-in people's sessions carry their name and avatar (Viewer.card): forgotten on a change. */
+  sessions: { refresh(userIds: readonly string[]): void };
+};
 type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'username' | 'email'>>;
 
 /**
@@ -240,6 +247,8 @@ export async function writeOwnProfile(deps: OwnProfileDeps, viewerId: string, ch
       deps.logger.warn({ err, url: previous }, 'could not delete a replaced profile image'),
     );
   }
+  // The next request reads the session again, with the new name and avatar (notifications show them).
+  deps.sessions.refresh([viewerId]);
   publishProfileUpdated(deps.bus, viewerId);
   return toProfile(row);
 }

@@ -14,7 +14,7 @@ import { profiles, reactions } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { getContentTarget, type ContentInfo, type ContentTarget } from '../../platform/content-targets';
-import { actorColumns, createNotification, notificationEnvelope } from '../notifications';
+import { actorColumns, actorOfViewer, createNotification, notificationEnvelope } from '../notifications';
 import { type Tx } from '../../db/rules';
 
 /*
@@ -218,7 +218,7 @@ export async function setReaction(
     const summary = await readSummary(tx, target, content, viewer.id);
     const notice =
       changed && active && info.ownerId !== viewer.id
-        ? await notifyOwner(tx, target, content, info, viewer.id)
+        ? await notifyOwner(tx, target, content, info, viewer)
         : null;
     return { summary, changed, notice, ownerId: info.ownerId };
   });
@@ -239,9 +239,14 @@ async function notifyOwner(
   target: ContentTarget,
   ref: ContentRef,
   info: ContentInfo,
-  actorId: string,
+  viewer: Viewer,
 ) {
-  const [actor] = await tx.select(actorColumns).from(profiles).where(eq(profiles.id, actorId));
+  const actorId = viewer.id;
+  // The viewer's name and avatar come with their session; read only when it carries none.
+  const carried = actorOfViewer(viewer);
+  const [actor] = carried
+    ? [carried]
+    : await tx.select(actorColumns).from(profiles).where(eq(profiles.id, actorId));
   if (!actor) return null;
   return createNotification(tx, {
     userId: info.ownerId,

@@ -266,6 +266,21 @@ describe('notifications', () => {
     expect((await reactionNotes(o)).filter((n) => !n.read)).toHaveLength(2);
   });
 
+  it('a name change shows in the very next notification (the session carries the name)', async () => {
+    const o = await person();
+    const r = await person();
+    const [first, second] = [newItem(o), newItem(o)];
+    // The first request fills the session cache with r's profile fields.
+    expect((await react(r, first, 'like')).status).toBe(200);
+    const renamed = await r.agent.request('PATCH', '/api/profiles/me', { fullName: 'Rena Newname' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await react(r, second, 'like')).status).toBe(200);
+    const notes = await reactionNotes(o);
+    const messageOn = (id: string) => notes.find((n) => n.relatedId === id)?.message;
+    expect(messageOn(first)).toBe(NOTIFICATION_TEXT.reaction.text(r.username, 'post'));
+    expect(messageOn(second)).toBe(NOTIFICATION_TEXT.reaction.text('Rena Newname', 'post'));
+  });
+
   it('reacting to one’s own content, or taking a reaction back, notifies nobody', async () => {
     const o = await person();
     const id = newItem(o);
