@@ -46,8 +46,9 @@ export const notifications = pgTable(
     uniqueIndex('notifications_open_group_uq')
       .on(t.userId, t.groupKey)
       .where(sql`not ${t.read} and ${t.groupKey} is not null`),
-    index('notifications_email_pending_idx')
-      .on(t.updatedAt)
+    // The mailer finds the people with mail due and claims each one's pending rows by user_id.
+    index('notifications_email_pending_user_idx')
+      .on(t.userId, t.updatedAt)
       .where(sql`${t.emailPending}`),
     // The pusher claims pending rows oldest first; the index holds only the few waiting.
     index('notifications_push_pending_idx')
