@@ -1,13 +1,13 @@
 import type { NotificationActor } from '@common/notifications/model';
 import { CONNECTION_MSG, PROFILE_MSG, type ConnectionState } from '@common/profiles/model';
 import { topic } from '@common/core/realtime';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { connections, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Bus, Envelope } from '../../platform/bus';
 import { actorColumns, createNotification, notificationEnvelope } from '../notifications';
-import { type Tx, isBlockedEither, publicBio } from '../../db/rules';
+import { type Tx, notBlockedWith, publicBio } from '../../db/rules';
 
 /*
  * What every change between two people is built on (docs/product-rules.md: one reading): one
@@ -34,17 +34,37 @@ async function lockPair(tx: Tx, a: string, b: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-/** The other person as a live account, or 'Profile not found.'. */
-async function requirePerson(tx: Tx, id: string): Promise<NotificationActor> {
-  const [row] = await tx
-    .select(actorColumns)
-    .from(profiles)
-    .where(and(eq(profiles.id, id), isNull(profiles.deletedAt)));
-  if (!row) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
-  return row;
-}
-
 type PairRows = { out: string | null; in: string | null };
+
+const actorJson = (id: string) =>
+  sql`(select json_build_object('id', p.id, 'username', p.username, 'fullName', p.full_name, 'avatarUrl', p.avatar_url)
+    from profiles p where p.id = ${id} and p.deleted_at is null)`;
+
+/**
+ * Under the pair's lock, in one statement (docs/scaling.md): both people as live accounts (null: none
+ * or deleted), whether either blocked the other, and the pair's rows.
+ */
+async function readUnderLock(tx: Tx, viewerId: string, otherId: string) {
+  const { rows } = await tx.execute<{
+    other: NotificationActor | null;
+    viewer: NotificationActor | null;
+    blocked: boolean;
+    out_status: string | null;
+    in_status: string | null;
+  }>(
+    sql`select ${actorJson(otherId)} as other, ${actorJson(viewerId)} as viewer,
+      not (${notBlockedWith(viewerId, sql`${otherId}::uuid`)}) as blocked,
+      (select c.status from connections c where c.user_id = ${viewerId} and c.connected_user_id = ${otherId}) as out_status,
+      (select c.status from connections c where c.user_id = ${otherId} and c.connected_user_id = ${viewerId}) as in_status`,
+  );
+  const row = rows[0]!;
+  return {
+    other: row.other,
+    viewer: row.viewer,
+    blocked: row.blocked,
+    pair: { out: row.out_status, in: row.in_status },
+  };
+}
 
 async function readPair(tx: Tx, viewerId: string, otherId: string): Promise<PairRows> {
   const rows = await tx
@@ -119,12 +139,11 @@ export async function change(
 ): Promise<ConnectionState> {
   if (viewerId === otherId) throw new AppError('VALIDATION', CONNECTION_MSG.notYourself);
   const { notices, before, after } = await deps.db.transaction(async (tx) => {
-    const other = await requirePerson(tx, otherId);
     await lockPair(tx, viewerId, otherId);
-    if (!opts.allowBlocked && (await isBlockedEither(tx, viewerId, otherId)))
-      throw new AppError('FORBIDDEN', CONNECTION_MSG.blocked);
-    const viewer = await requirePerson(tx, viewerId);
-    const before = await readPair(tx, viewerId, otherId);
+    const { other, viewer, blocked, pair: before } = await readUnderLock(tx, viewerId, otherId);
+    if (!other) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
+    if (!opts.allowBlocked && blocked) throw new AppError('FORBIDDEN', CONNECTION_MSG.blocked);
+    if (!viewer) throw new AppError('NOT_FOUND', PROFILE_MSG.notFound);
     const notices = await work(tx, { pair: before, viewer, other });
     return { notices, before, after: await readPair(tx, viewerId, otherId) };
   });
