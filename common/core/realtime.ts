@@ -104,7 +104,8 @@ export const REALTIME = {
   /**
    * A subscription's answer says which topics had no event for this long (`quiet`). A page whose
    * data is younger than this less `quietMarginMs` (its query's staleTime plus the time its fetch
-   * took) skips the catch-up refetch for a quiet topic.
+   * took) skips the catch-up refetch for a quiet topic. Also the cap on the answer's `quietMs`,
+   * which a page that knows when its data was asked for uses instead.
    */
   quietWindowMs: 60_000,
   /** The most a page may wait for the answer after it began to hold the topic and still skip. */

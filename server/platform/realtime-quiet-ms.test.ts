@@ -35,7 +35,7 @@ async function publishArticle(agent: Awaited<ReturnType<typeof signedUpPerson>>[
 }
 
 describe("a subscription answer's quietMs", () => {
-  it('is the time since the topic’s last event, or since the process started, at most the window', async () => {
+  it("is the time since the topic's last event, or since the process started, at most the window", async () => {
     const alice = await signedUpPerson(t);
     const bob = await signedUpPerson(t);
     const touched = topic.content('article', await publishArticle(alice.agent));

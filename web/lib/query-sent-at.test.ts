@@ -65,7 +65,7 @@ describe('the send-time tracker', () => {
     expect(shownSince(queryClient, [['b']])).toBeUndefined();
   });
 
-  it('a fetch of more pages keeps the first pages’ send time', async () => {
+  it("a fetch of more pages keeps the first pages' send time", async () => {
     const { queryClient, later, answer, tick } = setup();
     const observer = new InfiniteQueryObserver(queryClient, {
       queryKey: ['list'],
