@@ -499,6 +499,8 @@ export class Member {
     this.wsPort = 0;
     this.wsClosedAt = null;
     this.catchUps = new Map();
+    /** When the reads of what the page shows were sent (performance.now()), or null. */
+    this.readsAt = null;
     this.page = null;
     this.feedSince = null;
     this.feedCheck = null;
@@ -597,11 +599,15 @@ export class Member {
   /**
    * The page's subscriptions: what the last page held goes, what this one holds comes.
    * `catchUps`: what the page refetches when the server confirms a topic it just took, unless the
-   * answer says the topic was quiet (nothing published on it for two minutes), as the web app's
-   * useLiveTopic does.
+   * answer says nothing was published on it since the page's reads were sent (`readsAt`, its
+   * `quietMs`), or, without a send time, that the topic was quiet for the whole window, as the web
+   * app's useLiveTopic does. `readsAt`: when the reads of what the page shows were sent
+   * (performance.now()), when they went before the topics; a page that reads after calls
+   * readsSent().
    */
-  holdTopics(topics, catchUps = {}) {
+  holdTopics(topics, catchUps = {}, readsAt = null) {
     this.catchUps = new Map(Object.entries(catchUps));
+    this.readsAt = readsAt;
     const now = Date.now();
     for (const t of topics) if (!this.topics.has(t)) this.heldAt.set(t, now);
     const next = new Set(topics);
@@ -618,6 +624,11 @@ export class Member {
     }
     for (let i = 0; i < added.length; i++) this.send({ op: 'subscribe', topics: [added[i]] });
     this.topics = next;
+  }
+
+  /** The page's reads are sent now: what its catch-ups refresh is as old as this. */
+  readsSent() {
+    this.readsAt = performance.now();
   }
 
   onEvent(ev, at) {
@@ -661,10 +672,22 @@ export class Member {
           }
         for (const t of ev.topics ?? []) {
           const paths = this.catchUps?.get(t);
-          if (!paths || Date.now() - (this.heldAt.get(t) ?? 0) > 10_000) continue;
-          if (quiet.has(t)) {
-            w.stats.quietSkips += 1;
-            continue;
+          if (!paths) continue;
+          // The web app's rule (web/lib/realtime/use-realtime.ts, missedNothing): the answer came
+          // less than `quietMs` after the page's reads were sent, so the topic's last event came
+          // before they began. Without a send time or a `quietMs`, the window rule.
+          const quietFor = ev.quietMs?.[t];
+          if (this.readsAt != null && quietFor !== undefined) {
+            if (at - this.readsAt < quietFor) {
+              w.stats.quietSkips += 1;
+              continue;
+            }
+          } else {
+            if (Date.now() - (this.heldAt.get(t) ?? 0) > 10_000) continue;
+            if (quiet.has(t)) {
+              w.stats.quietSkips += 1;
+              continue;
+            }
           }
           w.stats.catchUps += 1;
           for (const path of paths) void this.liveRefetch(path);
@@ -736,6 +759,7 @@ export class Member {
         this.get('/api/messages/unread'),
         this.get('/api/notifications?limit=10'),
       ]);
+      const homeSentAt = performance.now();
       const home = await Promise.all([
         this.get('/api/people/suggestions'),
         this.get('/api/groups/suggested'),
@@ -745,7 +769,7 @@ export class Member {
       ]);
       this.noteFeed(home[3]);
       this.page = 'home';
-      this.holdTopics(['feed:all'], this.feedCatchUp());
+      this.holdTopics(['feed:all'], this.feedCatchUp(), homeSentAt);
       // After the greeting the page refetches what the socket may have missed (a 'resync'), unless
       // the greeting says nothing was sent to this member since before the page began.
       // (The resync also runs the held feed topic's catch-up.)
@@ -775,9 +799,10 @@ export class Member {
 
   async home(deep) {
     this.page = 'home';
+    const sentAt = performance.now();
     const first = await this.get('/api/feed?filter=all&limit=20');
     const body = this.noteFeed(first);
-    this.holdTopics(['feed:all'], this.feedCatchUp());
+    this.holdTopics(['feed:all'], this.feedCatchUp(), sentAt);
     if (!deep) return first.status === 200;
     if (!body?.nextCursor) return false;
     const next = await this.get(
@@ -791,6 +816,7 @@ export class Member {
     this.holdTopics([`content:article:${id}`], {
       [`content:article:${id}`]: [`/api/reactions/article/${id}`, `/api/comments/article/${id}?limit=50`],
     });
+    this.readsSent();
     // The article's answer carries its reactions and first comments: the page asks nothing more.
     const a = await this.get(`/api/articles/${id}`);
     const body = a.status === 200 ? json(a) : null;
@@ -803,6 +829,7 @@ export class Member {
     this.holdTopics([`forum-post:${id}`], {
       [`forum-post:${id}`]: [`/api/forums/posts/${id}`, `/api/forums/posts/${id}/replies?limit=50`],
     });
+    this.readsSent();
     // The post's answer carries the first page of its replies: the page asks nothing more.
     const p = await this.get(`/api/forums/posts/${id}`);
     const v = await this.w.request(this, 'POST', `/api/forums/posts/${id}/views`);
@@ -811,6 +838,7 @@ export class Member {
 
   async group(id) {
     this.page = 'group';
+    const sentAt = performance.now();
     const [g, p, m] = await Promise.all([
       this.get(`/api/groups/${id}`),
       this.get(`/api/groups/${id}/posts?limit=10`),
@@ -821,15 +849,19 @@ export class Member {
     // asks the next ones as the reader scrolls (WhenNearView): a laptop's first screen reaches
     // GROUP_POSTS_NEAR_VIEW of them.
     const posts = (json(p)?.items ?? json(p)?.posts ?? []).slice(0, GROUP_POSTS_NEAR_VIEW);
-    this.holdTopics([`group:${id}`, ...posts.map((x) => `content:group_post:${x.id}`)], {
-      [`group:${id}`]: [`/api/groups/${id}`, `/api/groups/${id}/posts?limit=10`],
-      ...Object.fromEntries(
-        posts.map((x) => [
-          `content:group_post:${x.id}`,
-          [`/api/reactions/group_post/${x.id}`, `/api/comments/group_post/${x.id}?limit=50`],
-        ]),
-      ),
-    });
+    this.holdTopics(
+      [`group:${id}`, ...posts.map((x) => `content:group_post:${x.id}`)],
+      {
+        [`group:${id}`]: [`/api/groups/${id}`, `/api/groups/${id}/posts?limit=10`],
+        ...Object.fromEntries(
+          posts.map((x) => [
+            `content:group_post:${x.id}`,
+            [`/api/reactions/group_post/${x.id}`, `/api/comments/group_post/${x.id}?limit=50`],
+          ]),
+        ),
+      },
+      sentAt,
+    );
     // A post whose list answer carried its reactions and comments asks neither.
     const each = await Promise.all(
       posts.flatMap((x) => [
@@ -845,6 +877,7 @@ export class Member {
     this.holdTopics([`event:${id}`], {
       [`event:${id}`]: [`/api/events/${id}`, `/api/events/${id}/guests?status=accepted&limit=20`],
     });
+    this.readsSent();
     const [e, g] = await Promise.all([
       this.get(`/api/events/${id}`),
       this.get(`/api/events/${id}/guests?status=accepted&limit=20`),
@@ -855,6 +888,7 @@ export class Member {
   async idea(id) {
     this.page = 'idea';
     this.holdTopics([`investing:${id}`], { [`investing:${id}`]: [`/api/investing/ideas/${id}`] });
+    this.readsSent();
     const rs = await Promise.all([
       this.get(`/api/investing/ideas/${id}`),
       this.get(`/api/investing/ideas/${id}/updates?limit=10`),
@@ -867,6 +901,7 @@ export class Member {
     this.holdTopics([`business-page:${id}`], {
       [`business-page:${id}`]: [`/api/business-pages/${id}`, `/api/business-pages/${id}/posts?limit=10`],
     });
+    this.readsSent();
     const rs = await Promise.all([
       this.get(`/api/business-pages/${id}`),
       this.get(`/api/business-pages/${id}/posts?limit=10`),

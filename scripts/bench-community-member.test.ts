@@ -17,12 +17,13 @@ type WorldT = {
   missed: number;
   misses: Ctx[];
   caughtUpOnSubscribe: Record<string, number>;
+  stats: { catchUps: number; quietSkips: number };
   confirmedDuringWrite: Record<string, number>;
   agent: { destroy(): void };
 };
 type MemberT = {
   ws: unknown;
-  holdTopics(topics: string[], catchUps?: Record<string, string[]>): void;
+  holdTopics(topics: string[], catchUps?: Record<string, string[]>, readsAt?: number | null): void;
   onEvent(ev: unknown, at: number): void;
 };
 type Bench = {
@@ -93,6 +94,47 @@ describe("the community bench's judgement of a write's live event", () => {
     w.sweep(performance.now() + 6_000);
     expect({ arrived: w.arrived, missed: w.missed }).toEqual({ arrived: 0, missed: 1 });
     expect(bench.missReason(w.misses[0]!)).toBe('subscribed while the write was on its way');
+    w.agent.destroy();
+  });
+});
+
+describe("the community bench's catch-up rule (the web app's)", () => {
+  const answer = (m: MemberT, at: number, quietMs?: number, quiet = false) =>
+    m.onEvent(
+      {
+        type: 'subscribed',
+        topics: [TOPIC],
+        refused: [],
+        ...(quiet ? { quiet: [TOPIC] } : {}),
+        ...(quietMs === undefined ? {} : { quietMs: { [TOPIC]: quietMs } }),
+      },
+      at,
+    );
+
+  it("skips when the answer came sooner after the page's reads were sent than the topic was quiet", () => {
+    const { w, m } = setUp();
+    const readsAt = performance.now();
+    m.holdTopics([TOPIC], { [TOPIC]: [`/api/events/${EVENT}`] }, readsAt);
+    answer(m, readsAt + 40, 41);
+    expect([w.stats.quietSkips, w.stats.catchUps]).toEqual([1, 0]);
+    // Something was published on it after the reads began (or right as they did): a catch-up.
+    answer(m, readsAt + 40, 40);
+    expect([w.stats.quietSkips, w.stats.catchUps]).toEqual([1, 1]);
+    // The window rule's `quiet` does not count when the send time is known.
+    answer(m, readsAt + 40, 10, true);
+    expect([w.stats.quietSkips, w.stats.catchUps]).toEqual([1, 2]);
+    w.agent.destroy();
+  });
+
+  it('keeps the window rule without a send time or an answer from an older server', () => {
+    const { w, m } = setUp();
+    answer(m, performance.now(), 60_000);
+    expect([w.stats.quietSkips, w.stats.catchUps]).toEqual([0, 1]);
+    answer(m, performance.now(), 60_000, true);
+    expect([w.stats.quietSkips, w.stats.catchUps]).toEqual([1, 1]);
+    m.holdTopics([TOPIC], { [TOPIC]: [`/api/events/${EVENT}`] }, performance.now());
+    answer(m, performance.now(), undefined, true);
+    expect([w.stats.quietSkips, w.stats.catchUps]).toEqual([2, 1]);
     w.agent.destroy();
   });
 });

@@ -32,7 +32,13 @@ type ProtocolEvent =
    * lists the refused topics that were refused only because this person subscribed too much too
    * fast: ask for them again after `retryAfterMs`. `quiet` lists the accepted topics nothing was
    * published on for the last REALTIME.quietWindowMs (as far as this server heard): what a page
-   * fetched that recently, for one of them, missed nothing, and needs no catch-up refetch.
+   * fetched that recently, for one of them, missed nothing, and needs no catch-up refetch (the
+   * rule of pages that do not know how old their data is). `quietMs`: for each accepted topic, for
+   * how long (at most that window) the server knows nothing was published on it; the answer is
+   * computed after the subscription is made, so whatever is published later reaches the socket.
+   * A page whose data was read by a request sent less than that long before the answer arrived
+   * (both times on its own clock) missed nothing on the topic: its last event came before that
+   * read began.
    */
   | {
       type: 'subscribed';
@@ -41,6 +47,7 @@ type ProtocolEvent =
       deferred?: string[];
       retryAfterMs?: number;
       quiet?: string[];
+      quietMs?: Record<string, number>;
     }
   /**
    * The server dropped these subscriptions: the subscriber may no longer see what they carry (a
@@ -102,7 +109,8 @@ export const REALTIME = {
   /**
    * A subscription's answer says which topics had no event for this long (`quiet`). A page whose
    * data is younger than this less `quietMarginMs` (its query's staleTime plus the time its fetch
-   * took) skips the catch-up refetch for a quiet topic.
+   * took) skips the catch-up refetch for a quiet topic. Also the cap on the answer's `quietMs`,
+   * which a page that knows when its data was asked for uses instead.
    */
   quietWindowMs: 60_000,
   /** The most a page may wait for the answer after it began to hold the topic and still skip. */

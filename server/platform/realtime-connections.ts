@@ -214,14 +214,20 @@ export function createConnections(opts: {
       accepted.push(t);
       added.push(t);
     }
+    // Computed once every accepted topic is registered: an event heard from now on reaches this
+    // socket, and one heard before is counted in quietFor (events are noted when heard here, which
+    // is after their transaction committed), so a page whose read began within `quietMs` of the
+    // answer saw every earlier event.
     const now = Date.now();
     const quiet = accepted.filter((t) => isQuiet(t, now));
+    const quietMs = Object.fromEntries(accepted.map((t) => [t, quietFor(t, now)]));
     send(conn, {
       type: 'subscribed',
       topics: accepted,
       refused,
       ...(deferred.length ? { deferred, retryAfterMs: Math.max(1000, budget.waitMs(conn.userId)) } : {}),
       ...(quiet.length ? { quiet } : {}),
+      ...(accepted.length ? { quietMs } : {}),
     });
     // A new subscriber learns the current state; later changes arrive as events.
     const watched = added.filter((t) => t.startsWith('presence:')).map((t) => t.slice('presence:'.length));

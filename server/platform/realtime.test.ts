@@ -141,6 +141,7 @@ describe('presence', () => {
       type: 'subscribed',
       topics: [`presence:${dave.id}`],
       refused: ['secret:everything', 'presence:x'],
+      quietMs: { [`presence:${dave.id}`]: expect.any(Number) },
     });
 
     // The current state comes right after the subscription.

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { authKeys } from '@web/lib/me';
 import { isApiError } from '@web/lib/api-client';
 import { clearPrivateDeviceData } from '@web/lib/device-storage';
+import { trackSendTimes } from '@web/lib/query-sent-at';
 
 /**
  * A 401 from any API call means the session expired or was revoked: refetch "me" so the person
@@ -32,5 +33,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // When each query's data was asked for: live pages skip a catch-up their data cannot have missed.
+  trackSendTimes(queryClient.getQueryCache());
   return queryClient;
 }

@@ -1,5 +1,7 @@
 import { REALTIME, type ServerEventType } from '@common/core/realtime';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { shownSince } from '@web/lib/query-sent-at';
 import {
   getRealtimeStatus,
   onRealtimeEvent,
@@ -28,6 +30,17 @@ export function useTopic(name: string | null | undefined): void {
 }
 
 /**
+ * May a page skip the catch-up of a topic just confirmed? Yes when the answer came less than
+ * `quietMs` (the server's: for how long it knows nothing was published on the topic) after the
+ * request of the data shown was sent: then the topic's last event came before that read began,
+ * and the read saw it; what comes after the subscription arrives live. Durations on this page's
+ * clock only (performance.now()), nothing compared with the server's.
+ */
+export function missedNothing(confirmedAt: number, shownSince: number, quietMs: number): boolean {
+  return confirmedAt - shownSince < quietMs;
+}
+
+/**
  * Follows `name` while mounted (null: nothing) and calls `catchUp` whenever events may have been
  * missed or what is shown may no longer be the viewer's to see: once the subscription is confirmed
  * (anything that changed between the first fetch and it), after a resync (the server lost its bus
@@ -39,6 +52,14 @@ export function useLiveTopic(
   catchUp: () => void,
   options: {
     /**
+     * The query keys of what the catch-up refreshes (every query under each, as invalidateQueries
+     * matches): when the send time of every shown one is known (query-sent-at.ts), the catch-up
+     * after the subscription is skipped if the server knows nothing was published on the topic
+     * since the oldest of them was sent (missedNothing). Without it, or when one is not known, the
+     * rule below applies.
+     */
+    shows?: readonly QueryKey[];
+    /**
      * On (the default) when the data shown is never older than REALTIME.quietWindowMs less a
      * margin when the topic is first held (the default staleTime, 30 s, plus its fetch): the catch-up after
      * the subscription is skipped when the server says nothing was published on the topic for
@@ -48,13 +69,21 @@ export function useLiveTopic(
   } = {},
 ): void {
   useTopic(name);
+  const queryClient = useQueryClient();
   const heldSince = useRef(0);
   useEffect(() => {
     heldSince.current = Date.now();
   }, [name]);
-  const { skipWhenQuiet = true } = options;
-  useRealtimeEvent('subscribed', ({ topics, quiet }) => {
+  const { skipWhenQuiet = true, shows } = options;
+  useRealtimeEvent('subscribed', ({ topics, quiet, quietMs }) => {
     if (!name || !topics.includes(name)) return;
+    const confirmedAt = performance.now();
+    const since = shows ? shownSince(queryClient, shows) : undefined;
+    const quietFor = quietMs?.[name];
+    if (since != null && quietFor !== undefined) {
+      if (!missedNothing(confirmedAt, since, quietFor)) catchUp();
+      return;
+    }
     const justHeld = Date.now() - heldSince.current <= REALTIME.quietAckMs;
     if (skipWhenQuiet && justHeld && quiet?.includes(name)) return;
     catchUp();

@@ -14,7 +14,9 @@ import { MSG } from '@common/core/texts';
 import { displayName } from '@common/profiles/model';
 import { imageVariantUrl } from '@common/core/uploads';
 import type { AuthNavigationState } from '@web/app/providers/sign-in-prompt';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMe } from '@web/lib/me';
+import { sentAtOf } from '@web/lib/query-sent-at';
 import { LoadError } from '@web/components/load-error';
 import { RelativeTime } from '@web/components/relative-time';
 import { Avatar } from '@web/components/ui/avatar';
@@ -27,6 +29,7 @@ import { useDrawnInBackground } from '@web/lib/drawn-in-background';
 import { dateFormatter } from '@web/lib/format-time';
 import { useDeleteArticle } from '../api/delete-article';
 import { useArticle } from '../api/get-article';
+import { articleKeys } from '../api/query-keys';
 import { ArticleContent } from '../components/article-content';
 import { WhenNearView } from '@web/components/when-near-view';
 import { cardLinkOf } from '@web/lib/linkify';
@@ -91,6 +94,7 @@ function useLeaveForList() {
 function ArticleView({ articleId }: { articleId: string }) {
   const isValidId = isUuid(articleId);
   const query = useArticle(articleId, isValidId);
+  const queryClient = useQueryClient();
   const leave = useLeaveForList();
   const error = query.error;
   const isGone = isApiError(error) && (error.status === 404 || error.status === 400);
@@ -135,7 +139,13 @@ function ArticleView({ articleId }: { articleId: string }) {
       </PageFrame>
     );
   }
-  return <ArticleDetail article={article} receivedAt={query.dataUpdatedAt} />;
+  return (
+    <ArticleDetail
+      article={article}
+      receivedAt={query.dataUpdatedAt}
+      sentAt={sentAtOf(queryClient, articleKeys.detail(articleId))}
+    />
+  );
 }
 
 function PageFrame({ children }: { children: React.ReactNode }) {
@@ -167,10 +177,13 @@ const ALL_THE_WAY = '100000px 0px';
 function ArticleDetail({
   article,
   receivedAt,
+  sentAt,
 }: {
   article: Article & Partial<Pick<ArticleWithReactions, 'reactions' | 'comments'>>;
   /** When the article's answer came: the comments it carries are as old as it. */
   receivedAt: number;
+  /** When its request was sent (performance.now()), if known: the live page's catch-up rule. */
+  sentAt: number | undefined;
 }) {
   const name = displayName(article.author);
   const profileHref = `/profile/${article.author.id}`;
@@ -261,14 +274,19 @@ function ArticleDetail({
             rootMargin={isCommentLinked ? ALL_THE_WAY : undefined}
           >
             <Suspense fallback={<div aria-hidden="true" style={{ minHeight: REACTIONS_HEIGHT }} />}>
-              <ReactionBar contentType="article" contentId={article.id} initial={article.reactions} />
+              <ReactionBar
+                contentType="article"
+                contentId={article.id}
+                initial={article.reactions}
+                initialFrom={{ at: receivedAt, sentAt }}
+              />
             </Suspense>
             <Suspense fallback={<div aria-hidden="true" style={{ minHeight: COMMENTS_HEIGHT }} />}>
               <CommentSection
                 contentType="article"
                 contentId={article.id}
                 ownerId={article.author.id}
-                initial={article.comments ? { page: article.comments, at: receivedAt } : undefined}
+                initial={article.comments ? { page: article.comments, at: receivedAt, sentAt } : undefined}
               />
             </Suspense>
           </WhenNearView>

@@ -12,7 +12,8 @@ import { businessKeys } from './query-keys';
 export function useBusinessPageLive(pageId: string, enabled: boolean) {
   const queryClient = useQueryClient();
   const name = enabled ? businessPageTopic(pageId) : null;
-  useLiveTopic(name, () => void queryClient.invalidateQueries({ queryKey: businessKeys.page(pageId) }));
+  const shows = [businessKeys.page(pageId)];
+  useLiveTopic(name, () => void queryClient.invalidateQueries({ queryKey: shows[0] }), { shows });
   useRealtimeEvent('business_page.changed', (event) => {
     if (!enabled || event.pageId !== pageId) return;
     queryClient.setQueriesData<BusinessPage>(

@@ -1,8 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { COMMENTS, type CommentPage } from '@common/comments/model';
 import type { EngagementContentType } from '@common/reactions/model';
 import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
+import { noteSeeded } from '@web/lib/query-sent-at';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { commentsKeys } from './query-keys';
 
@@ -44,13 +46,25 @@ export function useComments(
   enabled = true,
   /**
    * The first page the content's own list carried for this viewer, and when it came: no request
-   * while it is fresh (it is as old as that list, so a stale one is asked again as usual).
+   * while it is fresh (it is as old as that list, so a stale one is asked again as usual); and
+   * when that list's request was sent (performance.now()), if known.
    */
-  initial?: { page: CommentPage; at: number },
+  initial?: { page: CommentPage; at: number; sentAt?: number | undefined },
 ) {
   const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
+  const queryClient = useQueryClient();
+  const options = commentsQueryOptions(contentType, contentId, viewerId);
+  const seeded = Boolean(initial && viewerId);
+  const at = initial?.at;
+  const sentAt = initial?.sentAt;
+  const queryKey = options.queryKey;
+  // The seed's request, when the carrier says when it was sent: a live page knows how old it is.
+  useEffect(() => {
+    if (seeded && at !== undefined) noteSeeded(queryClient, queryKey, { at, sentAt });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the same for the same ids
+  }, [queryClient, seeded, at, sentAt, contentType, contentId, viewerId]);
   return useInfiniteQuery({
-    ...commentsQueryOptions(contentType, contentId, viewerId),
+    ...options,
     refetchInterval,
     enabled,
     ...(initial && viewerId

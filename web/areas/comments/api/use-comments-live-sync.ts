@@ -11,9 +11,12 @@ import { commentsKeys } from './query-keys';
  */
 export function useCommentsLiveSync(contentType: EngagementContentType, contentId: string) {
   const queryClient = useQueryClient();
-  useLiveTopic(topic.content(contentType, contentId), () => {
-    void queryClient.invalidateQueries({ queryKey: commentsKeys.content(contentType, contentId) });
-  });
+  const shows = [commentsKeys.content(contentType, contentId)];
+  useLiveTopic(
+    topic.content(contentType, contentId),
+    () => void queryClient.invalidateQueries({ queryKey: shows[0] }),
+    { shows },
+  );
   useRealtimeEvent('comment.created', ({ comment }) => {
     if (comment.contentType === contentType && comment.contentId === contentId)
       putCommentInCache(queryClient, comment);

@@ -48,7 +48,7 @@ export function CommentSection({
   /** The viewer moderates where the content lives (a group's admin): Delete on every comment. */
   canModerate?: boolean;
   /** The first page the content's own list carried for this viewer, and when it came. */
-  initial?: { page: CommentPage; at: number } | undefined;
+  initial?: { page: CommentPage; at: number; sentAt?: number | undefined } | undefined;
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;

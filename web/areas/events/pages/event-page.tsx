@@ -91,7 +91,7 @@ export function EventPage() {
   const cancel = useCancelEvent(eventId);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
-  useLiveTopic(valid && viewer ? eventTopic(eventId) : null, refresh);
+  useLiveTopic(valid && viewer ? eventTopic(eventId) : null, refresh, { shows: [eventKeys.detail(eventId)] });
   useRealtimeEvent('event.changed', (e) => {
     if (e.eventId === eventId) refresh();
   });

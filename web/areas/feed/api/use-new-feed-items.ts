@@ -92,8 +92,9 @@ export function useNewFeedItems({
     handle((on) => on.takePublished(queryClient, current.current, event, check), check),
   );
   useRealtimeEvent('feed.removed', ({ itemIds }) => handle((on) => on.removeFeedItems(queryClient, itemIds)));
-  // Also held by the page, so switching filters keeps the subscription.
-  useLiveTopic(topic.feed, check);
+  // Also held by the page, so switching filters keeps the subscription. What is new is asked
+  // relative to the list shown: nothing published since its request, nothing to ask.
+  useLiveTopic(topic.feed, check, { shows: [listKey] });
   // A follow made elsewhere (the profile page, another tab): the cards of that person follow suit.
   useRealtimeEvent('connection.changed', ({ userIds }) => {
     if (userIds.includes(viewerId)) handle((on) => on.followChanged(queryClient, viewerId, userIds));

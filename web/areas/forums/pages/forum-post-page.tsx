@@ -16,6 +16,7 @@ import {
 import { ZCreateForumReply } from '@common/forums/schemas';
 import { displayName } from '@common/profiles/model';
 import { useMe } from '@web/lib/me';
+import { sentAtOf } from '@web/lib/query-sent-at';
 import { CommentSection } from '@web/areas/comments/public';
 import { InfiniteListEnd } from '@web/components/infinite-list-end';
 import { LoadError } from '@web/components/load-error';
@@ -70,7 +71,9 @@ export function ForumPostPage() {
   }, [title]);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: forumKeys.post(postId) });
-  useLiveTopic(isValid && hasPost ? `forum-post:${postId}` : null, refresh);
+  useLiveTopic(isValid && hasPost ? `forum-post:${postId}` : null, refresh, {
+    shows: [forumKeys.post(postId)],
+  });
   useRealtimeEvent('forum.changed', (e) => {
     if (e.postId !== postId) return;
     // A counted view carries the new count: set it, no refetch of the post.
@@ -234,10 +237,12 @@ function Replies({
   isQuiet: boolean;
   receivedAt: number;
 }) {
+  // The replies the post's answer carried are as old as it: its request's send time goes with them.
+  const sentAt = sentAtOf(useQueryClient(), forumKeys.postDetail(post.id));
   const query = useForumReplies(
     post.id,
     true,
-    post.replies ? { page: post.replies, at: receivedAt } : undefined,
+    post.replies ? { page: post.replies, at: receivedAt, sentAt } : undefined,
   );
   const headingId = useId();
   return (

@@ -51,14 +51,16 @@ export function useJoinRequests(id: string, enabled: boolean) {
 }
 
 /**
- * The group's posts, newest first. Each page says when it came (`receivedAt`): the comments a post
- * carries are as old as its page.
+ * The group's posts, newest first. Each page says when it came (`receivedAt`) and when its request
+ * was sent (`sentAt`, performance.now()): the reactions and comments a post carries are as old as
+ * its page.
  */
 export function useGroupPosts(id: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: groupKeys.posts(id),
-    queryFn: ({ pageParam, signal }) =>
-      call(
+    queryFn: ({ pageParam, signal }) => {
+      const sentAt = performance.now();
+      return call(
         api.groups[':id'].posts.$get(
           {
             param: { id },
@@ -66,7 +68,8 @@ export function useGroupPosts(id: string, enabled: boolean) {
           },
           { init: { signal } },
         ),
-      ).then((page) => ({ ...page, receivedAt: Date.now() })),
+      ).then((page) => ({ ...page, receivedAt: Date.now(), sentAt }));
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,

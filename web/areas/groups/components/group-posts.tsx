@@ -81,7 +81,8 @@ function Posts({
   pages: NonNullable<ReturnType<typeof useGroupPosts>['data']>['pages'];
 }) {
   const posts = useMemo(
-    () => pages.flatMap((p) => p.items.map((item) => ({ ...item, receivedAt: p.receivedAt }))),
+    () =>
+      pages.flatMap((p) => p.items.map((item) => ({ ...item, receivedAt: p.receivedAt, sentAt: p.sentAt }))),
     [pages],
   );
   const { shown, isComplete } = useDrawnInSteps(posts);

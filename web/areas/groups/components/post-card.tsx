@@ -53,6 +53,8 @@ export function PostCard({
     reactions?: ReactionSummary | null;
     comments?: CommentPage | null;
     receivedAt?: number;
+    /** When the list's request was sent (performance.now()). */
+    sentAt?: number;
   };
   isMember: boolean;
   /** The viewer is an admin of the group: Delete on every post and comment in it. */
@@ -102,6 +104,9 @@ export function PostCard({
               contentId={post.id}
               quietWhenClosed={!isMember}
               initial={post.reactions}
+              {...(post.reactions && post.receivedAt
+                ? { initialFrom: { at: post.receivedAt, sentAt: post.sentAt } }
+                : {})}
             />
           </WhenNearView>
         </div>
@@ -125,7 +130,9 @@ export function PostCard({
             quietWhenClosed={!isMember}
             canModerate={isAdmin}
             initial={
-              post.comments && post.receivedAt ? { page: post.comments, at: post.receivedAt } : undefined
+              post.comments && post.receivedAt
+                ? { page: post.comments, at: post.receivedAt, sentAt: post.sentAt }
+                : undefined
             }
           />
         </Suspense>

@@ -91,7 +91,9 @@ export function GroupPage() {
   }, [name]);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: groupKeys.group(groupId) });
-  useLiveTopic(isValid && query.data ? `group:${groupId}` : null, refresh);
+  useLiveTopic(isValid && query.data ? `group:${groupId}` : null, refresh, {
+    shows: [groupKeys.group(groupId)],
+  });
   useRealtimeEvent('group.changed', (e) => {
     if (e.groupId !== groupId) return;
     const key =

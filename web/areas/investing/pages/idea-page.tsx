@@ -55,7 +55,9 @@ function IdeaView({ ideaId }: { ideaId: string }) {
   const isValid = isUuid(ideaId);
   const query = useIdea(ideaId, isValid);
   const queryClient = useQueryClient();
-  useLiveTopic(isValid ? investingTopic(ideaId) : null, () => void query.refetch());
+  useLiveTopic(isValid ? investingTopic(ideaId) : null, () => void query.refetch(), {
+    shows: [investingKeys.detail(ideaId)],
+  });
   useRealtimeEvent('investing.changed', (event) => {
     if (event.ideaId !== ideaId) return;
     void queryClient.invalidateQueries({ queryKey: investingKeys.detail(ideaId) });

@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { EngagementContentType, ReactionSummary } from '@common/reactions/model';
 import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
+import { noteSeeded } from '@web/lib/query-sent-at';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { reactionsKeys } from '@web/lib/query-keys';
 
@@ -39,12 +41,30 @@ export function useReactions(
   enabled = true,
   /** The summary the content's own answer carried for this viewer: no request until it is stale. */
   initial?: ReactionSummary,
+  /**
+   * When that answer came (its data is as old as it) and when its request was sent
+   * (performance.now()): a live page then knows how old the counts shown are (noteSeeded).
+   */
+  initialFrom?: { at: number; sentAt: number | undefined },
 ) {
   const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
-  return useQuery({
-    ...reactionsQueryOptions(contentType, contentId, viewerId),
+  const queryClient = useQueryClient();
+  const options = reactionsQueryOptions(contentType, contentId, viewerId);
+  const seeded = Boolean(initial && viewerId);
+  const result = useQuery({
+    ...options,
     refetchInterval,
     enabled,
-    ...(initial && viewerId ? { initialData: initial } : {}),
+    ...(initial && viewerId
+      ? { initialData: initial, ...(initialFrom ? { initialDataUpdatedAt: initialFrom.at } : {}) }
+      : {}),
   });
+  const at = initialFrom?.at;
+  const sentAt = initialFrom?.sentAt;
+  const queryKey = options.queryKey;
+  useEffect(() => {
+    if (seeded && at !== undefined) noteSeeded(queryClient, queryKey, { at, sentAt });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the same for the same ids
+  }, [queryClient, seeded, at, sentAt, contentType, contentId, viewerId]);
+  return result;
 }

@@ -8,9 +8,12 @@ import { reactionsKeys } from '@web/lib/query-keys';
 /** Keeps one piece of content's reaction counts live while mounted (its `content:` topic). */
 export function useReactionsLiveSync(contentType: EngagementContentType, contentId: string) {
   const queryClient = useQueryClient();
-  useLiveTopic(topic.content(contentType, contentId), () => {
-    void queryClient.invalidateQueries({ queryKey: reactionsKeys.content(contentType, contentId) });
-  });
+  const shows = [reactionsKeys.content(contentType, contentId)];
+  useLiveTopic(
+    topic.content(contentType, contentId),
+    () => void queryClient.invalidateQueries({ queryKey: shows[0] }),
+    { shows },
+  );
   useRealtimeEvent('reactions.changed', (event) => {
     if (event.contentType !== contentType || event.contentId !== contentId) return;
     applyLiveReactionCounts(queryClient, contentType, contentId, event.counts);

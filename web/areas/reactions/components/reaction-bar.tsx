@@ -30,6 +30,7 @@ export function ReactionBar({
   className,
   signIn,
   initial,
+  initialFrom,
   quietWhenClosed = false,
 }: {
   contentType: EngagementContentType;
@@ -37,6 +38,8 @@ export function ReactionBar({
   className?: string;
   /** The counts the content's own answer carried for the signed-in viewer (an article's page). */
   initial?: ReactionSummary | null;
+  /** When the answer that carried `initial` came, and when its request was sent (performance.now()). */
+  initialFrom?: { at: number; sentAt: number | undefined };
   /**
    * The page already says once why the viewer may not react (join first): the bar keeps its
    * buttons disabled without repeating the reason under every item.
@@ -47,7 +50,14 @@ export function ReactionBar({
 }) {
   const { viewer, isLoading: isMeLoading } = useMe();
   const viewerId = viewer?.id ?? null;
-  const query = useReactions(contentType, contentId, viewerId, !isMeLoading, initial ?? undefined);
+  const query = useReactions(
+    contentType,
+    contentId,
+    viewerId,
+    !isMeLoading,
+    initial ?? undefined,
+    initialFrom,
+  );
   useReactionsLiveSync(contentType, contentId);
   const closedId = useId();
 
