@@ -36,6 +36,12 @@ if (which === 'auth') {
 } else if (which === 'community') {
   const { runCommunityBench } = await import('./bench-community.mjs');
   process.exitCode = await runCommunityBench();
+  // A ramp left something open (a socket, a timer) that kept the process alive after its last
+  // line: name it, then end. The timer is unref'd, so a run that closed everything ends at once.
+  setTimeout(() => {
+    console.error(`bench: still open after the run: ${process.getActiveResourcesInfo().join(', ')}`);
+    process.exit();
+  }, 2000).unref();
 } else if (which === 'uploads') {
   const { runUploadsBench } = await import('./bench-uploads.mjs');
   process.exitCode = await runUploadsBench();
