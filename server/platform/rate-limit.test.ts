@@ -155,4 +155,36 @@ describe('the meter', () => {
     );
     expect(rows.map((r) => Number(r.hits))).toEqual([8]);
   });
+
+  it('a sync called while another runs still sends the hits counted since that one began', async () => {
+    const now = 60_000 * 16_666_667 + 2000;
+    const limit = { name: 'test-meter-overlap', max: 100, windowSec: 60 };
+    // The first sync's write waits until the test lets it go, as a slow database would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const slow = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop !== 'execute' || !first) return value;
+        first = false;
+        return async (...args: unknown[]) => {
+          await held;
+          return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        };
+      },
+    });
+    const a = createMeter({ db: slow, instanceId: 'oa', now: () => now });
+    for (let i = 0; i < 4; i++) a.hit(limit, 'p');
+    const running = a.sync();
+    // Counted after the running sync gathered its batch.
+    for (let i = 0; i < 3; i++) a.hit(limit, 'p');
+    const mine = a.sync();
+    release();
+    await Promise.all([running, mine]);
+    const { rows } = await database.db.execute<{ hits: number }>(
+      sql`select hits from usage_tally where instance_id = 'oa' and key = 'test-meter-overlap:p'`,
+    );
+    expect(rows.map((r) => Number(r.hits))).toEqual([7]);
+  });
 });

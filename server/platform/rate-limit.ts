@@ -310,7 +310,23 @@ export function createMeter(opts: {
     }
   }
 
-  const sync = () => (syncing ??= syncNow().finally(() => (syncing = null)));
+  /** The periodic sync: skipped while one runs (the next tick takes what this one would have). */
+  const tick = () => (syncing ??= syncNow().finally(() => (syncing = null)));
+  let following: Promise<void> | null = null;
+  /**
+   * A sync that sends every hit counted before the call. One already running gathered its batch
+   * before, so joining it would leave out what was counted since (a test's last hits, a process's
+   * hits at its stop): wait for it, then run one more, shared by every caller meanwhile.
+   */
+  const sync = (): Promise<void> =>
+    syncing
+      ? (following ??= syncing
+          .catch(() => undefined)
+          .then(() => {
+            following = null;
+            return sync();
+          }))
+      : tick();
 
   return {
     hit,
@@ -326,7 +342,7 @@ export function createMeter(opts: {
     },
     sync,
     start() {
-      timer ??= setInterval(() => void sync(), opts.syncMs ?? METER_SYNC_MS);
+      timer ??= setInterval(() => void tick(), opts.syncMs ?? METER_SYNC_MS);
       timer.unref();
     },
     async stop() {
