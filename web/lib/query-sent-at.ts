@@ -1,4 +1,11 @@
-import type { Query, QueryCache, QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  useQueryClient,
+  type Query,
+  type QueryCache,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 /*
  * When the request behind each query's data was sent (performance.now(), this page's own clock),
@@ -98,4 +105,21 @@ export function noteSeeded(
 export function sentAtOf(queryClient: QueryClient, queryKey: QueryKey): number | undefined {
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });
   return query && query.state.data !== undefined ? current(query) : undefined;
+}
+
+/**
+ * noteSeeded for a hook that seeds its query from another answer: while mounted, and again when
+ * the seed changes. `seed` is undefined when nothing was seeded (or its time is unknown).
+ */
+export function useNoteSeeded(
+  queryKey: QueryKey,
+  seed: { at: number | undefined; sentAt?: number | undefined } | undefined,
+): void {
+  const queryClient = useQueryClient();
+  const at = seed?.at;
+  const sentAt = seed?.sentAt;
+  const hash = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (at !== undefined) noteSeeded(queryClient, JSON.parse(hash) as QueryKey, { at, sentAt });
+  }, [queryClient, hash, at, sentAt]);
 }

@@ -1,10 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { COMMENTS, type CommentPage } from '@common/comments/model';
 import type { EngagementContentType } from '@common/reactions/model';
 import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
-import { noteSeeded } from '@web/lib/query-sent-at';
+import { useNoteSeeded } from '@web/lib/query-sent-at';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { commentsKeys } from './query-keys';
 
@@ -52,17 +51,9 @@ export function useComments(
   initial?: { page: CommentPage; at: number; sentAt?: number | undefined },
 ) {
   const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
-  const queryClient = useQueryClient();
   const options = commentsQueryOptions(contentType, contentId, viewerId);
-  const seeded = Boolean(initial && viewerId);
-  const at = initial?.at;
-  const sentAt = initial?.sentAt;
-  const queryKey = options.queryKey;
   // The seed's request, when the carrier says when it was sent: a live page knows how old it is.
-  useEffect(() => {
-    if (seeded && at !== undefined) noteSeeded(queryClient, queryKey, { at, sentAt });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the same for the same ids
-  }, [queryClient, seeded, at, sentAt, contentType, contentId, viewerId]);
+  useNoteSeeded(options.queryKey, initial && viewerId ? initial : undefined);
   return useInfiniteQuery({
     ...options,
     refetchInterval,

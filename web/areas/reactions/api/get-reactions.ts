@@ -1,9 +1,8 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EngagementContentType, ReactionSummary } from '@common/reactions/model';
 import { REALTIME } from '@common/core/realtime';
 import { api, call } from '@web/lib/api';
-import { noteSeeded } from '@web/lib/query-sent-at';
+import { useNoteSeeded } from '@web/lib/query-sent-at';
 import { useFallbackPolling } from '@web/lib/realtime/use-realtime';
 import { reactionsKeys } from '@web/lib/query-keys';
 
@@ -48,10 +47,9 @@ export function useReactions(
   initialFrom?: { at: number; sentAt: number | undefined },
 ) {
   const refetchInterval = useFallbackPolling(REALTIME.fallbackPollMs);
-  const queryClient = useQueryClient();
   const options = reactionsQueryOptions(contentType, contentId, viewerId);
-  const seeded = Boolean(initial && viewerId);
-  const result = useQuery({
+  useNoteSeeded(options.queryKey, initial && viewerId ? initialFrom : undefined);
+  return useQuery({
     ...options,
     refetchInterval,
     enabled,
@@ -59,12 +57,4 @@ export function useReactions(
       ? { initialData: initial, ...(initialFrom ? { initialDataUpdatedAt: initialFrom.at } : {}) }
       : {}),
   });
-  const at = initialFrom?.at;
-  const sentAt = initialFrom?.sentAt;
-  const queryKey = options.queryKey;
-  useEffect(() => {
-    if (seeded && at !== undefined) noteSeeded(queryClient, queryKey, { at, sentAt });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the same for the same ids
-  }, [queryClient, seeded, at, sentAt, contentType, contentId, viewerId]);
-  return result;
 }
