@@ -1,5 +1,6 @@
 import type { Article, ArticleWithReactions } from '@common/articles/model';
-import type { Comment, CommentPage } from '@common/comments/model';
+import { COMMENTS, type Comment, type CommentPage } from '@common/comments/model';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedUpPerson, type TestApp } from '../../test/harness';
 
@@ -70,6 +71,25 @@ describe('an article carries its first comments', () => {
     const theirs = await read(other, article.id);
     expect(theirs.comments).toEqual(await alone(other, article.id));
     expect(theirs.comments!.items.map((c) => c.content)).toEqual(['A question', 'An answer']);
+  });
+
+  it('a thread longer than a page: its first page, the whole count and the cursor to the next', async () => {
+    const [author, reader] = [await person(), await person()];
+    const article = await write(author);
+    const n = COMMENTS.pageSize + 2;
+    await t.db.execute(sql`insert into comments (content_type, content_id, user_id, content, created_at)
+      select 'article', ${article.id}, ${author.id}, 'Comment ' || i, now() - (${n} - i) * interval '1 second'
+      from generate_series(1, ${n}) i`);
+    const seen = await read(reader, article.id);
+    expect(seen.comments).toEqual(await alone(reader, article.id));
+    expect(seen.comments).toMatchObject({ total: n, totalCapped: false });
+    expect(seen.comments!.items).toHaveLength(COMMENTS.pageSize);
+    expect(seen.comments!.items[0]!.content).toBe('Comment 1');
+    const next = await reader.agent.get<CommentPage>(
+      `/api/comments/article/${article.id}?limit=50&cursor=${encodeURIComponent(seen.comments!.nextCursor!)}`,
+    );
+    expect(next.status, next.text).toBe(200);
+    expect(next.body.items.map((c) => c.content)).toEqual([`Comment ${n - 1}`, `Comment ${n}`]);
   });
 
   it('a draft carries none, and is nobody else’s to read', async () => {

@@ -1,11 +1,16 @@
 import type { ArticleListQuery } from '@common/articles/schemas';
-import { ARTICLE_MSG, type Article, type ArticlePage } from '@common/articles/model';
+import {
+  ARTICLE_MSG,
+  type Article,
+  type ArticlePage,
+  type ArticleWithReactions,
+} from '@common/articles/model';
 import { LIMITS } from '@common/core/limits';
 import { renderMarkdown } from '@common/core/markdown';
 import { isUuid } from '@common/core/ids';
 import { mentionedIds, mentionsToMarkdown } from '@common/core/mentions';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, statementOnce, type Db } from '../../db/client';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import {
@@ -18,6 +23,8 @@ import {
 } from '../../lib/pagination';
 import { type Tx } from '../../db/rules';
 import { listMentionedPeople } from '../../platform/mentions';
+import { firstCommentsColumn, firstCommentsFromColumn } from '../comments';
+import { reactionsColumn, reactionsFromColumn } from '../reactions';
 import {
   notFound,
   SUMMARY_COLUMNS,
@@ -124,7 +131,10 @@ export async function readArticle(db: Db | Tx, viewerId: string, id: string): Pr
         where a.id = ${id} and (a.status = 'published' or a.author_id = ${viewerId}) and ${visibleAuthor(viewerId)}`,
     )
     .then((r) => r.rows);
-  if (!row) return null;
+  return row ? toArticle(db, viewerId, row) : null;
+}
+
+async function toArticle(db: Db | Tx, viewerId: string, row: ArticleRow): Promise<Article> {
   const isAuthor = row.author_id === viewerId;
   // Mentions link to the person under their current name, as this reader may see them.
   const mentioned = await listMentionedPeople(
@@ -143,9 +153,44 @@ export async function readArticle(db: Db | Tx, viewerId: string, id: string): Pr
   };
 }
 
-/** GET /api/articles/{id}. Missing, someone else's draft, or hidden: the same 404. */
-export async function getArticle(deps: ArticleDeps, viewer: Viewer, id: string): Promise<Article> {
-  const article = await readArticle(deps.db, viewer.id, id);
-  if (!article) throw notFound();
-  return article;
+/**
+ * An article's page, in one statement (written once, prepared on each connection): the article as
+ * readArticle reads it and, when it is published, its reactions and its first page of comments
+ * (columns the reactions and comments areas write), so the page needs no request of its own for
+ * them and the server no statement of its own for each. A draft carries neither.
+ */
+const articlePageStatement = statementOnce<
+  { id: string; viewerId: string },
+  ArticleRow & { reactions: unknown; comments: unknown }
+>(
+  ({ id, viewerId }) =>
+    sql`select ${SUMMARY_COLUMNS}, a.content, a.excerpt, ${viewerIsAdmin(viewerId)} as is_admin,
+        case when a.status = 'published' then ${reactionsColumn('article', sql`a.id`, viewerId)} end as reactions,
+        case when a.status = 'published' then ${firstCommentsColumn('article', sql`a.id`, viewerId)} end as comments
+      from articles a join profiles p on p.id = a.author_id
+      where a.id = ${id} and (a.status = 'published' or a.author_id = ${viewerId}) and ${visibleAuthor(viewerId)}`,
+);
+
+/**
+ * GET /api/articles/{id}: the article with its reactions and first comments when published. Missing,
+ * someone else's draft, or hidden: the same 404.
+ */
+export async function getArticlePage(
+  deps: ArticleDeps,
+  viewer: Viewer,
+  id: string,
+): Promise<ArticleWithReactions> {
+  const [row] = await articlePageStatement(deps.db, { id, viewerId: viewer.id });
+  if (!row) throw notFound();
+  const ref = { contentType: 'article' as const, contentId: row.id };
+  const published = row.status === 'published';
+  const [article, comments] = await Promise.all([
+    toArticle(deps.db, viewer.id, row),
+    published ? firstCommentsFromColumn(deps.db, viewer.id, ref, row.comments, null) : null,
+  ]);
+  return {
+    ...article,
+    reactions: published ? reactionsFromColumn(ref, row.reactions, null) : null,
+    comments,
+  };
 }

@@ -1,4 +1,3 @@
-import type { ArticleWithReactions } from '@common/articles/model';
 import { ZArticleId, ZArticleListQuery, ZCreateArticle, ZUpdateArticle } from '@common/articles/schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
@@ -6,9 +5,7 @@ import { validate } from '../../lib/validate';
 import { requireViewer } from '../../lib/viewer';
 import { withImageUpload } from '../../platform/uploads';
 import { uploadArticleImage } from './article-images.service';
-import { getArticle, listArticles } from './article-reads.service';
-import { firstCommentsOfMany } from '../comments';
-import { reactionsOfShown } from '../reactions';
+import { getArticlePage, listArticles } from './article-reads.service';
 import type { ArticleDeps } from './article-rows';
 import { createArticle, deleteArticle, publishArticle, updateArticle } from './articles.service';
 
@@ -25,23 +22,9 @@ export function articleRoutes(deps: ArticleDeps) {
       );
       return c.json(image, 201);
     })
-    .get('/articles/:id', validate('param', ZArticleId), async (c) => {
-      const viewer = requireViewer(c);
-      const article = await getArticle(deps, viewer, c.req.valid('param').id);
-      // Read after the article answered: only one the viewer may see (published) carries its
-      // reactions and its first page of comments (no request of their own on the page).
-      const [reactions, comments] =
-        article.status === 'published'
-          ? await Promise.all([
-              reactionsOfShown(deps.db, viewer.id, { contentType: 'article', contentId: article.id }),
-              firstCommentsOfMany(deps.db, viewer.id, 'article', [article.id], null).then(
-                (pages) => pages.get(article.id) ?? null,
-              ),
-            ])
-          : [null, null];
-      const page: ArticleWithReactions = { ...article, reactions, comments };
-      return c.json(page);
-    })
+    .get('/articles/:id', validate('param', ZArticleId), async (c) =>
+      c.json(await getArticlePage(deps, requireViewer(c), c.req.valid('param').id)),
+    )
     .post('/articles', validate('json', ZCreateArticle), async (c) => {
       const viewer = requireViewer(c);
       return c.json(await createArticle(deps, viewer, c.req.valid('json')), 201);

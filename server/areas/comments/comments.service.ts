@@ -148,63 +148,62 @@ export async function listComments(
 }
 
 /**
- * The first page of comments of several contents of one kind, as GET /api/comments/{type}/{id}
- * answers each to this viewer, in one statement (a list that carries its items' comments, such as
- * a group's posts, instead of a request per item). The caller has checked that the viewer may read
- * every one of them (the content target's rule), and gives the `closedReason` its target gives this
- * viewer for all of them. A thread longer than a page is counted apart, as the route does.
+ * A column for an area's own statement that reads a shown content's first page of comments with it
+ * (a json array of rows, one over the page, oldest first; null when there are none), for the
+ * content whose id is `id` (an expression of that statement) as this viewer may see them.
+ * `firstCommentsFromColumn` makes the page of it. The caller's statement must not name its own
+ * tables `c`, `p` or `q` where this column reads them (it names its own, which shadow the caller's).
  */
-export async function firstCommentsOfMany(
+export function firstCommentsColumn(contentType: EngagementContentType, id: SQL, viewerId: string): SQL {
+  return sql`(select json_agg(fc order by fc.created_at, fc.id) from (
+    select ${columns} from comments c join profiles p on p.id = c.user_id
+    where c.content_type = ${contentType} and c.content_id = ${id} and ${commentShown(viewerId)}
+    order by c.created_at, c.id limit ${COMMENTS.pageSize + 1}) fc)`;
+}
+
+/** The first page of a `firstCommentsColumn` value, as firstCommentsOfMany answers it. */
+export function firstCommentsFromColumn(
   db: Db,
   viewerId: string,
-  contentType: EngagementContentType,
-  contentIds: string[],
+  ref: ContentRef,
+  column: unknown,
   closedReason: string | null,
-): Promise<Map<string, CommentPage>> {
-  const target = requireTarget(contentType);
-  const out = new Map<string, CommentPage>();
-  if (!contentIds.length) return out;
-  const limit = COMMENTS.pageSize;
-  const rows = await queryRows<Row>(
-    db,
-    sql`select x.* from unnest(${sql.param(contentIds)}::uuid[]) as ids (id) cross join lateral (
-      select ${columns} from comments c join profiles p on p.id = c.user_id
-      where c.content_type = ${contentType} and c.content_id = ids.id and ${commentShown(viewerId)}
-      order by c.created_at, c.id limit ${limit + 1}) x`,
-  );
-  const byContent = new Map<string, Row[]>();
-  for (const r of rows) {
-    let list = byContent.get(r.content_id);
-    if (!list) byContent.set(r.content_id, (list = []));
-    list.push(r);
-  }
-  await Promise.all(
-    contentIds.map(async (contentId) => {
-      const { page, more } = splitPage(byContent.get(contentId) ?? [], limit);
-      const total = more
-        ? Number(
-            (
-              await queryRows<{ total: number }>(
-                db,
-                sql`select count(*)::int as total from (
-                  select 1 from comments c join profiles p on p.id = c.user_id
-                  where ${ofContent({ contentType, contentId })} and ${commentShown(viewerId)}
-                  limit ${LIMITS.listCountCap + 1}) capped`,
-              )
-            )[0]?.total ?? 0,
+): Promise<CommentPage> {
+  const rows = (column as Row[] | null) ?? [];
+  return firstPageOf(db, viewerId, requireTarget(ref.contentType), ref, rows, closedReason);
+}
+
+/** A first page from its rows (one over the page); a thread longer than a page is counted apart. */
+async function firstPageOf(
+  db: Db,
+  viewerId: string,
+  target: ContentTarget,
+  ref: ContentRef,
+  rows: Row[],
+  closedReason: string | null,
+): Promise<CommentPage> {
+  const { page, more } = splitPage(rows, COMMENTS.pageSize);
+  const total = more
+    ? Number(
+        (
+          await queryRows<{ total: number }>(
+            db,
+            sql`select count(*)::int as total from (
+              select 1 from comments c join profiles p on p.id = c.user_id
+              where ${ofContent(ref)} and ${commentShown(viewerId)}
+              limit ${LIMITS.listCountCap + 1}) capped`,
           )
-        : page.length;
-      out.set(contentId, {
-        items: page.map(toComment),
-        total: Math.min(total, LIMITS.listCountCap),
-        totalCapped: total > LIMITS.listCountCap,
-        nextCursor: more ? encodeTimeCursor(page.at(-1)!) : null,
-        maxDepth: target.maxCommentDepth,
-        closedReason,
-      });
-    }),
-  );
-  return out;
+        )[0]?.total ?? 0,
+      )
+    : page.length;
+  return {
+    items: page.map(toComment),
+    total: Math.min(total, LIMITS.listCountCap),
+    totalCapped: total > LIMITS.listCountCap,
+    nextCursor: more ? encodeTimeCursor(page.at(-1)!) : null,
+    maxDepth: target.maxCommentDepth,
+    closedReason,
+  };
 }
 
 async function readComment(db: Db | Tx, id: string): Promise<Comment | null> {

@@ -5,7 +5,12 @@ import { commentsApiDocs } from './comments.api';
 import { commentRoutes } from './comments.routes';
 import { commentLoader, removePersonComments } from './comments.service';
 
-export { deleteComment, firstCommentsOfMany, removeComments } from './comments.service';
+export {
+  deleteComment,
+  firstCommentsColumn,
+  firstCommentsFromColumn,
+  removeComments,
+} from './comments.service';
 
 /**
  * Comments, with nested replies, on any content an area registers as a content target (docs/decisions/011).

@@ -20,8 +20,8 @@ import { AppError } from '../../lib/errors';
 import { publishToFeed, removeFromFeed } from '../feed';
 import { createNotification, notificationEnvelope, notifyMentions } from '../notifications';
 import { removeComments } from '../comments';
-import { firstCommentsOfMany } from '../comments';
-import { reactionsOfShownMany, removeReactions } from '../reactions';
+import { firstCommentsColumn, firstCommentsFromColumn } from '../comments';
+import { reactionsColumn, reactionsFromColumn, removeReactions } from '../reactions';
 import { PERSON_SUMMARY_COLUMNS, toPersonSummary, type PersonSummaryRow } from '../profiles';
 import { requireOpenGroup, requireRole } from './groups.service';
 import {
@@ -76,31 +76,32 @@ export async function listPosts(
   q: PageQuery,
 ): Promise<GroupPostPage> {
   const { isMember } = await requireOpenGroup(deps.db, viewer.id, groupId);
-  const rows = await rowsOf<PostRow>(
+  // Each post carries its reactions and its first page of comments, read in the posts' own
+  // statement (columns the reactions and comments areas write) instead of two requests per post,
+  // closed with the group's own reason for one who has not joined, as its content target says.
+  const rows = await rowsOf<PostRow & { reactions: unknown; comments: unknown }>(
     deps.db,
-    sql`select ${POST_COLUMNS} from group_posts gp join profiles p on p.id = gp.user_id
+    sql`select ${POST_COLUMNS},
+        ${reactionsColumn('group_post', sql`gp.id`, viewer.id)} as reactions,
+        ${firstCommentsColumn('group_post', sql`gp.id`, viewer.id)} as comments
+      from group_posts gp join profiles p on p.id = gp.user_id
       where gp.group_id = ${groupId} and ${visiblePerson('p')} and not (gp.user_id = any (${blockedEitherIds(viewer.id)}))
         and ${afterCursor(sql`gp.created_at`, sql`gp.id`, readCursor(q.cursor), 'desc')}
       order by gp.created_at desc, gp.id desc limit ${q.limit + 1}`,
   );
-  const page = pageOf(rows, q.limit, toPost);
-  // Each post carries its reactions and its first page of comments (a statement each for the page
-  // instead of two requests per post), closed with the group's own reason for one who has not
-  // joined, as its content target says.
-  const ids = page.items.map((p) => p.id);
+  const page = pageOf(rows, q.limit, (r) => r);
   const closedReason = isMember ? null : GROUP_MSG.joinToEngage;
-  const [reactions, comments] = await Promise.all([
-    reactionsOfShownMany(deps.db, viewer.id, 'group_post', ids, closedReason),
-    firstCommentsOfMany(deps.db, viewer.id, 'group_post', ids, closedReason),
-  ]);
-  return {
-    ...page,
-    items: page.items.map((p) => ({
-      ...p,
-      reactions: reactions.get(p.id) ?? null,
-      comments: comments.get(p.id) ?? null,
-    })),
-  };
+  const items = await Promise.all(
+    page.items.map(async (r) => {
+      const ref = { contentType: 'group_post' as const, contentId: r.id };
+      return {
+        ...toPost(r),
+        reactions: reactionsFromColumn(ref, r.reactions, closedReason),
+        comments: await firstCommentsFromColumn(deps.db, viewer.id, ref, r.comments, closedReason),
+      };
+    }),
+  );
+  return { ...page, items };
 }
 
 /**

@@ -6,8 +6,8 @@ import { canWatchContent, removePersonReactions } from './reactions.service';
 
 export {
   lockContent,
-  reactionsOfShown,
-  reactionsOfShownMany,
+  reactionsColumn,
+  reactionsFromColumn,
   removeReactions,
   requireContent,
   requireTarget,

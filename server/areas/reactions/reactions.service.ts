@@ -8,7 +8,7 @@ import {
   type ReactionType,
 } from '@common/reactions/model';
 import { topic } from '@common/core/realtime';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedFor, type Db } from '../../db/client';
 import { profiles, reactions } from '../../db/schema';
 import type { AppDeps, Viewer } from '../../lib/context';
@@ -98,6 +98,45 @@ async function readSummary(
         .from(reactions)
         .where(ofContent(ref))
         .groupBy(reactions.reactionType);
+  return summaryOf(target, ref, rows, null);
+}
+
+/**
+ * A column for an area's own statement that reads a shown content's reactions with it: a json array
+ * of [type, count, the viewer's own] (null when it has none), for the content whose id is `id` (an
+ * expression of that statement). `reactionsFromColumn` makes the summary of it. A page that shows
+ * one piece of content (or a list of them) reads its reactions in its own statement instead of a
+ * second one.
+ */
+export function reactionsColumn(contentType: EngagementContentType, id: SQL, viewerId: string): SQL {
+  return sql`(select json_agg(json_build_array(rc.reaction_type, rc.n, rc.mine)) from (
+    select r.reaction_type, count(*)::int as n, bool_or(r.user_id = ${viewerId}) as mine
+    from reactions r where r.content_type = ${contentType} and r.content_id = ${id}
+    group by r.reaction_type) rc)`;
+}
+
+/** The summary of a `reactionsColumn` value, as reactionsOfShown answers it. */
+export function reactionsFromColumn(
+  ref: ContentRef,
+  column: unknown,
+  closedReason: string | null,
+): ReactionSummary {
+  const target = requireTarget(ref.contentType);
+  const rows = ((column as [string, number, boolean][] | null) ?? []).map(([type, n, mine]) => ({
+    type,
+    n,
+    mine,
+  }));
+  return summaryOf(target, ref, rows, closedReason);
+}
+
+/** Counts by type (zero counts left out) and the viewer's own, in display order. */
+function summaryOf(
+  target: ContentTarget,
+  ref: ContentRef,
+  rows: { type: string; n: number; mine: boolean }[],
+  closedReason: string | null,
+): ReactionSummary {
   const byType = new Map(rows.map((r) => [r.type, r]));
   const counts: ReactionSummary['counts'] = {};
   const mine: ReactionType[] = [];
@@ -113,63 +152,8 @@ async function readSummary(
     types: [...target.reactionTypes],
     counts,
     mine,
-    closedReason: null,
+    closedReason,
   };
-}
-
-/**
- * The counts and the viewer's reactions of content its area has just shown the viewer may see (a
- * page that carries its reactions, so the reaction bar needs no request of its own). Only for a
- * target that refuses no one who sees it (no `refuseEngagement`): `closedReason` is null.
- */
-export async function reactionsOfShown(db: Db, viewerId: string, ref: ContentRef): Promise<ReactionSummary> {
-  const target = requireTarget(ref.contentType);
-  return { ...(await readSummary(db, target, ref, viewerId)), closedReason: null };
-}
-
-/**
- * The same for a list of content of one type its area has just shown the viewer (a group's posts),
- * in one statement: each item's summary, with the `closedReason` the area's target gives this
- * viewer for all of them (null when they may react).
- */
-export async function reactionsOfShownMany(
-  db: Db,
-  viewerId: string,
-  contentType: ContentRef['contentType'],
-  contentIds: string[],
-  closedReason: string | null,
-): Promise<Map<string, ReactionSummary>> {
-  const target = requireTarget(contentType);
-  const rows = contentIds.length
-    ? await db
-        .select({
-          id: reactions.contentId,
-          type: reactions.reactionType,
-          n: sql<number>`count(*)::int`,
-          mine: sql<boolean>`bool_or(${reactions.userId} = ${viewerId})`,
-        })
-        .from(reactions)
-        .where(and(eq(reactions.contentType, contentType), inArray(reactions.contentId, contentIds)))
-        .groupBy(reactions.contentId, reactions.reactionType)
-    : [];
-  const out = new Map<string, ReactionSummary>();
-  for (const contentId of contentIds)
-    out.set(contentId, {
-      contentType,
-      contentId,
-      types: [...target.reactionTypes],
-      counts: {},
-      mine: [],
-      closedReason,
-    });
-  const order = new Map(target.reactionTypes.map((t, i) => [t as string, i]));
-  for (const r of rows.sort((a, b) => (order.get(a.type) ?? 0) - (order.get(b.type) ?? 0))) {
-    const summary = out.get(r.id);
-    if (!summary || !r.n || !order.has(r.type)) continue;
-    summary.counts[r.type as ReactionType] = r.n;
-    if (r.mine) summary.mine.push(r.type as ReactionType);
-  }
-  return out;
 }
 
 /** GET /api/reactions/{type}/{id}: counts and the viewer's reactions, for members and visitors. */
