@@ -2,6 +2,10 @@
 // (web/app/prerender/render-welcome.tsx), so the welcome text paints with the first paint instead
 // of after the app's script (issue 14). server/lib/static.ts sends it for / to requests without a
 // session cookie; the app renders into the hidden #root and takes over (web/app/prerender/handover.ts).
+// It also writes dist/web/member.html: the shell with the frame of a member's page drawn in #root
+// (web/app/prerender/render-member-frame.tsx: the layout's loading state, nobody's data), which the
+// server sends to requests with a session cookie for the pages under the shared layout, so a
+// member's page paints with the stylesheet instead of after the app's script (issue 30).
 // The plain shell also gets a modulepreload of the first view's chunk, which the entry only asks
 // for through import(). Runs after `vite build` (npm run build:web).
 import { existsSync } from 'node:fs';
@@ -14,6 +18,8 @@ process.env.NODE_ENV = 'production';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'dist/web');
 const PRERENDERED_ID = 'prerendered';
+/** The element of member.html that holds the frame, inside #root (not PRERENDERED_ID: see web/main.tsx). */
+const FRAME_ID = 'member-frame';
 
 // Bundled inside dist/ so that Node resolves the packages it leaves external from the project.
 const bundleDir = path.join(root, 'dist', '.prerender');
@@ -83,12 +89,15 @@ async function readRouteModules() {
 }
 
 let markup;
+let frameMarkup;
 let appPaths;
+let shellPaths;
 let routeModules;
 try {
   await build({
     entryPoints: {
       'render-welcome': path.join(root, 'web/app/prerender/render-welcome.tsx'),
+      'render-member-frame': path.join(root, 'web/app/prerender/render-member-frame.tsx'),
       'app-paths': path.join(root, 'web/app/routing/app-paths.ts'),
     },
     ...bundleOptions,
@@ -96,7 +105,13 @@ try {
   });
   const { renderWelcome } = await import(pathToFileURL(path.join(bundleDir, 'render-welcome.mjs')).href);
   markup = renderWelcome();
-  ({ APP_PATHS: appPaths } = await import(pathToFileURL(path.join(bundleDir, 'app-paths.mjs')).href));
+  const { renderMemberFrame } = await import(
+    pathToFileURL(path.join(bundleDir, 'render-member-frame.mjs')).href
+  );
+  frameMarkup = renderMemberFrame();
+  ({ APP_PATHS: appPaths, SHELL_PATHS: shellPaths } = await import(
+    pathToFileURL(path.join(bundleDir, 'app-paths.mjs')).href
+  ));
   routeModules = await readRouteModules();
 } finally {
   await rm(bundleDir, { recursive: true, force: true });
@@ -137,7 +152,8 @@ const built = (await readFile(indexPath, 'utf8'))
 const rootDiv = '<div id="root"></div>';
 if (!built.includes(rootDiv)) throw new Error(`prerender: ${rootDiv} not found in dist/web/index.html`);
 // The plain shell (members, other paths) shows nothing until the app runs: fetch it all at once.
-await writeFile(indexPath, built.replace('</head>', `  ${preload}\n    ${rendererPreload}\n  </head>`));
+const shell = built.replace('</head>', `  ${preload}\n    ${rendererPreload}\n  </head>`);
+await writeFile(indexPath, shell);
 
 // The welcome page does not preload the app: downloaded beside the stylesheet, it would share the
 // link with it and hold back the first paint. The entry asks for it once that paint is done.
@@ -146,6 +162,14 @@ const welcome = built.replace(
   `<div id="${PRERENDERED_ID}">${prefixIds(markup)}</div>\n    <div id="root" hidden></div>`,
 );
 await writeFile(path.join(webDist, 'welcome.html'), welcome);
+// A member's page: the plain shell (with its preloads) and the frame in #root, hidden from assistive
+// technology and out of the tab order (inert) while it stands in for the app. Its ids are prefixed
+// too, though the app's first render empties #root before it adds its own.
+const member = shell.replace(
+  rootDiv,
+  `<div id="root"><div id="${FRAME_ID}" aria-hidden="true" inert>${prefixIds(frameMarkup)}</div></div>`,
+);
+await writeFile(path.join(webDist, 'member.html'), member);
 // Each page's own chunks (its route's module and what it imports, less the shell's files, which every
 // page preloads already): the server names them as modulepreload links in the page's HTML, so they
 // download beside the first view's chunk instead of after it has run (server/lib/static.ts).
@@ -171,4 +195,9 @@ await writeFile(path.join(webDist, 'route-chunks.json'), `${JSON.stringify(route
 // The app's page paths, derived from the areas' route declarations: the server answers them with
 // a 200 and any other path with a 404 (server/lib/static.ts).
 await writeFile(path.join(webDist, 'app-paths.json'), `${JSON.stringify(appPaths)}\n`);
-console.log(`prerender: dist/web/welcome.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);
+// The app's pages outside the shared layout (the sign-in pages): a member gets the plain shell for
+// them, not the layout's frame.
+await writeFile(path.join(webDist, 'frameless-paths.json'), `${JSON.stringify(shellPaths)}\n`);
+console.log(
+  `prerender: dist/web/welcome.html (${(markup.length / 1024).toFixed(1)} KB of markup), dist/web/member.html (${(frameMarkup.length / 1024).toFixed(1)} KB)`,
+);

@@ -62,13 +62,35 @@ describe('the app shell', () => {
       expect(missing.text).toContain('<div id="root">');
     });
 
+    it("draws the layout's frame in a member's pages, an unknown path's too, but not in the sign-in pages", async () => {
+      // Chosen by the cookie's presence alone (scripts/prerender.mjs writes member.html).
+      const member = t.agent();
+      member.cookies.set('cofound.session_token', 'not-checked');
+      const frame = /<div id="root"><div id="member-frame" aria-hidden="true" inert>[\s\S]*<header /;
+      for (const url of ['/', '/events/123', '/settings']) {
+        const res = await member.get(url);
+        expect(res.status, url).toBe(200);
+        expect(res.text, url).toMatch(frame);
+      }
+      const missing = await member.get('/definitely/not/a/page');
+      expect(missing.status).toBe(404);
+      expect(missing.text).toMatch(frame);
+      expect((await member.get('/auth')).text).toContain('<div id="root"></div>');
+      expect((await t.agent().get('/events/123')).text).toContain('<div id="root"></div>');
+    });
+
     it('has no inline scripts, which the CSP would block', async () => {
-      const html = (await t.agent().get('/')).text;
-      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const [, attrs, body] of scripts) {
-        expect(attrs).toMatch(/\bsrc=/);
-        expect(body!.trim()).toBe('');
+      // A visitor's / (the welcome page) and a member's (the layout's frame).
+      const member = t.agent();
+      member.cookies.set('cofound.session_token', 'not-checked');
+      for (const agent of [t.agent(), member]) {
+        const html = (await agent.get('/')).text;
+        const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+        expect(scripts.length).toBeGreaterThan(0);
+        for (const [, attrs, body] of scripts) {
+          expect(attrs).toMatch(/\bsrc=/);
+          expect(body!.trim()).toBe('');
+        }
       }
     });
 

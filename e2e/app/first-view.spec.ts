@@ -217,13 +217,84 @@ test("a visitor's / arrives drawn, and the app takes over without a visible chan
   await noScript.close();
 });
 
-test("a member's / is the plain shell, never the welcome page", async ({ page }) => {
+/**
+ * Where a page's top bar, its menu button, logo and search field, the menu column and the page's
+ * start are drawn, inside `within` (#member-frame, or #root once the app has replaced it); null
+ * for what is not drawn at this width.
+ */
+const layoutBoxes = (page: Page, within: string) =>
+  page.evaluate((within) => {
+    const box = (selector: string, withHeight = true) => {
+      const r = document.querySelector(`${within} ${selector}`)?.getBoundingClientRect();
+      if (!r || r.width === 0) return null;
+      return (withHeight ? [r.x, r.y, r.width, r.height] : [r.x, r.y, r.width]).map(Math.round);
+    };
+    return {
+      header: box('header'),
+      menuButton: box('header button'),
+      logo: box('header a[href="/"] svg'),
+      search: box('header input'),
+      // Their heights are the content's.
+      menu: box('nav', false),
+      main: box('main', false),
+    };
+  }, within);
+
+test("a member's pages arrive with the layout's frame, never the welcome page, and the app draws its own where it was", async ({
+  page,
+}) => {
   const visitor = await (await page.request.get('/')).text();
   expect(visitor).toContain(WELCOME_TEXT);
-  await signUpVerified(page);
+  expect(visitor).not.toContain('member-frame');
+  expect(await (await page.request.get('/events')).text()).toContain('<div id="root"></div>');
+  const person = await signUpVerified(page);
   const member = await (await page.request.get('/')).text();
   expect(member).not.toContain(WELCOME_TEXT);
-  expect(member).toContain('<div id="root"></div>');
+  expect(member).not.toContain('id="prerendered"');
+  expect(member).toContain('<div id="root"><div id="member-frame" aria-hidden="true" inert>');
+  // Nobody's: the same for every member.
+  expect(member).not.toContain(person.username);
+  expect(member).not.toContain(person.email);
+  // The sign-in pages are not drawn in the layout: no frame there.
+  expect(await (await page.request.get('/auth')).text()).toContain('<div id="root"></div>');
+
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const scripts = /\/assets\/[^/]+\.js$/;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Without the app's code the frame is all there is: it paints on its own.
+    await page.route(scripts, (route) => route.abort());
+    await page.goto('/');
+    const frame = page.locator('#member-frame');
+    await expect(frame.locator('header')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+      .toBe(1);
+    // Hidden from assistive technology: no landmark, button or field of it is found by role.
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('button')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath(`member-frame-${width}.png`) });
+    const drawn = await layoutBoxes(page, '#member-frame');
+    expect(drawn.header, `${width} px`).toEqual([0, 0, width, 57]);
+
+    // With it: the app replaces the frame, its top bar and page where the frame had them.
+    await page.unroute(scripts);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: `Open user menu for ${person.username}` })).toBeVisible();
+    await expect(frame).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'News Feed' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`member-app-${width}.png`) });
+    expect(await layoutBoxes(page, '#root'), `${width} px`).toEqual(drawn);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    expect(shifts, `${width} px`).toBeLessThan(0.01);
+  }
 });
 
 test('what a visitor types into the prerendered search before the app takes over is kept', async ({

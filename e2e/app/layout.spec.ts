@@ -137,6 +137,9 @@ test("while the session loads, a member sees a skeleton, never the visitor's men
   // Hold /api/me until the page has been looked at.
   const release = await holdMe(page);
   await page.goto('/settings');
+  // The app draws its own page, still without an answer (web/app/start.tsx waits a while for it),
+  // in place of the frame the page's HTML arrived with: what follows is the app's.
+  await expect(page.locator('#member-frame')).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(page.getByTestId('menu-skeleton')).toBeVisible();
   await expect(nav).toHaveAttribute('aria-busy', 'true');

@@ -67,6 +67,82 @@ describe('the prerendered welcome page', () => {
   });
 });
 
+describe("a member's frame (member.html)", () => {
+  const member = (more: Record<string, string> = {}) => ({
+    headers: { cookie: 'a=1; cofound.session_token=abc.def', ...more },
+  });
+  const shell = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+  const frame = `<html><head><title>x</title></head><body><div id="root"><div id="member-frame">${'<p>frame</p>'.repeat(200)}</div></div></body></html>`;
+  let built: string;
+  beforeAll(async () => {
+    built = await mkdtemp(path.join(os.tmpdir(), 'cofound-static-test-'));
+    await writeFile(path.join(built, 'index.html'), shell);
+    await writeFile(path.join(built, 'member.html'), frame);
+    await writeFile(path.join(built, 'welcome.html'), '<p>welcome</p>');
+    await writeFile(path.join(built, 'logo.svg'), '<svg></svg>');
+    await writeFile(path.join(built, 'app-paths.json'), JSON.stringify(['/', '/auth', '/polls/:pollId']));
+    await writeFile(path.join(built, 'frameless-paths.json'), JSON.stringify(['/auth']));
+    await writeFile(
+      path.join(built, 'route-chunks.json'),
+      JSON.stringify([{ page: '/polls/:pollId', access: 'signed-in', files: ['/assets/poll.js'] }]),
+    );
+  });
+  afterAll(() => rm(built, { recursive: true, force: true }));
+  const app = () =>
+    new Hono().on(
+      ['GET', 'HEAD'],
+      '*',
+      createStaticHandler(built, [
+        { page: '*', api: '/api/me' },
+        { page: '/polls/:pollId', api: '/api/polls/:pollId' },
+      ]),
+    );
+  const hint = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+  const chunk = '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/poll.js">';
+
+  it("is a member's page under the layout, with the page's hints and chunks, and an unknown path's with its 404", async () => {
+    const a = app();
+    const home = await a.request('/', member());
+    expect(home.status).toBe(200);
+    expect(await home.text()).toBe(frame.replace('<head>', `<head>${hint('/api/me')}`));
+    const poll = await a.request('/polls/abc', member());
+    expect(poll.status).toBe(200);
+    expect(await poll.text()).toBe(
+      frame
+        .replace('<head>', `<head>${hint('/api/me')}${hint('/api/polls/abc')}`)
+        .replace('</head>', `${chunk}</head>`),
+    );
+    expect(poll.headers.get('vary')).toMatch(/cookie/i);
+    const unknown = await a.request('/no/such/page', member());
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe(frame);
+    // Gzipped like any page, and the same text again.
+    for (let round = 0; round < 2; round++) {
+      const zipped = await a.request('/polls/abc?x=1', member({ 'accept-encoding': 'gzip' }));
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      const text = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8');
+      expect(text).toBe(frame.replace('</head>', `${chunk}</head>`));
+    }
+  });
+
+  it('is never sent without a session cookie, nor for the pages outside the layout, nor for files', async () => {
+    const a = app();
+    expect(await (await a.request('/')).text()).toBe('<p>welcome</p>');
+    expect(await (await a.request('/polls/abc')).text()).toBe(shell);
+    const unknown = await a.request('/no/such/page', { headers: { cookie: 'cofound.session_token=' } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe(shell);
+    for (const url of ['/auth', '/auth/', '/auth?tab=signup']) {
+      const res = await a.request(url, member());
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).not.toContain('member-frame');
+    }
+    const file = await a.request('/logo.svg', member());
+    expect(file.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await file.text()).toBe('<svg></svg>');
+  });
+});
+
 describe("the build's list of app paths", () => {
   it('answers its paths with the shell and a 200, and any other path with the shell and a 404', async () => {
     const built = await mkdtemp(path.join(os.tmpdir(), 'cofound-static-test-'));

@@ -108,7 +108,12 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cofound\.session_token=[^;\s]/;
  * declarations (scripts/prerender.mjs). A build without that list answers every path with a 200.
  * A visitor's / (no session cookie) gets welcome.html instead when the build has it: the welcome
  * page prerendered into the shell (scripts/prerender.mjs), so it paints before the app's script
- * runs. Anyone with a session cookie gets the plain shell, so a member never sees it flash.
+ * runs. Anyone with a session cookie never gets it (no flash of it for a member): on a page under
+ * the shared layout they get member.html, the shell with the layout's loading state drawn in its
+ * #root (scripts/prerender.mjs), the same for every member, so their page paints when the
+ * stylesheet arrives rather than once the app's script has run; the app's first render replaces
+ * it. The pages outside the layout (frameless-paths.json: the sign-in pages) and a build without
+ * member.html get the plain shell.
  *
  * A page of the app asked for with a session cookie and without a query string also names the API
  * reads it will make first (the areas' `pageReads`), as preload hints at the top of its head: the
@@ -124,7 +129,9 @@ export function createStaticHandler(webDir: string, pageReads: readonly PageRead
   const hintsFor = pageReadHints(pageReads);
   let indexHtml: string | undefined;
   let welcomeHtml: string | null | undefined;
+  let memberHtml: string | null | undefined;
   let isAppPath: ((pathname: string) => boolean) | undefined;
+  let isFrameless: ((pathname: string) => boolean) | undefined;
   let chunksFor: ((pathname: string, signedIn: boolean) => string) | undefined;
   const gzipped = new Map<string, Buffer>();
   const root = path.resolve(webDir);
@@ -170,14 +177,24 @@ export function createStaticHandler(webDir: string, pageReads: readonly PageRead
       (text) => appPathMatcher(JSON.parse(text) as string[]),
       () => () => true,
     );
-    if (!isAppPath(pathname)) return html(c, indexHtml, 404);
+    // A member's page (an unknown path's too: 'Page not found' is drawn in the layout).
+    let shell = indexHtml;
+    if (signedIn) {
+      memberHtml ??= await readFile(path.join(root, 'member.html'), 'utf8').catch(() => null);
+      isFrameless ??= await readFile(path.join(root, 'frameless-paths.json'), 'utf8').then(
+        (text) => appPathMatcher(JSON.parse(text) as string[]),
+        () => () => false,
+      );
+      if (memberHtml !== null && !isFrameless(pathname)) shell = memberHtml;
+    }
+    if (!isAppPath(pathname)) return html(c, shell, 404);
     chunksFor ??= await readFile(path.join(root, 'route-chunks.json'), 'utf8').then(
       (text) => routeChunkHints(JSON.parse(text) as RouteChunks[]),
       () => () => '',
     );
     const hints = signedIn && url.search === '' ? hintsFor(url.pathname) : '';
     const chunks = chunksFor(url.pathname, signedIn);
-    let page = hints ? indexHtml.replace('<head>', `<head>${hints}`) : indexHtml;
+    let page = hints ? shell.replace('<head>', `<head>${hints}`) : shell;
     // After the shell's own modulepreload (the end of the head): the first view's chunk is asked
     // for first.
     if (chunks) page = page.replace('</head>', `${chunks}</head>`);
@@ -186,8 +203,8 @@ export function createStaticHandler(webDir: string, pageReads: readonly PageRead
 
   /**
    * A page's HTML, gzipped when the browser takes it. Every arrival asks for one of a few texts (the
-   * shell, the welcome page, the shell with a page's hints): each is compressed once and kept (the
-   * latest GZIPPED_KEPT), instead of through compress()'s stream on every request.
+   * shell, the welcome page, a member's page, the last two with a page's hints): each is compressed
+   * once and kept (the latest GZIPPED_KEPT), instead of through compress()'s stream on every request.
    */
   function html(c: Context, text: string, status: 200 | 404) {
     if (
