@@ -60,7 +60,21 @@ export async function startApp(renderer: Promise<{ createRoot: typeof createRoot
   await nextTask();
   buildClassMergeTables();
 
-  const [{ createRoot: createRootOf }] = await Promise.all([renderer, me]);
+  const [{ createRoot: createRootOf }] = await Promise.all([
+    renderer,
+    me,
+    // The page's own code too: a member's HTML draws the layout's frame (scripts/prerender.mjs),
+    // which the first render replaces; rendered before the page's code is there, the router's
+    // fallback (a bare spinner, no header) would stand between the frame and the page.
+    router.state.initialized ||
+      new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      }),
+  ]);
   // Not in the task that evaluated the renderer's chunk, when that is what was awaited.
   await nextTask();
   const app = (
