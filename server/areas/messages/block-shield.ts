@@ -1,5 +1,5 @@
 import type { Message } from '@common/messages/model';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks } from '../../db/schema';
 import type { MessagingDeps } from './message-rows';
@@ -34,24 +34,22 @@ export async function blockedSince(db: Db, viewerId: string, partnerIds: string[
   return since;
 }
 
+/**
+ * SQL: when a block between the viewer and the partner (an expression of the caller's statement)
+ * began, the earliest if each blocks the other; null when none stands. blockedSince's answer for one
+ * partner, as a column of a statement that reads the partner anyway.
+ */
+export function blockedSinceSql(viewerId: string, partner: SQL): SQL {
+  return sql`(select min(b.created_at) from blocks b
+    where (b.blocker_id = ${viewerId} and b.blocked_id = ${partner})
+      or (b.blocker_id = ${partner} and b.blocked_id = ${viewerId}))`;
+}
+
 /** Which of these partners the viewer is shown online: nobody across a block. */
 export async function onlineShown(deps: MessagingDeps, partnerIds: string[], blocked: Map<string, Date>) {
   const online = await deps.onlineAmong(partnerIds.filter((id) => !blocked.has(id)));
   for (const id of blocked.keys()) online.delete(id);
   return online;
-}
-
-/**
- * Both of the above for a page of partners, asked at once (two statements side by side, not one
- * after the other): the blocks, and who is online with anyone blocked taken out afterwards.
- */
-export async function blocksAndOnline(deps: MessagingDeps, viewerId: string, partnerIds: string[]) {
-  const [blocked, online] = await Promise.all([
-    blockedSince(deps.db, viewerId, partnerIds),
-    deps.onlineAmong(partnerIds),
-  ]);
-  for (const id of blocked.keys()) online.delete(id);
-  return { blocked, online };
 }
 
 /**

@@ -290,6 +290,11 @@ describe('threads, conversations and read state', () => {
     expect((await frank.agent.get(`/api/messages/threads/${erin.id}?limit=1000`)).status).toBe(400);
     expect((await frank.agent.get(`/api/messages/threads/${randomUUID()}`)).status).toBe(404);
     expect((await frank.agent.get('/api/messages/threads/not-a-uuid')).status).toBe(400);
+    // A person one has never written to: their thread is there, empty, with their name.
+    const stranger = await person();
+    const empty = await frank.agent.get(`/api/messages/threads/${stranger.id}`);
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.body).toMatchObject({ partner: { id: stranger.id }, items: [], nextCursor: null });
   });
 
   it('opens a thread of 100,000 messages through the index, without sorting them', async () => {

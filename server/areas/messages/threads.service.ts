@@ -6,12 +6,12 @@ import {
   type ThreadPage,
 } from '@common/messages/model';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { conversations, messages, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { actorColumns } from '../notifications';
-import { blockedSince, blocksAndOnline, receiptHidden, withReceiptShown } from './block-shield';
-import { toMessage, toPerson, type MessagingDeps } from './message-rows';
+import { blockedSince, blockedSinceSql, onlineShown, receiptHidden, withReceiptShown } from './block-shield';
+import { toMessage, toPerson, type MessageRow, type MessagingDeps } from './message-rows';
 
 /*
  * Reading messages: one message (for its sender or receiver only), a page of the thread with one
@@ -33,7 +33,32 @@ export async function getMessage(db: Db, viewerId: string, id: string) {
   return withReceiptShown(message, viewerId, blocked.get(row.receiverId));
 }
 
-/** A page of the thread between the viewer and a partner: newest first, older pages by cursor. */
+/** A row of the thread's one statement: the partner, when a block began, and a message (or none). */
+type ThreadRow = {
+  partner_id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  blocked_since: string | null;
+  id: string | null;
+  client_id: string | null;
+  sender_id: string;
+  receiver_id: string;
+  content: string;
+  read: boolean;
+  read_at: string | null;
+  created_at: string;
+  inquiry_kind: string | null;
+  inquiry_id: string | null;
+  metadata: MessageRow['metadata'];
+};
+
+/**
+ * A page of the thread between the viewer and a partner: newest first, older pages by cursor. The
+ * partner, the block between them (its earliest start) and the page are one statement: the
+ * partner's profile row, joined to the page's messages (none: one row without a message); no
+ * profile, no row. Who is online is asked beside it.
+ */
 export async function getThread(
   deps: MessagingDeps,
   viewerId: string,
@@ -46,27 +71,59 @@ export async function getThread(
   const { cursor } = page;
   // The cursor is a message id of this same thread: the page continues from its (created_at, id).
   const before = cursor
-    ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${cursor} and m.user_lo = ${lo} and m.user_hi = ${hi})`
-    : undefined;
-  // The partner, the page, the blocks and presence: asked side by side, one wait instead of four
-  // one after the other (docs/scaling.md, eighth round). A partner not found is not shown anything.
-  const [[partner], rows, { blocked, online }] = await Promise.all([
-    db.select(actorColumns).from(profiles).where(eq(profiles.id, partnerId)),
-    db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.userLo, lo), eq(messages.userHi, hi), before))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(limit + 1),
-    blocksAndOnline(deps, viewerId, [partnerId]),
+    ? sql`and (m.created_at, m.id) < (select c.created_at, c.id from messages c where c.id = ${cursor} and c.user_lo = ${lo} and c.user_hi = ${hi})`
+    : sql``;
+  const [rows, online] = await Promise.all([
+    queryRows<ThreadRow>(
+      db,
+      sql`select pr.id::text as partner_id, pr.username, pr.full_name, pr.avatar_url,
+          ${blockedSinceSql(viewerId, sql`pr.id`)} as blocked_since,
+          m.id::text as id, m.client_id::text as client_id, m.sender_id::text as sender_id,
+          m.receiver_id::text as receiver_id, m.content, m.read, m.read_at, m.created_at,
+          m.inquiry_kind, m.inquiry_id::text as inquiry_id, m.metadata
+        from profiles pr left join lateral (
+          select * from messages m where m.user_lo = ${lo} and m.user_hi = ${hi} ${before}
+          order by m.created_at desc, m.id desc limit ${limit + 1}) m on true
+        where pr.id = ${partnerId}
+        order by m.created_at desc, m.id desc`,
+    ),
+    deps.onlineAmong([partnerId]),
   ]);
-  if (!partner) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
-  const since = blocked.get(partnerId);
-  const items = rows.slice(0, limit).map((r) => withReceiptShown(toMessage(r), viewerId, since));
+  const first = rows[0];
+  if (!first) throw new AppError('NOT_FOUND', MESSAGING_MSG.recipientNotFound);
+  const since = first.blocked_since ? new Date(first.blocked_since) : undefined;
+  // Nobody is shown online across a block (block-shield.ts).
+  if (since) online.delete(partnerId);
+  const messages = rows.filter((r) => r.id !== null).map(threadMessage);
+  const items = messages.slice(0, limit).map((m) => withReceiptShown(toMessage(m), viewerId, since));
+  const partner = {
+    id: first.partner_id,
+    username: first.username,
+    fullName: first.full_name,
+    avatarUrl: first.avatar_url,
+  };
   return {
     partner: toPerson(partner, partnerId, online),
     items,
-    nextCursor: rows.length > limit ? items.at(-1)!.id : null,
+    nextCursor: messages.length > limit ? items.at(-1)!.id : null,
+  };
+}
+
+function threadMessage(r: ThreadRow): MessageRow {
+  return {
+    id: r.id!,
+    clientId: r.client_id,
+    senderId: r.sender_id,
+    receiverId: r.receiver_id,
+    userLo: r.sender_id < r.receiver_id ? r.sender_id : r.receiver_id,
+    userHi: r.sender_id < r.receiver_id ? r.receiver_id : r.sender_id,
+    content: r.content,
+    read: r.read,
+    readAt: r.read_at === null ? null : new Date(r.read_at),
+    createdAt: new Date(r.created_at),
+    inquiryKind: r.inquiry_kind,
+    inquiryId: r.inquiry_id,
+    metadata: r.metadata,
   };
 }
 
@@ -88,6 +145,8 @@ export async function listConversations(
       lastMessageAt: conversations.lastMessageAt,
       message: messages,
       partner: actorColumns,
+      // Read with the row (not a statement of its own): the block between them, if one stands.
+      blockedSince: sql<string | Date | null>`${blockedSinceSql(viewerId, sql`${conversations.partnerId}`)}`,
     })
     .from(conversations)
     .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
@@ -106,8 +165,13 @@ export async function listConversations(
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.partnerId))
     .limit(limit + 1);
   const shown = rows.slice(0, limit);
-  const partnerIds = shown.map((r) => r.partnerId);
-  const { blocked, online } = await blocksAndOnline(deps, viewerId, partnerIds);
+  const blocked = new Map<string, Date>();
+  for (const r of shown) if (r.blockedSince !== null) blocked.set(r.partnerId, new Date(r.blockedSince));
+  const online = await onlineShown(
+    deps,
+    shown.map((r) => r.partnerId),
+    blocked,
+  );
   return {
     items: shown.map((r) => ({
       partner: toPerson(r.partner, r.partnerId, online),
