@@ -120,31 +120,16 @@ export async function listComments(
     viewerId && !after
       ? await firstPageOfMember(deps.db, { ...ref, viewerId, limit: q.limit + 1 })
       : await queryRows<Row>(deps.db, pageStatement(where, below, q.limit + 1));
-  const { page, more } = splitPage(rows, q.limit);
-  // A whole thread on its first page is its own count (most threads): no second statement.
-  // Otherwise counted up to one over the cap: past it, the cost would grow with the thread, for
-  // anyone asking.
-  const total =
-    !after && !more
-      ? page.length
-      : Number(
-          (
-            await queryRows<{ total: number }>(
-              deps.db,
-              sql`select count(*)::int as total from (
-                select 1 from comments c join profiles p on p.id = c.user_id where ${where}
-                limit ${LIMITS.listCountCap + 1}) capped`,
-            )
-          )[0]?.total ?? 0,
-        );
-  return {
-    items: page.map(toComment),
-    total: Math.min(total, LIMITS.listCountCap),
-    totalCapped: total > LIMITS.listCountCap,
-    nextCursor: more ? encodeTimeCursor(page.at(-1)!) : null,
-    maxDepth: target.maxCommentDepth,
-    closedReason: viewerId ? (info.refuseEngagement ?? null) : null,
-  };
+  return answerPage(
+    deps.db,
+    viewerId,
+    target,
+    ref,
+    rows,
+    q.limit,
+    after !== null,
+    viewerId ? (info.refuseEngagement ?? null) : null,
+  );
 }
 
 /**
@@ -170,32 +155,40 @@ export function firstCommentsFromColumn(
   closedReason: string | null,
 ): Promise<CommentPage> {
   const rows = (column as Row[] | null) ?? [];
-  return firstPageOf(db, viewerId, requireTarget(ref.contentType), ref, rows, closedReason);
+  const target = requireTarget(ref.contentType);
+  return answerPage(db, viewerId, target, ref, rows, COMMENTS.pageSize, false, closedReason);
 }
 
-/** A first page from its rows (one over the page); a thread longer than a page is counted apart. */
-async function firstPageOf(
+/**
+ * A page from its rows (one over `limit`). A first page that holds the whole thread is its own
+ * count; otherwise the thread is counted apart, up to one over the cap: past it, the cost would grow
+ * with the thread, for anyone asking.
+ */
+async function answerPage(
   db: Db,
-  viewerId: string,
+  viewerId: string | null,
   target: ContentTarget,
   ref: ContentRef,
   rows: Row[],
+  limit: number,
+  later: boolean,
   closedReason: string | null,
 ): Promise<CommentPage> {
-  const { page, more } = splitPage(rows, COMMENTS.pageSize);
-  const total = more
-    ? Number(
-        (
-          await queryRows<{ total: number }>(
-            db,
-            sql`select count(*)::int as total from (
-              select 1 from comments c join profiles p on p.id = c.user_id
-              where ${ofContent(ref)} and ${commentShown(viewerId)}
-              limit ${LIMITS.listCountCap + 1}) capped`,
-          )
-        )[0]?.total ?? 0,
-      )
-    : page.length;
+  const { page, more } = splitPage(rows, limit);
+  const total =
+    !later && !more
+      ? page.length
+      : Number(
+          (
+            await queryRows<{ total: number }>(
+              db,
+              sql`select count(*)::int as total from (
+                select 1 from comments c join profiles p on p.id = c.user_id
+                where ${ofContent(ref)} and ${commentShown(viewerId)}
+                limit ${LIMITS.listCountCap + 1}) capped`,
+            )
+          )[0]?.total ?? 0,
+        );
   return {
     items: page.map(toComment),
     total: Math.min(total, LIMITS.listCountCap),

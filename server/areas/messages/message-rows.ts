@@ -1,4 +1,4 @@
-import { MESSAGING_MSG, type ChatPerson, type Message } from '@common/messages/model';
+import { MESSAGING_MSG, type ChatPerson, type Message, type MessageMetadata } from '@common/messages/model';
 import type { Db } from '../../db/client';
 import type { messages } from '../../db/schema';
 import type { Bus } from '../../platform/bus';
@@ -41,5 +41,40 @@ export function toPerson(row: PersonRow | null | undefined, id: string, online: 
     fullName: row?.fullName ?? null,
     avatarUrl: row?.avatarUrl ?? null,
     isOnline: online.has(id),
+  };
+}
+
+/** A messages row as a raw statement returns it (snake_case; timestamps as text or dates). */
+export type RawMessage = {
+  id: string;
+  sender_id: string;
+  receiver_id: string;
+  user_lo: string;
+  user_hi: string;
+  content: string;
+  read: boolean;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  inquiry_kind: string | null;
+  inquiry_id: string | null;
+  metadata: MessageMetadata | string | null;
+  client_id: string | null;
+};
+
+export function fromRaw(r: RawMessage): MessageRow {
+  return {
+    id: r.id,
+    senderId: r.sender_id,
+    receiverId: r.receiver_id,
+    userLo: r.user_lo,
+    userHi: r.user_hi,
+    content: r.content,
+    read: r.read,
+    readAt: r.read_at === null ? null : new Date(r.read_at),
+    createdAt: new Date(r.created_at),
+    inquiryKind: r.inquiry_kind,
+    inquiryId: r.inquiry_id,
+    metadata: typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as MessageMetadata) : r.metadata,
+    clientId: r.client_id,
   };
 }

@@ -25,7 +25,7 @@ import {
 } from '../notifications';
 import { canMessage, getInquiryKind, type InquiryTarget } from '../../platform/policies';
 import { blockedSince, onlineShown } from './block-shield';
-import { toMessage, toPerson, type MessageRow, type MessagingDeps } from './message-rows';
+import { fromRaw, toMessage, toPerson, type MessagingDeps, type RawMessage } from './message-rows';
 
 /*
  * Sending a message: a plain one or an inquiry about a thing of the receiver's, of a kind another
@@ -36,40 +36,6 @@ import { toMessage, toPerson, type MessageRow, type MessagingDeps } from './mess
  */
 
 /** A messages row as a raw query returns it (snake_case). */
-type RawMessage = {
-  id: string;
-  sender_id: string;
-  receiver_id: string;
-  user_lo: string;
-  user_hi: string;
-  content: string;
-  read: boolean;
-  read_at: Date | string | null;
-  created_at: Date | string;
-  inquiry_kind: string | null;
-  inquiry_id: string | null;
-  metadata: MessageMetadata | string | null;
-  client_id: string | null;
-};
-
-function fromRaw(r: RawMessage): MessageRow {
-  return {
-    id: r.id,
-    senderId: r.sender_id,
-    receiverId: r.receiver_id,
-    userLo: r.user_lo,
-    userHi: r.user_hi,
-    content: r.content,
-    read: r.read,
-    readAt: r.read_at === null ? null : new Date(r.read_at),
-    createdAt: new Date(r.created_at),
-    inquiryKind: r.inquiry_kind,
-    inquiryId: r.inquiry_id,
-    metadata: typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as MessageMetadata) : r.metadata,
-    clientId: r.client_id,
-  };
-}
-
 /** The message.created event, for the sender's and the receiver's connections. */
 export function messageEnvelope(message: Message): Envelope {
   return {

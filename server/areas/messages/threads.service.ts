@@ -11,7 +11,7 @@ import { conversations, messages, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { actorColumns } from '../notifications';
 import { blockedSince, blockedSinceSql, onlineShown, receiptHidden, withReceiptShown } from './block-shield';
-import { toMessage, toPerson, type MessageRow, type MessagingDeps } from './message-rows';
+import { fromRaw, toMessage, toPerson, type MessagingDeps, type RawMessage } from './message-rows';
 
 /*
  * Reading messages: one message (for its sender or receiver only), a page of the thread with one
@@ -34,23 +34,13 @@ export async function getMessage(db: Db, viewerId: string, id: string) {
 }
 
 /** A row of the thread's one statement: the partner, when a block began, and a message (or none). */
-type ThreadRow = {
+type ThreadRow = Omit<RawMessage, 'id'> & {
   partner_id: string;
   username: string;
   full_name: string | null;
   avatar_url: string | null;
   blocked_since: string | null;
   id: string | null;
-  client_id: string | null;
-  sender_id: string;
-  receiver_id: string;
-  content: string;
-  read: boolean;
-  read_at: string | null;
-  created_at: string;
-  inquiry_kind: string | null;
-  inquiry_id: string | null;
-  metadata: MessageRow['metadata'];
 };
 
 /**
@@ -79,8 +69,9 @@ export async function getThread(
       sql`select pr.id::text as partner_id, pr.username, pr.full_name, pr.avatar_url,
           ${blockedSinceSql(viewerId, sql`pr.id`)} as blocked_since,
           m.id::text as id, m.client_id::text as client_id, m.sender_id::text as sender_id,
-          m.receiver_id::text as receiver_id, m.content, m.read, m.read_at, m.created_at,
-          m.inquiry_kind, m.inquiry_id::text as inquiry_id, m.metadata
+          m.receiver_id::text as receiver_id, m.user_lo::text as user_lo, m.user_hi::text as user_hi,
+          m.content, m.read, m.read_at, m.created_at, m.inquiry_kind, m.inquiry_id::text as inquiry_id,
+          m.metadata
         from profiles pr left join lateral (
           select * from messages m where m.user_lo = ${lo} and m.user_hi = ${hi} ${before}
           order by m.created_at desc, m.id desc limit ${limit + 1}) m on true
@@ -94,7 +85,7 @@ export async function getThread(
   const since = first.blocked_since ? new Date(first.blocked_since) : undefined;
   // Nobody is shown online across a block (block-shield.ts).
   if (since) online.delete(partnerId);
-  const messages = rows.filter((r) => r.id !== null).map(threadMessage);
+  const messages = rows.filter((r) => r.id !== null).map((r) => fromRaw({ ...r, id: r.id! }));
   const items = messages.slice(0, limit).map((m) => withReceiptShown(toMessage(m), viewerId, since));
   const partner = {
     id: first.partner_id,
@@ -106,24 +97,6 @@ export async function getThread(
     partner: toPerson(partner, partnerId, online),
     items,
     nextCursor: messages.length > limit ? items.at(-1)!.id : null,
-  };
-}
-
-function threadMessage(r: ThreadRow): MessageRow {
-  return {
-    id: r.id!,
-    clientId: r.client_id,
-    senderId: r.sender_id,
-    receiverId: r.receiver_id,
-    userLo: r.sender_id < r.receiver_id ? r.sender_id : r.receiver_id,
-    userHi: r.sender_id < r.receiver_id ? r.receiver_id : r.sender_id,
-    content: r.content,
-    read: r.read,
-    readAt: r.read_at === null ? null : new Date(r.read_at),
-    createdAt: new Date(r.created_at),
-    inquiryKind: r.inquiry_kind,
-    inquiryId: r.inquiry_id,
-    metadata: r.metadata,
   };
 }
 

@@ -1,10 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { Card } from '@web/components/ui/card';
-import { AppLayout } from '../layout/app-layout';
-import { ThemeProvider } from '../providers/theme-provider';
-import { PrerenderContext } from './handover';
+import { renderInLayout } from './render-in-layout';
 
 /** A page of lines in cards: no page's shape in particular, the same on every page. */
 function PageSkeleton() {
@@ -35,17 +31,5 @@ function PageSkeleton() {
  */
 export function renderMemberFrame(): string {
   // No answer about the session: the layout draws its loading state.
-  const queryClient = new QueryClient();
-  const router = createMemoryRouter([
-    { Component: AppLayout, children: [{ path: '*', Component: PageSkeleton }] },
-  ]);
-  return renderToStaticMarkup(
-    <PrerenderContext value={true}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <RouterProvider router={router} />
-        </ThemeProvider>
-      </QueryClientProvider>
-    </PrerenderContext>,
-  );
+  return renderInLayout(new QueryClient(), PageSkeleton);
 }

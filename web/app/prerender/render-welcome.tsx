@@ -1,12 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '@common/core/api-types';
 import { authKeys } from '@web/lib/me';
 import { Welcome } from '@web/areas/feed/public';
-import { AppLayout } from '../layout/app-layout';
-import { ThemeProvider } from '../providers/theme-provider';
-import { PrerenderContext } from './handover';
+import { renderInLayout } from './render-in-layout';
 
 /**
  * The visitor's / as the app draws it once it knows there is no session: the shared layout (top
@@ -16,16 +12,5 @@ import { PrerenderContext } from './handover';
 export function renderWelcome(): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData<MeResponse>(authKeys.me(), { viewer: null });
-  const router = createMemoryRouter([
-    { Component: AppLayout, children: [{ index: true, Component: Welcome }] },
-  ]);
-  return renderToStaticMarkup(
-    <PrerenderContext value={true}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <RouterProvider router={router} />
-        </ThemeProvider>
-      </QueryClientProvider>
-    </PrerenderContext>,
-  );
+  return renderInLayout(queryClient, Welcome);
 }
